@@ -1,0 +1,12 @@
+"""foxlib: an exact, explained rules engine for The Fox in the Forest (standard library only)."""
+from .cards import (ABILITIES, CHARACTERS, DECK, DEFAULT_THEME, SUITS, THEMES, Card, Suit, Theme,
+                    card_list, parse_cards)
+from .errors import FoxError, IllegalAction, InvalidCard, InvalidState
+from .game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET, Game, game_result
+from .round import (DISCARD, EXCHANGE, OVER, PLAY, PLAYERS, DiscardRecord, DrawRecord,
+                    ExchangeRecord, Move, PlayerView, PlayRecord, Position, Round, RoundEndRecord,
+                    TrickRecord, deal, player_index)
+from .rules import (BAND_RANGES, BANDS, SCORING_TABLE, band, legal_follows, resolve_trick,
+                    round_points)
+
+__version__ = "0.1.0"

@@ -1,0 +1,21 @@
+"""Command line entry: ``python -m foxlib COMMAND ...``; each command is a module with main(argv)."""
+import importlib
+import sys
+
+COMMANDS = {
+    "referee": ("foxlib.referee", "judge JSON Lines scenarios read from stdin"),
+}
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in COMMANDS:
+        print("usage: python -m foxlib COMMAND ...\n\ncommands:", file=sys.stderr)
+        for name, (_, text) in COMMANDS.items():
+            print(f"  {name:10} {text}", file=sys.stderr)
+        return 2
+    return importlib.import_module(COMMANDS[argv[0]][0]).main(argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

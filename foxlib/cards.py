@@ -1,0 +1,202 @@
+"""Cards, suits, ranks, character names and display themes.
+
+A card is written rank then suit letter: ``9M`` is the 9 of Moons, ``11B`` the 11 of Bells,
+``1K`` the 1 of Keys. There are exactly 33 cards; each is a single shared instance, so cards
+compare with ``is`` as well as ``==`` and can be used as dictionary keys.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from .errors import InvalidCard
+
+
+class Suit(IntEnum):
+    BELLS = 0
+    KEYS = 1
+    MOONS = 2
+
+    @property
+    def letter(self) -> str:
+        return "BKM"[self]
+
+    @classmethod
+    def parse(cls, text) -> "Suit":
+        """Read 'M', 'm' or 'Moons'."""
+        word = str(text).strip().lower()
+        for suit in cls:
+            if word in (suit.letter.lower(), suit.name.lower()):
+                return suit
+        raise InvalidCard(f"{text!r} is not a suit: use B (Bells), K (Keys) or M (Moons).")
+
+
+SUITS = tuple(Suit)
+RANKS = tuple(range(1, 12))
+
+#: The characters on the odd ranks, and what each does, in our own words.
+CHARACTERS = {1: "Swan", 3: "Fox", 5: "Woodcutter", 7: "Treasure", 9: "Witch", 11: "Monarch"}
+ABILITIES = {
+    1: "If you play it and lose the trick, you lead the next one.",
+    3: "When you play it, you may swap the decree card for a card from your hand.",
+    5: "When you play it, draw the top card of the deck, then put any card from your hand "
+       "on the bottom of the deck.",
+    7: "Whoever wins the trick scores 1 point for each 7 in it.",
+    9: "If it is the only 9 in the trick, it counts as a trump card when the winner is decided.",
+    11: "When you lead it, your opponent must play the 1 of that suit or their highest card "
+        "of that suit, if they hold any card of that suit.",
+}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """How cards are named and drawn: suit names and symbols, and how ranks are written."""
+
+    key: str
+    title: str
+    suit_names: tuple[str, str, str]
+    suit_singular: tuple[str, str, str]
+    suit_symbols: tuple[str, str, str]
+    rank_labels: dict
+
+    def rank_label(self, rank: int) -> str:
+        return self.rank_labels.get(rank, str(rank))
+
+
+THEMES = {
+    "classic": Theme("classic", "Bells, Keys and Moons", ("Bells", "Keys", "Moons"),
+                     ("Bell", "Key", "Moon"), ("\U0001F514", "\U0001F5DD", "\U0001F319"), {}),
+    # The same game played with a standard-looking deck: X stands for 10 and J for 11.
+    "zsa": Theme("zsa", "Clubs, Hearts and Caps", ("Clubs", "Hearts", "Caps"),
+                 ("Club", "Heart", "Cap"), ("\u2663", "\u2665", "\u25A0"), {10: "X", 11: "J"}),
+}
+DEFAULT_THEME = THEMES["classic"]
+
+
+class Card:
+    """One of the 33 cards. ``Card('9M')`` and ``Card(9, Suit.MOONS)`` return the same object."""
+
+    __slots__ = ("rank", "suit", "index")
+    _all: list["Card"] = []
+
+    def __new__(cls, rank_or_text, suit=None):
+        if suit is None:
+            if isinstance(rank_or_text, Card):
+                return rank_or_text
+            return cls.parse(rank_or_text)
+        rank = rank_or_text
+        if not isinstance(rank, int) or not 1 <= rank <= 11:
+            raise InvalidCard(f"{rank!r} is not a rank: ranks run from 1 to 11.")
+        suit = suit if isinstance(suit, Suit) else Suit.parse(suit)
+        return cls._all[suit * 11 + rank - 1]
+
+    @classmethod
+    def _make(cls, rank: int, suit: Suit) -> "Card":
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "index", suit * 11 + rank - 1)
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self):
+        return (Card, (str(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @classmethod
+    def parse(cls, text) -> "Card":
+        """Read ``'9M'``, ``'11b'``, ``'X♥'``-style themed names are not accepted: use B/K/M."""
+        if not isinstance(text, str):
+            raise InvalidCard(f"{text!r} is not a card name: write a rank then a suit letter, like '9M'.")
+        s = text.strip().upper()
+        if len(s) < 2 or s[-1] not in "BKM" or not s[:-1].isdigit():
+            raise InvalidCard(
+                f"{text!r} is not a card: write a rank from 1 to 11 then B, K or M, like '9M' "
+                "(9 of Moons) or '11B' (11 of Bells).")
+        rank = int(s[:-1])
+        if not 1 <= rank <= 11:
+            raise InvalidCard(f"{text!r} is not a card: ranks run from 1 to 11.")
+        return cls._all["BKM".index(s[-1]) * 11 + rank - 1]
+
+    @property
+    def character(self) -> str | None:
+        """The character's name for odd ranks ('Witch'), None for the plain even ranks."""
+        return CHARACTERS.get(self.rank)
+
+    @property
+    def ability(self) -> str | None:
+        return ABILITIES.get(self.rank)
+
+    def name(self, theme: Theme = DEFAULT_THEME) -> str:
+        """'9 of Moons' (or '9 of Caps' in the other theme)."""
+        return f"{theme.rank_label(self.rank)} of {theme.suit_names[self.suit]}"
+
+    def label(self, theme: Theme = DEFAULT_THEME) -> str:
+        """An accessible label: '9 of Moons, Witch'."""
+        ch = self.character
+        return f"{self.name(theme)}, {ch}" if ch else self.name(theme)
+
+    def short(self, theme: Theme = DEFAULT_THEME) -> str:
+        """Compact themed text, '9M' by default, 'XH' or 'JC' in the other theme."""
+        return f"{theme.rank_label(self.rank)}{theme.suit_names[self.suit][0]}"
+
+    def __str__(self) -> str:
+        return f"{self.rank}{'BKM'[self.suit]}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other) -> bool:
+        return self is other
+
+    def _repr_svg_(self) -> str:
+        from .svg import card_svg  # local: only needed when a notebook displays a card
+        return card_svg(self)
+
+
+Card._all = [Card._make(rank, suit) for suit in SUITS for rank in RANKS]
+DECK = tuple(Card._all)
+
+
+def parse_cards(items, where: str = "cards") -> list[Card]:
+    """Read a list of card names; the error names the list and the position of the bad entry."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    if not isinstance(items, (list, tuple)):
+        raise InvalidCard(f"{where} must be a list of cards, not {type(items).__name__}.")
+    cards = []
+    for i, item in enumerate(items):
+        try:
+            cards.append(Card(item))
+        except InvalidCard as exc:
+            raise InvalidCard(f"{where}[{i}]: {exc}") from None
+    return cards
+
+
+def card_list(cards, theme: Theme = DEFAULT_THEME) -> str:
+    """'the 2 and 8 of Bells' style list of cards for explanations."""
+    cards = sorted(cards)
+    if not cards:
+        return "no cards"
+    by_suit: dict[Suit, list[Card]] = {}
+    for c in cards:
+        by_suit.setdefault(c.suit, []).append(c)
+    parts = []
+    for suit, group in by_suit.items():
+        ranks = [theme.rank_label(c.rank) for c in group]
+        joined = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
+        parts.append(f"the {joined} of {theme.suit_names[suit]}")
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -1,0 +1,153 @@
+"""A whole game: rounds until someone reaches the target score, then the winner and why."""
+from __future__ import annotations
+
+import json
+import random
+
+from .cards import DEFAULT_THEME, THEMES, Theme
+from .errors import FoxError, IllegalAction, InvalidState
+from .round import PLAYERS, Round, deal, player_index
+
+DEFAULT_TARGET = 21
+SHORT_TARGET, LONG_TARGET = 16, 35
+
+
+def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS):
+    """(game_over, winner, reason) after a round has been scored.
+
+    winner is 0, 1, "draw", or None while the game goes on.
+    """
+    a, b = score
+    if max(a, b) < target:
+        return False, None, (f"Nobody has {target} points yet ({names[0]} {a}, {names[1]} {b}), "
+                             "so another round is dealt.")
+    reached = f"{names[0]} has {a} and {names[1]} has {b} points, so the {target}-point game is over"
+    if a != b:
+        w = 0 if a > b else 1
+        return True, w, f"{reached}: {names[w]} has more points and wins."
+    ga, gb = round_gain
+    if ga != gb:
+        w = 0 if ga > gb else 1
+        return True, w, (f"{reached} with a tie, so the tie-break decides: {names[w]} gained more "
+                         f"points in this last round ({max(ga, gb)} against {min(ga, gb)}) "
+                         "and wins.")
+    return True, "draw", (f"{reached} with a tie, and both gained {ga} points in the last round, "
+                          "so the tie-break cannot separate them: the game is a draw.")
+
+
+class Game:
+    """Rounds of play with alternating dealers until someone reaches ``target`` points."""
+
+    def __init__(self, seed=None, target: int = DEFAULT_TARGET, first_dealer=None,
+                 names=PLAYERS, theme: Theme = DEFAULT_THEME):
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise InvalidState(f"The target score must be a whole number of at least 1, "
+                               f"not {target!r}.")
+        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.target = target
+        self.names = tuple(names)
+        self.theme = theme
+        self.first_dealer = (random.Random(self.seed).randrange(2) if first_dealer is None
+                             else player_index(first_dealer))
+        self.rounds: list[Round] = []
+        self._deal(self.first_dealer, (0, 0))
+
+    def _deal(self, dealer: int, score) -> None:
+        # Each round has its own shuffle, derived from the game's seed and the round's number,
+        # so that undoing into an earlier round and dealing again gives the same cards.
+        rng = random.Random(f"{self.seed}:{len(self.rounds) + 1}")
+        self.rounds.append(Round(deal(rng, dealer, score), self.names, self.theme))
+
+    @property
+    def round(self) -> Round:
+        return self.rounds[-1]
+
+    @property
+    def dealer(self) -> int:
+        return self.round.start.dealer
+
+    @property
+    def score(self) -> tuple:
+        return tuple(self.round.score)
+
+    def result(self):
+        """(game_over, winner, reason); only a finished round can end the game."""
+        if not self.round.is_over:
+            return False, None, "The round is still being played."
+        return game_result(self.round.score, self.round.round_gain, self.target, self.names)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result()[0]
+
+    @property
+    def winner(self):
+        return self.result()[1]
+
+    def next_round(self) -> Round:
+        """Deal the next round (the other player deals) once this one is scored."""
+        if not self.round.is_over:
+            raise IllegalAction("The current round is not over yet.")
+        if self.is_over:
+            raise IllegalAction("The game is over: " + self.result()[2])
+        self._deal(1 - self.dealer, self.round.score)
+        return self.round
+
+    def pop(self) -> None:
+        """Undo the last move, going back into the previous round if this one has just begun."""
+        if not self.round.can_undo and len(self.rounds) > 1:
+            self.rounds.pop()
+        self.round.pop()
+
+    # -- saving
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "target": self.target, "first_dealer": PLAYERS[self.first_dealer],
+                "names": list(self.names), "theme": self.theme.key,
+                "rounds": [r.to_json() for r in self.rounds]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json())
+
+    @classmethod
+    def from_json(cls, obj) -> "Game":
+        if not isinstance(obj, dict) or "rounds" not in obj:
+            raise InvalidState("A saved game must be an object with 'seed', 'target' and 'rounds'.")
+        if not isinstance(obj["rounds"], list) or not obj["rounds"]:
+            raise InvalidState("A saved game's 'rounds' must be a non-empty list.")
+        theme = THEMES.get(obj.get("theme", "classic"))
+        if theme is None:
+            raise InvalidState(f"game.theme: unknown theme {obj.get('theme')!r}.")
+        game = cls.__new__(cls)
+        game.seed = obj.get("seed")
+        game.target = obj.get("target", DEFAULT_TARGET)
+        if not isinstance(game.target, int) or isinstance(game.target, bool) or game.target < 1:
+            raise InvalidState(f"game.target must be a whole number of at least 1, not {game.target!r}.")
+        game.names = tuple(obj.get("names", PLAYERS))
+        game.theme = theme
+        game.first_dealer = player_index(obj.get("first_dealer", "A"))
+        game.rounds = []
+        for i, data in enumerate(obj["rounds"]):
+            rnd = Round.from_json(data, f"game.rounds[{i}]")
+            if game.rounds:
+                prev = game.rounds[-1]
+                if not prev.is_over:
+                    raise InvalidState(f"game.rounds[{i}] follows a round that is not finished.")
+                if tuple(rnd.start.score) != tuple(prev.score):
+                    raise InvalidState(f"game.rounds[{i}] starts at score {rnd.start.score}, but "
+                                       f"the previous round ended at {tuple(prev.score)}.")
+            game.rounds.append(rnd)
+        return game
+
+    @classmethod
+    def loads(cls, text: str) -> "Game":
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidState(f"The saved game is not valid JSON: {exc}.") from None
+        return cls.from_json(obj)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        return f"Game.loads({self.dumps()!r})"

@@ -1,0 +1,97 @@
+"""The referee: JSON Lines scenarios in, one JSON result line out for each.
+
+A scenario is a position (``decree``, ``hands``, ``leader``, optional ``deck``, ``trick``,
+``tricks_won``, ``score``, ``round_gain``, ``target``) plus the ``plays`` to apply in order.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from .errors import FoxError, InvalidState
+from .game import DEFAULT_TARGET, game_result
+from .round import PLAYERS, Move, Position, Round
+
+SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
+                   "round_gain", "target"}
+
+
+def load_scenario(obj) -> tuple[Round, list, int]:
+    """Read a scenario object into (round at its start, the plays as Moves, target)."""
+    if not isinstance(obj, dict):
+        raise InvalidState(f"A scenario must be a JSON object, not {type(obj).__name__}.")
+    unknown = set(obj) - SCENARIO_FIELDS
+    if unknown:
+        raise InvalidState(f"Unknown scenario field(s) {sorted(unknown)}; the fields are "
+                           f"{sorted(SCENARIO_FIELDS)}.")
+    if "plays" not in obj:
+        raise InvalidState("The field 'plays' is missing (use [] for none).")
+    if not isinstance(obj["plays"], list):
+        raise InvalidState("'plays' must be a list of plays.")
+    target = obj.get("target", DEFAULT_TARGET)
+    if target is None:
+        target = DEFAULT_TARGET
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise InvalidState(f"'target' must be a whole number of at least 1, not {target!r}.")
+    pos = Position.from_json({k: v for k, v in obj.items() if k not in ("plays", "target")},
+                             "scenario")
+    moves = [Move.from_json(p, f"plays[{i}]") for i, p in enumerate(obj["plays"])]
+    return Round(pos), moves, target
+
+
+def apply_plays(rnd: Round, moves: list) -> Round:
+    for i, move in enumerate(moves):
+        if rnd.is_over:
+            raise InvalidState(f"plays[{i}] ({move}): the round is already over, so no more "
+                               "cards can be played.")
+        try:
+            rnd.push(move)
+        except FoxError as exc:
+            raise type(exc)(f"plays[{i}] ({move}): {exc}") from None
+    return rnd
+
+
+def result(rnd: Round, target: int) -> dict:
+    out = {
+        "tricks": [t.to_json() for t in rnd.tricks],
+        "tricks_won": dict(zip(PLAYERS, rnd.tricks_won)),
+        "score": dict(zip(PLAYERS, rnd.score)),
+        "decree": str(rnd.decree),
+        "hands": {p: [str(c) for c in sorted(rnd.hands[i])] for i, p in enumerate(PLAYERS)},
+        "deck": [str(c) for c in rnd.deck],
+        "to_play": None if rnd.to_play is None else PLAYERS[rnd.to_play],
+        "legal": [str(c) for c in rnd.legal_cards()],
+        "round_over": rnd.is_over,
+    }
+    if rnd.is_over:
+        over, winner, why = game_result(rnd.score, rnd.round_gain, target)
+        out["round_points"] = dict(zip(PLAYERS, rnd.round_end.points))
+        out["round_reason"] = rnd.round_end.reason
+        out["game_over"] = over
+        out["winner"] = PLAYERS[winner] if winner in (0, 1) else winner
+        out["game_reason"] = why
+    return out
+
+
+def referee_line(line: str) -> dict:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"The line is not valid JSON: {exc}."}
+    try:
+        rnd, moves, target = load_scenario(obj)
+        return result(apply_plays(rnd, moves), target)
+    except FoxError as exc:
+        return {"error": str(exc)}
+    except (TypeError, KeyError, AttributeError) as exc:  # malformed shapes deep inside
+        return {"error": f"The scenario is malformed: {exc}."}
+
+
+def main(argv=None, stdin=None, stdout=None) -> int:
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    for line in stdin:
+        if not line.strip():
+            continue
+        stdout.write(json.dumps(referee_line(line)) + "\n")
+        stdout.flush()
+    return 0
