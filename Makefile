@@ -1,0 +1,53 @@
+# Fox in the Forest Explorer
+#
+#   make app    serve the notebooks as a web app on http://127.0.0.1:$(PORT)
+#   make test   run the test suite (unit, notebook and browser tests)
+#   make bench  run every benchmarks/*.py script
+#
+# All three create .venv on first use and install the project into it
+# (editable, with the app and test extras); later runs reuse it.
+
+PORT ?= 8866
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PIP_FLAGS := --disable-pip-version-check -q
+
+# Reinstall when the project metadata changes, or when a package first appears
+# (an editable install only maps the top-level packages that existed then).
+PKG_INITS := $(wildcard foxlib/__init__.py widgets/__init__.py)
+
+# Voilà reads its settings from etc/jupyter/voila.py (see docs/app-server.md).
+VOILA_FLAGS := --no-browser --Voila.ip=127.0.0.1 --Voila.config_file_paths=$(CURDIR)/etc/jupyter
+
+NBVAL_FLAGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.PHONY: app test bench setup
+
+setup: $(STAMP)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml $(PKG_INITS) | $(PY)
+	$(PY) -m pip install $(PIP_FLAGS) -e '.[test]'
+	@touch $@
+
+app: $(STAMP)
+	@echo "Fox in the Forest Explorer: http://127.0.0.1:$(PORT)  (Ctrl-C to stop)"
+	$(VENV)/bin/voila notebooks/ $(VOILA_FLAGS) --port=$(PORT)
+
+# pytest exits 5 when it collected nothing; that is not a failure of the code.
+test: $(STAMP)
+	@rc=0; $(PY) -m pytest tests notebooks $(NBVAL_FLAGS) $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests"; rc=0; fi; \
+	exit $$rc
+
+bench: $(STAMP)
+	@set -e; found=0; \
+	for script in benchmarks/*.py; do \
+	  [ -f "$$script" ] || continue; \
+	  found=1; echo "== $$script"; $(PY) "$$script"; \
+	done; \
+	if [ $$found -eq 0 ]; then echo "make bench: no benchmarks/*.py scripts yet"; fi
