@@ -1,0 +1,113 @@
+# Voilà configuration for Fox in the Forest Explorer.
+#
+# `make app` and the browser tests start Voilà with
+# `--Voila.config_file_paths=etc/jupyter`, so it reads this file (and only
+# this file).  On Binder, binder/start puts etc/jupyter on JUPYTER_CONFIG_PATH,
+# where the Voilà server extension finds it (only the VoilaConfiguration part
+# applies there).  It is not at the repository root because `python -m voila`
+# would then import it instead of Voilà.  Every setting is explained in
+# docs/app-server.md.
+# ruff: noqa: F821  (`c` is injected by traitlets when it loads this file)
+
+import os
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LANDING_NOTEBOOK = "index.ipynb"
+
+# --- Offline page template ---------------------------------------------------
+# share/jupyter/voila/templates/fox-explorer is Voilà's "lab" template minus
+# the stylesheets/scripts it loads from public CDNs.  Voilà finds templates on
+# the Jupyter data path, so put this repository's share/jupyter first on it.
+_data_dir = os.path.join(REPO_ROOT, "share", "jupyter")
+_jupyter_path = os.environ.get("JUPYTER_PATH", "")
+if _data_dir not in _jupyter_path.split(os.pathsep):
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (_data_dir, _jupyter_path) if p)
+
+c.VoilaConfiguration.template = "fox-explorer"
+c.VoilaConfiguration.allow_template_override = "NO"  # no ?template=... (others use CDNs)
+
+# --- Look ----------------------------------------------------------------------
+c.VoilaConfiguration.theme = "light"
+c.VoilaConfiguration.allow_theme_override = "NO"  # every page light, whatever the URL says
+c.VoilaConfiguration.strip_sources = True  # readers see outputs and widgets, never code
+c.VoilaConfiguration.show_tracebacks = False  # a failing cell shows a short error, not a traceback
+
+# --- Server ----------------------------------------------------------------------
+c.Voila.ip = "127.0.0.1"  # local only
+c.Voila.open_browser = False
+
+# --- Pre-heated kernels -----------------------------------------------------------
+# At start-up Voilà launches `default_pool_size` kernels per notebook under the
+# served directory and runs the notebook in them, so the first visit to a page
+# gets an already-executed kernel.  After a kernel is handed out, the pool is
+# refilled after `fill_delay` seconds.  When a pool is empty, Voilà falls back
+# to starting a kernel on demand (slower, still correct).
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = 1
+c.VoilaKernelManager.fill_delay = 1
+
+# --- Idle-kernel culling ------------------------------------------------------------
+# A kernel whose page was closed without Voilà hearing about it would live for
+# ever.  Every `cull_interval` seconds, kernels idle for more than
+# `cull_idle_timeout` seconds and with no open page (`cull_connected = False`)
+# are shut down.  Busy kernels are never culled.  Kernels waiting in a
+# pre-heat pool are exempt (see PoolAwareKernelManager below); otherwise the
+# pools would drain after the first timeout and never refill.
+c.MappingKernelManager.cull_idle_timeout = 600
+c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_connected = False
+c.MappingKernelManager.cull_busy = False
+
+try:
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    class PoolAwareKernelManager(AsyncMappingKernelManager):
+        """Culls idle kernels, except those waiting in a pre-heat pool."""
+
+        def _in_preheat_pool(self, kernel_id):
+            for pool in getattr(self, "_pools", {}).values():
+                for task in pool:
+                    if not task.done():
+                        continue
+                    if task.cancelled() or task.exception() is not None:
+                        continue
+                    if task.result().get("kernel_id") == kernel_id:
+                        return True
+            return False
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            if self._in_preheat_pool(kernel_id):
+                return
+            return await super().cull_kernel_if_idle(kernel_id)
+
+    c.VoilaConfiguration.multi_kernel_manager_class = PoolAwareKernelManager
+except ImportError:  # pragma: no cover - jupyter_server always ships with Voilà
+    pass
+
+# --- Landing page --------------------------------------------------------------------
+# Serving a directory, Voilà shows a file listing at "/".  Send "/" to the
+# index notebook instead; the listing stays at /voila/tree.  Voilà has no
+# setting for this, so its handler list is extended here (standalone app only;
+# if Voilà's internals change, "/" simply shows the listing again, and the
+# browser smoke test notices).
+try:
+    from jupyter_server.utils import url_path_join
+    from tornado.web import RedirectHandler
+    from voila.app import Voila
+
+    if not getattr(Voila.init_handlers, "_fox_landing", False):
+        _voila_init_handlers = Voila.init_handlers
+
+        def _init_handlers_with_landing(self):
+            handlers = _voila_init_handlers(self)
+            if self.notebook_path or not os.path.isfile(
+                os.path.join(self.root_dir, LANDING_NOTEBOOK)
+            ):
+                return handlers
+            landing = url_path_join(self.server_url, "voila/render", LANDING_NOTEBOOK)
+            return [(self.server_url, RedirectHandler, {"url": landing})] + handlers
+
+        _init_handlers_with_landing._fox_landing = True
+        Voila.init_handlers = _init_handlers_with_landing
+except ImportError:  # pragma: no cover
+    pass
