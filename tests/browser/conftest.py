@@ -1,0 +1,460 @@
+"""Browser-test harness: a real Voilà server driven by headless Chromium.
+
+Fixtures (see tests/browser/README.md for how to write a test):
+
+``voila_server``   session: Voilà serving ``notebooks/`` with the same
+                   ``voila.py`` configuration as ``make app``.
+``voila_factory``  session: ``voila_factory(root_dir)`` starts (once per
+                   directory) another such server on another directory.
+``browser``        session: Playwright's Chromium, Debian's ``/usr/bin/chromium``.
+``page``           function: a fresh 1280x800 page.  Console errors, page
+                   errors, failed requests and any request to a host other
+                   than this machine are recorded in ``page_log``, and checked
+                   when the test ends.
+``page_log``       function: the ``PageLog`` of ``page``.
+``open_notebook``  function: ``open_notebook("lesson.ipynb", wait_for="widget")``
+                   loads a notebook page, waits for its first widget (or what
+                   ``wait_for`` names) and returns the seconds it took; the
+                   timing is printed in the terminal summary.
+``screenshot``     function: ``screenshot("name")`` saves the page at
+                   1280x800 and at a 390x844 phone viewport into
+                   build/screenshots/ and returns the paths.
+
+Every test in this directory is marked ``browser``.  When Chromium (or the
+``playwright`` package) is missing they are skipped with a warning, except
+when ``CI=true``, where they fail.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import warnings
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+VOILA_CONFIG_DIR = REPO_ROOT / "etc" / "jupyter"  # voila.py, as `make app` uses
+CHROMIUM = Path(os.environ.get("FOX_CHROMIUM", "/usr/bin/chromium"))
+SCREENSHOT_DIR = REPO_ROOT / "build" / "screenshots"
+LOG_DIR = REPO_ROOT / "build" / "browser-logs"
+IN_CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+# Chromium flags: as root there is no sandbox; the background-networking flags
+# stop Chromium's own calls home, which this machine's closed network refuses.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+# The first rendered ipywidget/anywidget on a page.
+WIDGET_SELECTOR = ".jupyter-widgets, .widget-button, .widget-inline-hbox, .widget-box"
+# Voilà shows #rendered_cells once the notebook has been executed and rendered.
+RENDERED_SELECTOR = "#rendered_cells"
+
+SERVER_START_TIMEOUT = 120  # s, until Voilà answers HTTP
+POOL_FILL_TIMEOUT = 180  # s, until every notebook's pre-heated kernel is ready
+POOL_FIRST_MESSAGE = 60  # s; no pool filled by then means pre-heating is off
+PAGE_TIMEOUT = 90  # s, for a page to show its first widget
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+# Collected for the terminal summary.
+_TIMINGS: list[tuple[str, float]] = []
+_SCREENSHOTS: list[Path] = []
+_SERVER_NOTES: list[str] = []
+_MISSING: list[str] = []
+
+collect_ignore_glob = ["notebooks/*"]  # test notebooks are served, not nbval'd
+
+
+def _missing_requirements() -> str | None:
+    if not CHROMIUM.exists():
+        return (
+            f"{CHROMIUM} not found: browser tests need Debian's Chromium "
+            "(apt-get install chromium)"
+        )
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright Python package is not installed (pip install -e '.[test]')"
+    return None
+
+
+# --------------------------------------------------------------------------
+# Collection: mark everything here `browser`; skip loudly if we cannot run.
+# --------------------------------------------------------------------------
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    ours = [item for item in items if here in Path(str(item.fspath)).parents]
+    if not ours:
+        return
+    for item in ours:
+        item.add_marker(pytest.mark.browser)
+    missing = _missing_requirements()
+    if missing is None:
+        return
+    if IN_CI:
+        message = f"BROWSER TESTS CANNOT RUN (CI=true, so they fail): {missing}"
+        _MISSING.append(message)
+        for item in ours:
+            item.add_marker(pytest.mark.usefixtures("_fail_browser_unavailable"))
+        return
+    message = f"BROWSER TESTS SKIPPED ({len(ours)}): {missing}"
+    _MISSING.append(message)
+    warnings.warn(pytest.PytestWarning(message))
+    for item in ours:
+        item.add_marker(pytest.mark.skip(reason=missing))
+
+
+@pytest.fixture
+def _fail_browser_unavailable():
+    pytest.fail(_missing_requirements() or "browser unavailable", pytrace=False)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "allow_page_errors: do not fail a browser test on console errors or failed "
+        "requests (requests to other hosts still fail it)",
+    )
+
+
+def pytest_terminal_summary(terminalreporter):
+    tr = terminalreporter
+    for message in _MISSING:
+        tr.write_sep("!", message, red=True, bold=True)
+    if _SERVER_NOTES or _TIMINGS or _SCREENSHOTS:
+        tr.write_sep("-", "browser tests: Voilà app timings")
+        for note in _SERVER_NOTES:
+            tr.write_line(note)
+        for label, seconds in _TIMINGS:
+            tr.write_line(f"  {seconds:6.2f} s  {label}")
+        if _SCREENSHOTS:
+            tr.write_line(f"screenshots ({len(_SCREENSHOTS)}) in {SCREENSHOT_DIR}:")
+            for path in _SCREENSHOTS:
+                tr.write_line(f"  {path.relative_to(REPO_ROOT)}")
+
+
+# --------------------------------------------------------------------------
+# The Voilà server
+# --------------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _notebooks_under(root: Path) -> list[Path]:
+    return [
+        p for p in root.rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts and not any(
+            part.startswith(".") for part in p.relative_to(root).parts
+        )
+    ]
+
+
+@dataclasses.dataclass
+class VoilaServer:
+    """A running ``python -m voila <root_dir>`` subprocess."""
+
+    root_dir: Path
+    port: int
+    process: subprocess.Popen
+    log_path: Path
+    startup_seconds: float = 0.0
+    pools_seconds: float | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str = "") -> str:
+        """URL of ``path``: a notebook path relative to root_dir (rendered by
+        Voilà, e.g. ``"index.ipynb"``) or an absolute URL path (``"/"``)."""
+        if path.startswith("/"):
+            return self.base_url + path
+        if path.endswith(".ipynb"):
+            return f"{self.base_url}/voila/render/{path}"
+        return f"{self.base_url}/{path}"
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            # SIGTERM lets Voilà shut its kernels down; then make sure the
+            # whole process group (Voilà and its kernels) is gone.
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if self.process.poll() is None:
+            self.process.wait(timeout=10)
+
+
+def start_voila(root_dir: Path, *, wait_for_pools: bool = True) -> VoilaServer:
+    """Start Voilà on ``root_dir`` as ``make app`` does, on a free port."""
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    log_path = LOG_DIR / f"voila-{root_dir.name}-{port}.log"
+    cmd = [
+        sys.executable, "-m", "voila", str(root_dir),
+        "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+        f"--Voila.config_file_paths={VOILA_CONFIG_DIR}",
+    ]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    started = time.perf_counter()
+    with open(log_path, "wb") as log:
+        # Same command line and configuration as `make app`.
+        process = subprocess.Popen(
+            cmd, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,
+        )
+    server = VoilaServer(root_dir=root_dir, port=port, process=process, log_path=log_path)
+    try:
+        _wait_until_answering(server, started)
+        server.startup_seconds = time.perf_counter() - started
+        if wait_for_pools:
+            _wait_for_preheated_pools(server, started)
+    except BaseException:
+        server.stop()
+        raise
+    note = f"Voilà on {root_dir.relative_to(REPO_ROOT)}: answering after {server.startup_seconds:.1f} s"
+    if server.pools_seconds is not None:
+        note += f", pre-heated kernels ready after {server.pools_seconds:.1f} s"
+    _SERVER_NOTES.append(note)
+    return server
+
+
+def _wait_until_answering(server: VoilaServer, started: float) -> None:
+    # /voila/tree is the plain directory listing: asking for it does not use
+    # up a pre-heated kernel the way rendering a notebook would.
+    probe = server.url("/voila/tree")
+    while True:
+        if server.process.poll() is not None:
+            raise RuntimeError(
+                f"Voilà exited with code {server.process.returncode}; log:\n{server.log_text()[-4000:]}"
+            )
+        try:
+            with urllib.request.urlopen(probe, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, socket.timeout):
+            pass
+        if time.perf_counter() - started > SERVER_START_TIMEOUT:
+            raise RuntimeError(
+                f"Voilà did not answer on {probe} within {SERVER_START_TIMEOUT} s; log:\n"
+                f"{server.log_text()[-4000:]}"
+            )
+        time.sleep(0.2)
+
+
+def _wait_for_preheated_pools(server: VoilaServer, started: float) -> None:
+    """Wait until Voilà reports every notebook's kernel pool filled, so page
+    timings show what a visitor of a running app sees.  Returns quietly when
+    pre-heating is off (no pool messages appear) or takes too long."""
+    expected = len(_notebooks_under(server.root_dir))
+    pattern = re.compile(r"Kernel pool of .+ is filled")
+    deadline = started + POOL_FILL_TIMEOUT
+    while time.perf_counter() < deadline:
+        text = server.log_text()
+        filled = len(pattern.findall(text))
+        if filled == 0 and time.perf_counter() - started > server.startup_seconds + POOL_FIRST_MESSAGE:
+            return  # pre-heating is off: no pool ever reports
+        if filled >= expected:
+            server.pools_seconds = time.perf_counter() - started
+            return
+        if server.process.poll() is not None:
+            raise RuntimeError(f"Voilà exited; log:\n{text[-4000:]}")
+        time.sleep(0.25)
+    warnings.warn(pytest.PytestWarning(
+        f"Voilà's pre-heated kernel pools for {server.root_dir} were not all ready "
+        f"after {POOL_FILL_TIMEOUT} s; page timings include kernel start-up"
+    ))
+
+
+@pytest.fixture(scope="session")
+def voila_factory():
+    """``voila_factory(root_dir)`` -> VoilaServer, one per directory per session."""
+    servers: dict[Path, VoilaServer] = {}
+
+    def factory(root_dir: Path | str = NOTEBOOKS_DIR) -> VoilaServer:
+        root = Path(root_dir).resolve()
+        if root not in servers:
+            servers[root] = start_voila(root)
+        server = servers[root]
+        if server.process.poll() is not None:
+            raise RuntimeError(f"Voilà for {root} died; log:\n{server.log_text()[-4000:]}")
+        return server
+
+    yield factory
+    for server in servers.values():
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_server(voila_factory) -> VoilaServer:
+    """Voilà serving notebooks/ (the app)."""
+    return voila_factory(NOTEBOOKS_DIR)
+
+
+# --------------------------------------------------------------------------
+# The browser and pages
+# --------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser():
+    missing = _missing_requirements()
+    if missing:
+        if IN_CI:
+            pytest.fail(missing, pytrace=False)
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        # Playwright gives every launch a fresh, temporary user-data-dir.
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        )
+        yield browser
+        browser.close()
+
+
+@dataclasses.dataclass
+class PageLog:
+    console_errors: list[str] = dataclasses.field(default_factory=list)
+    page_errors: list[str] = dataclasses.field(default_factory=list)
+    failed_requests: list[str] = dataclasses.field(default_factory=list)
+    external_requests: list[str] = dataclasses.field(default_factory=list)
+
+    def record_url(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname not in LOCAL_HOSTS:
+            self.external_requests.append(url)
+
+    def problems(self, *, include_errors: bool = True) -> list[str]:
+        found = [f"request to another host: {u}" for u in self.external_requests]
+        if include_errors:
+            found += [f"console error: {m}" for m in self.console_errors]
+            found += [f"page error: {m}" for m in self.page_errors]
+            found += [f"failed request: {m}" for m in self.failed_requests]
+        return found
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def page(browser, page_log, request):
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(PAGE_TIMEOUT * 1000)
+    pg = context.new_page()
+    pg.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
+        f"{msg.text} ({msg.location.get('url', '')})"))
+    pg.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
+    pg.on("request", lambda req: page_log.record_url(req.url))
+    pg.on("websocket", lambda ws: page_log.record_url(ws.url))
+    pg.on("requestfailed", lambda req: page_log.failed_requests.append(
+        f"{req.method} {req.url}: {req.failure}"))
+    yield pg
+    context.close()
+    allow_errors = request.node.get_closest_marker("allow_page_errors") is not None
+    problems = page_log.problems(include_errors=not allow_errors)
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+WAIT_FOR = {"widget": WIDGET_SELECTOR, "rendered": RENDERED_SELECTOR}
+
+
+@pytest.fixture
+def open_notebook(page, voila_server):
+    """Load a notebook page; return the seconds until it is usable.
+
+    ``open_notebook(path, wait_for="widget", server=None, label=None)``:
+    ``path`` is a notebook path relative to the served directory
+    ("index.ipynb") or an absolute URL path ("/").  ``wait_for`` is "widget"
+    (the first ipywidget/anywidget is visible), "rendered" (Voilà has shown
+    the executed notebook: for pages without widgets) or any CSS selector.
+    The timing appears in the terminal summary.
+    """
+
+    def _open(path: str, *, wait_for: str = "widget",
+              server: VoilaServer | None = None, label: str | None = None,
+              timeout: float = PAGE_TIMEOUT) -> float:
+        srv = server or voila_server
+        selector = WAIT_FOR.get(wait_for, wait_for)
+        started = time.perf_counter()
+        page.goto(srv.url(path), wait_until="commit", timeout=timeout * 1000)
+        page.locator(selector).first.wait_for(state="visible", timeout=timeout * 1000)
+        seconds = time.perf_counter() - started
+        what = {"widget": "first widget", "rendered": "rendered"}.get(wait_for, repr(wait_for))
+        _TIMINGS.append((label or f"{path}: time to {what}", seconds))
+        return seconds
+
+    return _open
+
+
+@pytest.fixture
+def screenshot(page):
+    """``screenshot(name)`` -> [desktop.png, phone.png] under build/screenshots/."""
+
+    def _shoot(name: str, *, full_page: bool = True) -> list[Path]:
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "page"
+        original = page.viewport_size or DESKTOP
+        paths = []
+        for tag, size in (("desktop-1280x800", DESKTOP), ("phone-390x844", PHONE)):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(300)  # let the layout settle
+            path = SCREENSHOT_DIR / f"{safe}-{tag}.png"
+            page.screenshot(path=str(path), full_page=full_page)
+            paths.append(path)
+            _SCREENSHOTS.append(path)
+            print(f"screenshot: {path}")
+        page.set_viewport_size(original)
+        return paths
+
+    return _shoot
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_screenshot_dir():
+    # Old screenshots would be mistaken for this run's.
+    if SCREENSHOT_DIR.exists():
+        shutil.rmtree(SCREENSHOT_DIR)
+    yield

@@ -1,0 +1,41 @@
+"""Smoke tests of the real app: Voilà + Chromium, offline.
+
+The `page` fixture fails a test on console errors, failed requests and any
+request to a host other than this machine, so none of these tests repeat
+those checks.
+"""
+
+from pathlib import Path
+
+TEST_NOTEBOOKS = Path(__file__).parent / "notebooks"
+
+
+def test_root_lands_on_index(page, voila_server, open_notebook, screenshot):
+    seconds = open_notebook("/", wait_for="rendered", label="/ -> index.ipynb: time to rendered")
+    assert page.url.endswith("/voila/render/index.ipynb")
+    heading = page.locator("#rendered_cells h1").first
+    assert "Fox in the Forest Explorer" in heading.inner_text()
+    assert page.title() == "Fox in the Forest Explorer"
+    # Sources are stripped: a reader never sees code cells' input.
+    assert page.locator(".jp-InputArea-editor").count() == 0
+    screenshot("index")
+    print(f"index rendered in {seconds:.2f} s")
+
+
+def test_widgets_render_and_reach_the_kernel(page, voila_factory, open_notebook, screenshot):
+    server = voila_factory(TEST_NOTEBOOKS)
+    seconds = open_notebook("widget_smoke.ipynb", server=server)
+    print(f"widget_smoke first widget in {seconds:.2f} s")
+
+    # ipywidgets: the click goes to the kernel, whose callback updates a Label.
+    page.get_by_role("button", name="Play a card").click()
+    page.get_by_text("clicks: 1").wait_for()
+
+    # anywidget: inline ES module, state synced back to the kernel.
+    counter = page.locator("button.fox-anywidget-counter")
+    counter.wait_for()
+    counter.click()
+    page.get_by_text("anywidget count is 1").wait_for()
+    page.get_by_text("kernel saw count 1").wait_for()
+
+    screenshot("widget-smoke")
