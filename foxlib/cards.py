@@ -116,7 +116,8 @@ class Card:
         if not isinstance(text, str):
             raise InvalidCard(f"{text!r} is not a card name: write a rank then a suit letter, like '9M'.")
         s = text.strip().upper()
-        if len(s) < 2 or s[-1] not in "BKM" or not s[:-1].isdigit():
+        # isascii(): str.isdigit() also accepts '²' or '٣', which int() rejects or misreads.
+        if len(s) < 2 or s[-1] not in "BKM" or not (s[:-1].isascii() and s[:-1].isdigit()):
             raise InvalidCard(
                 f"{text!r} is not a card: write a rank from 1 to 11 then B, K or M, like '9M' "
                 "(9 of Moons) or '11B' (11 of Bells).")
