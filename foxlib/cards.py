@@ -58,6 +58,8 @@ class Theme:
     suit_singular: tuple[str, str, str]
     suit_symbols: tuple[str, str, str]
     rank_labels: dict
+    #: one character per suit for compact text; defaults to the suit names' initials
+    suit_letters: tuple = ()
 
     def rank_label(self, rank: int) -> str:
         return self.rank_labels.get(rank, str(rank))
@@ -68,7 +70,9 @@ THEMES = {
                      ("Bell", "Key", "Moon"), ("\U0001F514", "\U0001F5DD", "\U0001F319"), {}),
     # The same game played with a standard-looking deck: X stands for 10 and J for 11.
     "zsa": Theme("zsa", "Clubs, Hearts and Caps", ("Clubs", "Hearts", "Caps"),
-                 ("Club", "Heart", "Cap"), ("\u2663", "\u2665", "\u25A0"), {10: "X", 11: "J"}),
+                 ("Club", "Heart", "Cap"), ("\u2663", "\u2665", "\u25A0"), {10: "X", 11: "J"},
+                 # Clubs and Caps share an initial, so compact text uses the suit symbols.
+                 ("\u2663", "\u2665", "\u25A0")),
 }
 DEFAULT_THEME = THEMES["classic"]
 
@@ -145,8 +149,10 @@ class Card:
         return f"{self.name(theme)}, {ch}" if ch else self.name(theme)
 
     def short(self, theme: Theme = DEFAULT_THEME) -> str:
-        """Compact themed text, '9M' by default, 'XH' or 'JC' in the other theme."""
-        return f"{theme.rank_label(self.rank)}{theme.suit_names[self.suit][0]}"
+        """Compact themed text, '9M' by default, 'X\u2665' or 'J\u2663' in the other theme."""
+        letter = (theme.suit_letters[self.suit] if theme.suit_letters
+                  else theme.suit_names[self.suit][0])
+        return f"{theme.rank_label(self.rank)}{letter}"
 
     def __str__(self) -> str:
         return f"{self.rank}{'BKM'[self.suit]}"

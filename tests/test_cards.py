@@ -123,6 +123,15 @@ def test_zsa_theme_uses_clubs_hearts_caps_with_x_and_j():
     assert Card("10B").name(ZSA) == "X of Clubs"
     assert Card("11K").label(ZSA) == "J of Hearts, Monarch"
     assert Card("9M").name(ZSA) == "9 of Caps"
+    assert (Card("11B").short(ZSA), Card("10K").short(ZSA), Card("9M").short(ZSA)) == \
+        ("J\u2663", "X\u2665", "9\u25a0")
+
+
+@pytest.mark.parametrize("key", sorted(THEMES))
+def test_short_names_are_unique_within_each_theme(key):
+    # Clubs and Caps share a first letter, so the short form must not use initials for them.
+    shorts = [c.short(THEMES[key]) for c in DECK]
+    assert len(set(shorts)) == 33
 
 
 def test_card_list_groups_ranks_by_suit():
