@@ -536,9 +536,13 @@ class Round:
             raise IllegalAction("There is nothing to undo.")
         (_, decree, hands, deck, leader, trick, tw, score, gain, won, nhist, ntricks, end, phase,
          to_play) = self._undo.pop()
-        self.decree, self.hands, self.deck, self.leader = decree, hands, deck, leader
-        self.trick, self.tricks_won, self.score, self.round_gain = trick, tw, score, gain
-        self.won, self.round_end, self.phase, self.to_play = won, end, phase, to_play
+        # Copy the saved lists out: a copy() of this round shares its undo snapshots, and the
+        # live lists are mutated in place by the next action.
+        self.decree, self.leader, self.round_end = decree, leader, end
+        self.hands, self.won = [h[:] for h in hands], [w[:] for w in won]
+        self.deck, self.trick = deck[:], trick[:]
+        self.tricks_won, self.score, self.round_gain = tw[:], score[:], gain[:]
+        self.phase, self.to_play = phase, to_play
         del self.history[nhist:]
         del self.tricks[ntricks:]
         self.actions.pop()

@@ -289,6 +289,21 @@ def test_undo_after_the_round_ends_reopens_it():
     assert rnd.trick == [C("7K")]
 
 
+def test_copy_is_independent_of_the_original_including_undo():
+    rnd = Round.deal(1, 0)
+    first = rnd.legal_moves()[0]
+    rnd.push(first)
+    snapshot = rnd.state()
+    other = rnd.copy()
+    other.pop()                       # the copy goes back and plays differently...
+    other.push(other.legal_moves()[-1])
+    other.push(other.legal_moves()[0])
+    assert rnd.state() == snapshot    # ...without touching the original
+    rnd.pop()
+    rnd.push(first)                   # the original can still undo and replay its move
+    assert rnd.state() == snapshot
+
+
 # ----------------------------------------------------------------------------- trick numbers
 
 # ----------------------------------------------------------------------------- per-player view
