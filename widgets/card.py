@@ -1,0 +1,205 @@
+"""Cards as widgets: ``CardWidget`` (one card), ``CardRow`` (a row of cards in one widget) and
+``HtmlView`` (a block of markup with the same look).
+
+All three share one small front-end module (``card.js``) and one stylesheet (``style.css``),
+both served from this folder: no build step, no network. Python draws the cards with
+``foxlib.svg``; the browser only shows them and reports clicks and key presses (Enter or Space on
+a focused card) back to Python, where ``click()`` handles them. Tests call ``click()`` directly.
+"""
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import traitlets as t
+
+from foxlib import THEMES, Card
+from foxlib.svg import card_body, card_label
+
+HERE = pathlib.Path(__file__).parent
+SIZES = ("small", "normal", "large")
+
+
+def card_code(card) -> str:
+    """'9M' for Card('9M') or ' 9m '; the error names the bad value."""
+    return str(Card(card))
+
+
+class _FoxWidget(anywidget.AnyWidget):
+    _esm = HERE / "card.js"
+    _css = HERE / "style.css"
+    _kind = t.Unicode("cards").tag(sync=True)
+
+
+class HtmlView(_FoxWidget):
+    """A block of HTML (with inline card drawings) in the app's look. Not interactive."""
+
+    _kind = t.Unicode("html").tag(sync=True)
+    html = t.Unicode("").tag(sync=True)
+
+    def __init__(self, html: str = "", **kwargs):
+        super().__init__(html=html, **kwargs)
+
+    @property
+    def value(self) -> str:
+        """The markup, under the same name as ``ipywidgets.HTML.value``."""
+        return self.html
+
+
+class _CardsBase(_FoxWidget):
+    """What CardWidget and CardRow share: the drawn items, theme, size and click handling."""
+
+    theme = t.Unicode("classic")
+    size = t.Unicode("normal").tag(sync=True)
+    label = t.Unicode("").tag(sync=True)
+    empty_text = t.Unicode("").tag(sync=True)
+    interactive = t.Bool(True)
+    clicks = t.Int(0)                 # how many times a card was clicked (observable)
+    last_clicked = t.Unicode("")      # the card clicked last, like '9M'
+    _items = t.List().tag(sync=True)  # what card.js draws
+
+    def __init__(self, **kwargs):
+        self._click_handlers: list = []
+        super().__init__(**kwargs)
+        self.on_msg(self._on_front_end_msg)
+        self._refresh()
+
+    @t.validate("theme")
+    def _check_theme(self, proposal):
+        if proposal["value"] not in THEMES:
+            raise t.TraitError(f"Unknown theme {proposal['value']!r}; choose one of "
+                               f"{sorted(THEMES)}.")
+        return proposal["value"]
+
+    @t.validate("size")
+    def _check_size(self, proposal):
+        if proposal["value"] not in SIZES:
+            raise t.TraitError(f"Unknown card size {proposal['value']!r}; choose one of {SIZES}.")
+        return proposal["value"]
+
+    def on_click(self, callback, remove: bool = False) -> None:
+        """Call ``callback(card_code)`` (e.g. ``'9M'``) whenever a card is clicked or chosen."""
+        if remove:
+            self._click_handlers.remove(callback)
+        else:
+            self._click_handlers.append(callback)
+
+    def _click(self, code: str) -> None:
+        if not self.interactive:
+            return
+        self.last_clicked = code
+        self.clicks += 1
+        for handler in list(self._click_handlers):
+            handler(code)
+
+    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "click":
+            code = content.get("card")
+            if isinstance(code, str) and code in self._clickable_codes():
+                self._click(code)
+
+    def _item(self, card, *, face_down=False, selected=False, dimmed=False, clickable=True,
+              title=None) -> dict:
+        theme = THEMES[self.theme]
+        label = card_label(card, theme, face_down)
+        if dimmed and not face_down:
+            label += " (cannot be played now)"
+        if selected and not face_down:
+            label += " (selected)"
+        return {"card": None if face_down else card_code(card), "label": label,
+                "title": title or label,
+                "body": card_body(card, theme, face_down=face_down, selected=selected,
+                                  dimmed=dimmed),
+                "face_down": face_down, "selected": selected, "dimmed": dimmed,
+                "clickable": bool(clickable and self.interactive and not face_down)}
+
+    def _clickable_codes(self) -> set:
+        return {item["card"] for item in self._items if item["clickable"]}
+
+    def _refresh(self, _change=None) -> None:
+        raise NotImplementedError
+
+
+class CardWidget(_CardsBase):
+    """One card. ``CardWidget('9M')``; clicking it (or Enter/Space) calls ``on_click`` handlers
+    and increments ``clicks``; ``click()`` does the same from Python."""
+
+    card = t.Unicode("1B")
+    selected = t.Bool(False)
+    dimmed = t.Bool(False)
+    face_down = t.Bool(False)
+
+    def __init__(self, card="1B", theme: str = "classic", **kwargs):
+        super().__init__(card=card_code(card), theme=theme, **kwargs)
+        self.observe(self._refresh, names=["card", "theme", "selected", "dimmed", "face_down",
+                                           "interactive"])
+
+    @t.validate("card")
+    def _check_card(self, proposal):
+        return card_code(proposal["value"])
+
+    def _refresh(self, _change=None) -> None:
+        item = self._item(self.card, face_down=self.face_down, selected=self.selected,
+                          dimmed=self.dimmed)
+        with self.hold_sync():
+            self.label = item["label"]
+            self._items = [item]
+
+    def click(self) -> None:
+        """Simulate a click on the card (does nothing while it is face down or not interactive)."""
+        if not self.face_down:
+            self._click(self.card)
+
+
+class CardRow(_CardsBase):
+    """A row of cards drawn by one widget (fast to render: one model for a whole hand).
+
+    ``cards`` are card codes; ``dimmed`` and ``selected`` list the codes shown in those states;
+    ``face_down=True`` shows backs only (the codes are never sent to the browser then, so a
+    hidden hand stays hidden). ``hidden_count`` adds that many face-down cards after the others.
+    """
+
+    cards = t.List(t.Unicode())
+    dimmed = t.List(t.Unicode())
+    selected = t.List(t.Unicode())
+    face_down = t.Bool(False)
+    hidden_count = t.Int(0)
+    titles = t.Dict()                # optional tooltip per card code (e.g. why it is dimmed)
+
+    def __init__(self, cards=(), theme: str = "classic", **kwargs):
+        for key in ("dimmed", "selected"):
+            if key in kwargs:
+                kwargs[key] = [card_code(c) for c in kwargs[key]]
+        super().__init__(cards=[card_code(c) for c in cards], theme=theme, **kwargs)
+        self.observe(self._refresh, names=["cards", "theme", "dimmed", "selected", "face_down",
+                                           "hidden_count", "interactive", "titles"])
+
+    @t.validate("cards", "dimmed", "selected")
+    def _check_cards(self, proposal):
+        return [card_code(c) for c in proposal["value"]]
+
+    def _refresh(self, _change=None) -> None:
+        dimmed, selected = set(self.dimmed), set(self.selected)
+        if self.face_down:
+            items = [self._item(None, face_down=True) for _ in self.cards]
+        else:
+            items = [self._item(c, dimmed=c in dimmed, selected=c in selected,
+                                title=self.titles.get(c)) for c in self.cards]
+        items += [self._item(None, face_down=True) for _ in range(self.hidden_count)]
+        self._items = items
+
+    def click(self, card) -> None:
+        """Simulate a click on ``card`` (a code like '9M' or a Card); it must be in the row."""
+        code = card_code(card)
+        if code not in self.cards or self.face_down:
+            raise ValueError(f"The {Card(code).name()} ({code}) is not a visible card in this "
+                             "row, so it cannot be clicked.")
+        self._click(code)
+
+    def update(self, cards=None, **traits) -> None:
+        """Change several traits at once with a single redraw."""
+        with self.hold_trait_notifications():
+            if cards is not None:
+                self.cards = list(cards)
+            for name, value in traits.items():
+                setattr(self, name, value)

@@ -1,0 +1,176 @@
+"""A player's hand: clickable cards, illegal ones dimmed, and the engine's reason when one is tried.
+
+The hand never decides what is legal: it asks the round (``verify_play``, ``verify_exchange``,
+``verify_discard``) and shows the exception's message when the engine refuses.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from ipywidgets import VBox
+
+from foxlib import FoxError
+from foxlib.cards import card_list
+
+from .card import CardRow, HtmlView
+from .table import message
+
+PROMPTS = {
+    "play": "your turn: click a card to play it",
+    "exchange": "your Fox: click a card to swap it with the decree card, or keep the decree",
+    "discard": "your Woodcutter drew a card: click a card to put at the bottom of the deck",
+}
+
+
+class Hand(VBox):
+    """The cards of ``player`` (0 = A, 1 = B) in ``rnd``, as one ``CardRow``.
+
+    Clicking a card asks the engine about it for the current phase (a play, the Fox's exchange,
+    or the Woodcutter's discard). Refused: ``message`` shows the engine's reason, the round is
+    unchanged and ``on_refused`` handlers get ``(card, reason)``. Allowed: with
+    ``apply=True`` the action is made on the round and ``on_action`` handlers get
+    ``(kind, card, records)``; with ``apply=False`` they get ``(kind, card, [])`` and the owner
+    applies it. ``face_down=True`` shows backs only (an opponent's hand).
+    """
+
+    def __init__(self, rnd=None, player: int = 0, *, theme: str = "classic", title=None,
+                 face_down: bool = False, apply: bool = True, size: str = "normal",
+                 interactive: bool = True):
+        self.rnd, self.player, self.theme = rnd, player, theme
+        self.title, self.apply, self.face_down = title, apply, face_down
+        self.message, self.message_kind = "", "info"
+        self._action_handlers: list = []
+        self._refused_handlers: list = []
+        self.row = CardRow(theme=theme, size=size, face_down=face_down,
+                           interactive=interactive and not face_down)
+        self.note = HtmlView()
+        self.row.on_click(self.try_card)
+        super().__init__([self.note, self.row])
+        self.add_class("fox-hand")
+        self.update(rnd)
+
+    # -- events
+    def on_action(self, callback, remove: bool = False) -> None:
+        """``callback(kind, card, records)`` after an allowed click; kind is play/exchange/discard."""
+        (self._action_handlers.remove if remove else self._action_handlers.append)(callback)
+
+    def on_refused(self, callback, remove: bool = False) -> None:
+        """``callback(card, reason)`` when the engine refuses a clicked card."""
+        (self._refused_handlers.remove if remove else self._refused_handlers.append)(callback)
+
+    def click(self, card) -> None:
+        """Simulate the learner clicking ``card`` (what a click in the browser does)."""
+        self.row.click(card)
+
+    # -- behaviour
+    @property
+    def my_turn(self) -> bool:
+        return self.rnd is not None and self.rnd.to_play == self.player
+
+    def try_card(self, code) -> bool:
+        """Ask the engine about ``code`` in the current phase; True when it was allowed.
+
+        ``None`` is the Fox's other choice: keep the decree card as it is.
+        """
+        rnd = self.rnd
+        if rnd is None:
+            return False
+        if rnd.is_over:
+            return self._refuse(code, "The round is over: no more cards are played.")
+        if not self.my_turn:
+            return self._refuse(code, f"It is {rnd.name(rnd.to_play)}'s turn, not "
+                                      f"{rnd.name(self.player)}'s.")
+        kind = rnd.phase
+        check = {"play": rnd.verify_play, "exchange": rnd.verify_exchange,
+                 "discard": rnd.verify_discard}[kind]
+        try:
+            if code is None and kind != "exchange":
+                raise FoxError("Choose a card: only the Fox's exchange can be declined.")
+            check(code)
+        except FoxError as exc:
+            return self._refuse(code, str(exc))
+        records = []
+        if self.apply:
+            start = len(rnd.history)
+            getattr(rnd, kind)(code)
+            records = rnd.history[start:]
+            self.message, self.message_kind = " ".join(r.reason for r in records), "ok"
+        for handler in list(self._action_handlers):
+            handler(kind, code, records)
+        self.update()
+        return True
+
+    def keep_decree(self) -> bool:
+        """The Fox's other choice: keep the decree card (exchange nothing)."""
+        return self.try_card(None)
+
+    def _refuse(self, code: str, reason: str) -> bool:
+        self.message, self.message_kind = reason, "illegal"
+        self._draw_note()
+        for handler in list(self._refused_handlers):
+            handler(code, reason)
+        return False
+
+    # -- drawing
+    def update(self, rnd=None, *, theme=None, keep_message: bool = True) -> None:
+        """Redraw from the round (pass a new round to switch to it)."""
+        if rnd is not None:
+            self.rnd = rnd
+        if theme is not None:
+            self.theme = theme
+        if not keep_message:
+            self.message = ""
+        rnd = self.rnd
+        if rnd is None:
+            self.row.update([], theme=self.theme)
+            self._draw_note()
+            return
+        hand = sorted(rnd.hands[self.player])
+        dimmed, titles = [], {}
+        if self.my_turn and rnd.phase == "play" and not self.face_down:
+            legal = set(rnd.legal_cards())
+            for card in hand:
+                if card not in legal:
+                    dimmed.append(str(card))
+                    titles[str(card)] = self._why_not(card)
+        self.row.update([str(c) for c in hand], dimmed=dimmed, titles=titles, theme=self.theme,
+                        label=f"{rnd.name(self.player)}'s hand")
+        self._draw_note()
+
+    def _why_not(self, card) -> str:
+        try:
+            self.rnd.verify_play(card)
+        except FoxError as exc:
+            return f"{card.label(self.rnd.theme)}: {exc}"
+        return card.label(self.rnd.theme)
+
+    def status(self) -> str:
+        rnd = self.rnd
+        if rnd is None:
+            return "no cards dealt"
+        n = len(rnd.hands[self.player])
+        count = f"{n} card{'s' if n != 1 else ''}"
+        if rnd.is_over:
+            return f"{count}; the round is over"
+        if self.my_turn and not self.face_down:
+            return f"{count}; {PROMPTS[rnd.phase]}"
+        if self.my_turn:
+            return f"{count}; thinking"
+        return f"{count}; waiting for {rnd.name(rnd.to_play)}"
+
+    def _draw_note(self) -> None:
+        name = self.title or (self.rnd.name(self.player) if self.rnd is not None else "Hand")
+        self.note.html = (f'<div><span class="fox-title">{escape(name)}</span> '
+                          f'<span class="fox-status">\u00b7 {escape(self.status())}</span></div>'
+                          + message(self.message, self.message_kind))
+
+
+def legal_summary(rnd, theme=None) -> str:
+    """'B may play only the 2 and 8 of Moons.' from the engine's legal cards (for captions)."""
+    if rnd.phase != "play":
+        return ""
+    legal, hand = rnd.legal_cards(), rnd.hands[rnd.to_play]
+    who = rnd.name(rnd.to_play)
+    if len(legal) == len(hand):
+        return f"{who} may play any card."
+    return f"{who} may play only {card_list(legal, theme or rnd.theme)}."

@@ -1,0 +1,197 @@
+"""The table around the hands: trick area, decree and trump, score board, event log.
+
+Each part is one ``HtmlView`` (one widget model, fast to show) redrawn by ``update(...)`` from a
+``foxlib.Round`` (or a ``PlayerView``). They read facts from the engine and show its reasons;
+they decide nothing themselves.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from foxlib import THEMES, rules
+from foxlib.svg import card_svg, suit_svg
+
+from .card import HtmlView
+
+CARD_SIZES = {"small": "clamp(32px, 8vw, 50px)", "normal": "clamp(44px, 11.5vw, 78px)",
+              "large": "clamp(64px, 20vw, 120px)"}
+
+
+def _theme(theme):
+    return THEMES[theme] if isinstance(theme, str) else theme
+
+
+def inline_card(card, theme="classic", size="normal", *, face_down=False, dimmed=False) -> str:
+    """A card drawing to put inside HTML (sized by CSS so it shrinks on a phone)."""
+    return (f'<span class="fox-inline-card" style="--fox-card-w:{CARD_SIZES[size]}">'
+            f"{card_svg(card, _theme(theme), face_down=face_down, dimmed=dimmed)}</span>")
+
+
+def slot(text: str, size="normal") -> str:
+    """An empty place for a card, with a word saying what will go there."""
+    return (f'<span class="fox-slot" style="--fox-card-w:{CARD_SIZES[size]}">'
+            f"{escape(text)}</span>")
+
+
+def message(text: str, kind: str = "info") -> str:
+    """A message box: kind is info, ok, illegal, hint or end (each has a text marker too)."""
+    return f'<div class="fox-msg fox-msg-{kind}" role="status">{escape(text)}</div>' if text else ""
+
+
+def trump_text(decree, theme="classic") -> str:
+    theme = _theme(theme)
+    return f"{suit_svg(decree.suit, theme, 18)} {escape(theme.suit_names[decree.suit])} are trump"
+
+
+class TrickArea(HtmlView):
+    """The trick on the table: the led card and the followed card, or the last finished trick
+    with the engine's explanation of who won and who leads next."""
+
+    def __init__(self, rnd=None, theme="classic", **kwargs):
+        super().__init__(**kwargs)
+        self.theme = theme
+        if rnd is not None:
+            self.update(rnd)
+
+    def update(self, rnd, theme=None) -> None:
+        self.theme = theme or self.theme
+        th = _theme(self.theme)
+        if rnd.trick:
+            led = rnd.trick[0]
+            follower = rnd.name(1 - rnd.leader)
+            spots = [self._spot(inline_card(led, th), f"led by {rnd.name(rnd.leader)}"),
+                     self._spot(slot(f"{follower} to play"), f"{follower} follows")]
+            note = ""
+        elif rnd.tricks:
+            last = rnd.tricks[-1]
+            leader, follower = last.leader, 1 - last.leader
+            spots = [self._spot(inline_card(last.cards[0], th), f"led by {rnd.name(leader)}"),
+                     self._spot(inline_card(last.cards[1], th),
+                                f"followed by {rnd.name(follower)}")]
+            note = (f'<div class="fox-title">Trick {last.number}: {escape(rnd.name(last.winner))} '
+                    f'wins; {escape(rnd.name(last.next_leader))} leads next.</div>'
+                    + message(last.reason, "ok"))
+        else:
+            who = rnd.name(rnd.leader)
+            spots = [self._spot(slot(f"{who} leads"), "the first trick"), ]
+            note = ""
+        self.html = (f'<div class="fox-trick" aria-label="Trick area"><div class="fox-row">'
+                     f'{"".join(spots)}</div>{note}</div>')
+
+    @staticmethod
+    def _spot(card_html: str, caption: str) -> str:
+        return (f'<div class="fox-spot">{card_html}<div class="fox-caption">'
+                f"{escape(caption)}</div></div>")
+
+
+class DecreeView(HtmlView):
+    """The decree card, the trump suit it sets, and the face-down deck with its size."""
+
+    def __init__(self, rnd=None, theme="classic", **kwargs):
+        super().__init__(**kwargs)
+        self.theme = theme
+        if rnd is not None:
+            self.update(rnd)
+
+    def update(self, rnd, theme=None) -> None:
+        self.theme = theme or self.theme
+        th = _theme(self.theme)
+        deck_size = rnd.deck_size if hasattr(rnd, "deck_size") else len(rnd.deck)
+        deck = (inline_card(None, th, "small", face_down=True) if deck_size else
+                slot("empty", "small"))
+        noun = "card" if deck_size == 1 else "cards"
+        self.html = (
+            f'<div class="fox-row" aria-label="Decree card and deck">'
+            f'<div class="fox-spot">{inline_card(rnd.decree, th, "small")}'
+            f'<div class="fox-caption">decree card<br><b>{trump_text(rnd.decree, th)}</b></div></div>'
+            f'<div class="fox-spot">{deck}<div class="fox-caption">deck: {deck_size} {noun}, '
+            f"face down</div></div></div>")
+
+
+def band_meter(name: str, tricks: int) -> str:
+    """Tricks 0..13 in four labelled bands, the player's count marked (readable without colour)."""
+    current = rules.band(tricks)
+    points = {}
+    for low, high, pts, band in rules.SCORING_TABLE:
+        points.setdefault(band, []).append(pts)
+    parts = []
+    for band in rules.BANDS:
+        low, high = rules.BAND_RANGES[band]
+        pts = points[band]
+        score = f"{pts[0]}" if len(pts) == 1 else f"{min(pts)}-{max(pts)}"
+        span = f"{low}-{high}"
+        cells = "".join(
+            f'<span class="fox-cell{" fox-here" if n == tricks else ""}">{n}</span>'
+            for n in range(low, high + 1))
+        here = " fox-current" if band == current else ""
+        parts.append(f'<div class="fox-band fox-band-{band.lower()}{here}" '
+                     f'style="flex:{high - low + 1} 1 0" title="{band}: {span} tricks score '
+                     f'{score} points">'
+                     f'<span class="fox-band-name">{band} {score}p</span>'
+                     f'<span class="fox-band-cells">{cells}</span></div>')
+    pts_now = rules.round_points(tricks)
+    label = (f"{name}: {tricks} trick{'s' if tricks != 1 else ''} won, {current} band, "
+             f"{pts_now} point{'s' if pts_now != 1 else ''} if the round ended now")
+    return (f'<div class="fox-meter" role="img" aria-label="{escape(label)}" '
+            f'title="{escape(label)}">{"".join(parts)}</div>')
+
+
+class ScoreBoard(HtmlView):
+    """Points, tricks won this round, and a band meter for each player."""
+
+    def __init__(self, rnd=None, target=None, names=None, **kwargs):
+        super().__init__(**kwargs)
+        self.target = target
+        self.names = names
+        if rnd is not None:
+            self.update(rnd)
+
+    def update(self, rnd, target=None) -> None:
+        self.target = target or self.target
+        names = self.names or [rnd.name(p) for p in (0, 1)]
+        goal = f" of {self.target}" if self.target else ""
+        rows = []
+        for p in (0, 1):
+            tw = rnd.tricks_won[p]
+            band = rules.band(tw)
+            rows.append(
+                f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
+                f"<span>{rnd.score[p]}{goal} points</span>"
+                f"<span>{tw} trick{'s' if tw != 1 else ''} this round ({band}: "
+                f"{rules.round_points(tw)} if it ended now)</span></div>"
+                f"{band_meter(names[p], tw)}</div>")
+        self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
+
+
+KIND_WORDS = {"play": "Play", "exchange": "Fox", "draw": "Woodcutter", "discard": "Woodcutter",
+              "trick": "Trick", "round_end": "Round over"}
+
+
+class EventLog(HtmlView):
+    """The engine's explanation of each event, newest first (``newest_first=False`` to reverse)."""
+
+    def __init__(self, records=(), *, newest_first=True, limit=None, **kwargs):
+        super().__init__(**kwargs)
+        self.newest_first = newest_first
+        self.limit = limit
+        self.update(records)
+
+    def update(self, records, extra=()) -> None:
+        """Show ``records`` (a Round's or a PlayerView's history) then ``extra`` lines of text."""
+        items = []
+        for rec in records:
+            if rec.kind == "trick":
+                kind = f"Trick {rec.number}"
+            else:
+                kind = KIND_WORDS.get(rec.kind, rec.kind.title())
+            cls = {"trick": " class=\"fox-log-trick\"", "round_end": " class=\"fox-log-end\""}
+            items.append(f'<li{cls.get(rec.kind, "")}><span class="fox-kind">{escape(kind)}:'
+                         f"</span>{escape(rec.reason)}</li>")
+        items += [f'<li class="fox-log-end">{escape(text)}</li>' for text in extra]
+        if self.newest_first:
+            items.reverse()
+        if self.limit:
+            items = items[:self.limit]
+        self.count = len(items)
+        body = "".join(items) or '<li class="fox-empty">Nothing has happened yet.</li>'
+        self.html = f'<ul class="fox-log" aria-label="What happened" aria-live="polite">{body}</ul>'
