@@ -50,6 +50,13 @@ class Move:
     exchange: Card | None = None
     discard: Card | None = None
 
+    def __post_init__(self):
+        # Accept card names ('3K') as well as cards, so Move('3K', exchange='7M') works.
+        for name in ("card", "exchange", "discard"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Card):
+                object.__setattr__(self, name, Card(value))
+
     def to_json(self):
         if self.exchange is None and self.discard is None:
             return str(self.card)

@@ -242,6 +242,15 @@ def test_legal_moves_bundle_every_fox_exchange_and_woodcutter_discard():
     assert Move(C("8K")) in moves and len(moves) == 3 + 3 + 1
 
 
+def test_moves_accept_card_names():
+    rnd = make_round("2B", "3K 7M 8K", "4B 10M 6B")
+    rnd.push(Move("3K", exchange="7M"))
+    assert rnd.decree is C("7M")
+    assert Move("5K", discard="2B") == Move(C("5K"), discard=C("2B"))
+    with pytest.raises(InvalidCard):
+        Move("13K")
+
+
 def test_move_json_round_trips():
     for move in (Move(C("9M")), Move(C("3B"), exchange=C("7M")), Move(C("5K"), discard=C("2B"))):
         assert Move.from_json(json.loads(json.dumps(move.to_json()))) == move
