@@ -495,6 +495,10 @@ class Round:
             if card.rank != rules.FOX:
                 raise IllegalAction(f"Only a Fox (3) can exchange the decree card; the "
                                     f"{card.name(self.theme)} is not a Fox.")
+            if not hand:
+                raise IllegalAction(f"The {card.name(self.theme)} is "
+                                    f"{rules.possessive(self.name(self.to_play))} last card, so "
+                                    "nothing is left in hand to exchange with the decree card.")
             if move.exchange not in hand:
                 raise IllegalAction(f"{self.name(self.to_play)} does not hold the "
                                     f"{move.exchange.name(self.theme)}, so the Fox cannot swap "

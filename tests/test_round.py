@@ -137,6 +137,16 @@ def test_fox_exchange_for_a_card_of_the_same_suit_keeps_trump():
     assert C("2B") in rnd.hands[0]
 
 
+def test_fox_played_as_last_card_has_nothing_to_exchange():
+    rnd = make_round("2B", "3K", "4K")
+    assert rnd.legal_moves() == [Move(C("3K"))]
+    with pytest.raises(IllegalAction, match="last card"):
+        rnd.verify_move(Move(C("3K"), exchange=C("2B")))
+    rnd.play("3K")
+    assert rnd.phase == PLAY and rnd.to_play == 1
+    assert not rnd.can_exchange(None)
+
+
 def test_fox_exchange_needs_a_card_from_hand():
     rnd = make_round("2B", "3K 7M 8K", "4B 10M 6B")
     rnd.play("3K")
