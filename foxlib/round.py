@@ -322,7 +322,9 @@ class Round:
 
     @property
     def trick_number(self) -> int:
-        return len(self.tricks) + 1
+        """1 to 13: tricks won before this position started count too (a scenario may begin
+        mid-round)."""
+        return sum(self.start.tricks_won) + len(self.tricks) + 1
 
     def name(self, player: int) -> str:
         return self.names[player]

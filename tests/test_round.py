@@ -325,6 +325,16 @@ def test_copy_is_independent_of_the_original_including_undo():
 
 # ----------------------------------------------------------------------------- trick numbers
 
+def test_trick_numbers_continue_from_tricks_already_won():
+    rnd = make_round("2B", "4K 6K", "8K 10K", tricks_won={"A": 6, "B": 5})
+    rnd.push(C("4K"))
+    assert rnd.history[-1].trick == 12
+    rnd.push(C("8K"))
+    assert rnd.tricks[-1].number == 12
+    rnd.push(C("10K"))
+    assert rnd.history[-1].trick == 13
+
+
 # ----------------------------------------------------------------------------- per-player view
 
 def _mid_round_with_hidden_actions():
