@@ -744,6 +744,8 @@ class PlayerView:
                 if rec.kind == "discard":
                     known.clear()  # a remembered card may now be face down under the deck
             elif rec.kind == "exchange" and rec.player != p and rec.taken is not None:
+                if rec.taken in known:          # a remembered card became the decree again
+                    known.remove(rec.taken)
                 known.append(rec.old_decree)
             elif rec.kind == "play" and rec.card in known:
                 known.remove(rec.card)
