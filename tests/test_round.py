@@ -401,11 +401,10 @@ def test_view_forgets_a_remembered_card_once_played():
 def test_view_does_not_remember_a_card_the_opponent_put_back_as_the_decree():
     # A takes the 2 of Bells with one Fox, then gives it back as the decree with another Fox:
     # it is the decree card again, not a card B knows to be in A's hand.
-    rnd = make_round("2B", "3K 3M 7M 8K", "4K 10M 6B 9B")
+    rnd = make_round("2B", "3K 3M 7M 8K", "2K 10M 6B 9B")
     rnd.push(Move(C("3K"), exchange=C("7M")))        # decree 7M, A holds 2B
-    rnd.push(C("4K"))                                # B wins and leads
-    rnd.push(C("6B"))
-    rnd.push(Move(C("3M"), exchange=C("2B")))        # A is out of Bells; decree 2B, A holds 7M
+    rnd.push(C("2K"))                                # A wins and leads again
+    rnd.push(Move(C("3M"), exchange=C("2B")))        # decree 2B again, A holds 7M
     view = rnd.view("B")
     assert rnd.decree is C("2B")
     assert view.known_opponent_cards == (C("7M"),)
