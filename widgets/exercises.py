@@ -6,17 +6,20 @@ counts, scores), so a lesson cell is one call with its data, e.g.::
     WhoWinsExercise(decree="4B", lead="10K", follow="2B")
 
 The right answer is never stored in the lesson: each exercise asks the engine (``foxlib``) for
-it, and the feedback shows the engine's own explanation. State for tests and the page:
+it, and the feedback shows the engine's own explanation. State, for tests and the page:
 
 - ``attempts``: answers given so far; ``solved``: True once an answer was right;
 - ``verdict``: ``""`` before any answer, then ``"right"`` or ``"wrong"`` for the last one;
 - ``explanation``: the plain text of the last feedback.
 
 Bad exercise data raises ``foxlib.FoxError`` (a ``ValueError``) naming the argument at fault.
+In the page every exercise carries the CSS class ``fox-exercise`` (and one per kind, such as
+``fox-who-wins``); its feedback is the element with class ``fox-feedback``.
 """
 from __future__ import annotations
 
 import html
+import pathlib
 
 import ipywidgets as W
 from traitlets import Bool, Int, Unicode
@@ -25,6 +28,9 @@ from foxlib import CHARACTERS, DECK, THEMES, Card, FoxError, InvalidCard, Invali
 from foxlib import Position, Round, rules
 from foxlib.cards import Theme, card_list
 from foxlib.game import game_result
+from foxlib.svg import suit_svg
+
+from .card import CardRow, CardWidget, HtmlView
 
 __all__ = [
     "Exercise", "WhoWinsExercise", "LegalPlayExercise", "ChooseBestExercise",
@@ -32,6 +38,7 @@ __all__ = [
     "DealExercise", "CharacterExercise", "TrueFalseExercise", "Quiz", "make_exercise",
 ]
 
+HERE = pathlib.Path(__file__).parent
 LEADER, FOLLOWER = "Ann", "Ben"
 RIGHT, WRONG = "right", "wrong"
 
@@ -59,8 +66,13 @@ def _cards(values, where: str) -> list[Card]:
     if not isinstance(values, (list, tuple)):
         raise InvalidCard(f"{where} must be a list of cards like ['9M', '2B'], "
                           f"not {type(values).__name__}.")
-    cards = [_card(v, f"{where}[{i}]") for i, v in enumerate(values)]
-    return cards
+    return [_card(v, f"{where}[{i}]") for i, v in enumerate(values)]
+
+
+def _count(value, name: str, top: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
+        raise InvalidState(f"{name} must be a whole number from 0 to {top}, not {value!r}.")
+    return value
 
 
 def _distinct(where: str, **groups) -> None:
@@ -74,27 +86,27 @@ def _distinct(where: str, **groups) -> None:
             seen[card] = name
 
 
-def _open_trick_round(decree: Card, led: Card, follower_hand, leader: str, follower: str,
-                      theme: Theme, deck=()) -> Round:
-    """A Round where ``leader`` has just led ``led`` and ``follower`` holds ``follower_hand``.
+def _spare(used, n: int) -> list[Card]:
+    return [c for c in DECK if c not in used][:n]
+
+
+def _open_trick_round(decree: Card, led: Card, follower_hand, names, theme: Theme,
+                      deck=()) -> Round:
+    """A Round in which names[0] has just led ``led`` and names[1] holds ``follower_hand``.
 
     The leader's remaining cards never matter to the question, but the engine wants a
     consistent position, so they are filled with cards used nowhere else (never shown).
     """
-    used = {decree, led, *follower_hand, *deck}
-    spare = [c for c in DECK if c not in used]
-    need = len(follower_hand) - 1
-    position = Position(decree, (spare[:need], list(follower_hand)), 0, list(deck), [led])
-    return Round(position, (leader, follower), theme)
+    filler = _spare({decree, led, *follower_hand, *deck}, len(follower_hand) - 1)
+    position = Position(decree, (filler, list(follower_hand)), 0, list(deck), [led])
+    return Round(position, tuple(names), theme)
 
 
-def _leading_round(decree: Card, hand, leader: str, follower: str, theme: Theme,
-                   deck=()) -> Round:
-    """A Round where ``leader`` (holding ``hand``) is about to lead."""
-    used = {decree, *hand, *deck}
-    spare = [c for c in DECK if c not in used]
-    position = Position(decree, (list(hand), spare[:len(hand)]), 0, list(deck), [])
-    return Round(position, (leader, follower), theme)
+def _leading_round(decree: Card, hand, names, theme: Theme, deck=()) -> Round:
+    """A Round in which names[0], holding ``hand``, is about to lead."""
+    filler = _spare({decree, *hand, *deck}, len(hand))
+    position = Position(decree, (list(hand), filler), 0, list(deck), [])
+    return Round(position, tuple(names), theme)
 
 
 # ----------------------------------------------------------------------------- small views
@@ -103,29 +115,55 @@ def _esc(text) -> str:
     return html.escape(str(text))
 
 
-def card_chip(card: Card, theme: Theme) -> str:
-    """A card as compact inline HTML text: symbol, rank, suit and character."""
-    symbol = theme.suit_symbols[card.suit]
-    character = f" <span class='fox-chip-character'>{card.character}</span>" \
-        if card.character else ""
-    return (f"<span class='fox-chip fox-suit-{card.suit.letter}' role='img' "
-            f"aria-label='{_esc(card.label(theme))}'>{symbol} {_esc(card.name(theme))}"
-            f"{character}</span>")
+class ExerciseHtml(HtmlView):
+    """Text in the app's look; also brings the exercise styles to the page."""
+
+    _css = (HERE / "style.css").read_text() + (HERE / "exercises.css").read_text()
 
 
-def _card_button_text(card: Card, theme: Theme) -> str:
-    return card.label(theme)
+def _caption(text: str) -> W.HTML:
+    label = W.HTML(f"<span>{_esc(text)}</span>")
+    label.add_class("fox-caption")
+    return label
 
 
-def _table_html(rows) -> str:
-    """Label/value rows describing the situation (decree, led card, hand...)."""
-    cells = "".join(f"<div class='fox-situation-label'>{_esc(k)}</div>"
-                    f"<div class='fox-situation-value'>{v}</div>" for k, v in rows)
-    return f"<div class='fox-situation'>{cells}</div>"
+def _spot(caption: str, widget) -> W.VBox:
+    box = W.VBox([_caption(caption), widget])
+    box.add_class("fox-spot")
+    return box
 
 
-def _decree_text(decree: Card, theme: Theme) -> str:
-    return f"{card_chip(decree, theme)} &nbsp;<i>{_esc(theme.suit_names[decree.suit])} are trump</i>"
+def _shown_card(card: Card, theme: Theme) -> CardWidget:
+    return CardWidget(str(card), theme=theme.key, size="small", interactive=False)
+
+
+def _shown_cards(cards, theme: Theme, label: str) -> CardRow:
+    return CardRow([str(c) for c in cards], theme=theme.key, size="small", interactive=False,
+                   label=label)
+
+
+def _trump_caption(decree: Card, theme: Theme) -> str:
+    return f"Decree: {theme.suit_names[decree.suit]} are trump"
+
+
+def _situation(*spots) -> W.HBox:
+    box = W.HBox(list(spots))
+    box.add_class("fox-row")
+    box.add_class("fox-panel")
+    box.add_class("fox-exercise-situation")
+    return box
+
+
+def _facts(rows) -> ExerciseHtml:
+    """Label/value rows (for exercises without cards on the table)."""
+    items = "".join(f"<dt>{_esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
+    view = ExerciseHtml(f"<dl class='fox-facts fox-panel'>{items}</dl>")
+    view.add_class("fox-exercise-situation")
+    return view
+
+
+def _suit_text(card: Card, theme: Theme) -> str:
+    return f"{suit_svg(card.suit, theme, 16)} {_esc(card.name(theme))}"
 
 
 # ----------------------------------------------------------------------------- the frame
@@ -138,21 +176,16 @@ class Exercise(W.VBox):
     verdict = Unicode("")
     explanation = Unicode("")
 
-    def __init__(self, question: str, situation_rows=(), *, title: str = "Your turn",
-                 answer_area=None, theme="classic"):
+    def __init__(self, question: str, situation=None, answer_area=None, *,
+                 title: str = "Your turn", theme="classic"):
         self.theme = _theme(theme)
         self.heading = W.HTML(f"<div class='fox-exercise-title'>{_esc(title)}</div>")
-        self.question = W.HTML(f"<div class='fox-exercise-question'>{question}</div>")
-        self.situation = W.HTML(_table_html(situation_rows) if situation_rows else "")
-        self.feedback = W.HTML("")
+        self.question = W.HTML(f"<div class='fox-exercise-question'>{_esc(question)}</div>")
+        self.feedback = ExerciseHtml("")
         self.feedback.add_class("fox-feedback")
-        children = [self.heading, self.question]
-        if situation_rows:
-            children.append(self.situation)
-        if answer_area is not None:
-            children.append(answer_area)
-        children.append(self.feedback)
-        super().__init__(children)
+        parts = [self.heading, self.question, situation, answer_area, self.feedback]
+        super().__init__([p for p in parts if p is not None])
+        self.add_class("fox-app")
         self.add_class("fox-exercise")
 
     def _answer(self, correct: bool, explanation: str, *, chosen: str | None = None) -> None:
@@ -164,50 +197,100 @@ class Exercise(W.VBox):
         head = "✔ Right." if correct else "✘ Not quite."
         said = f" You answered: {chosen}." if chosen and not correct else ""
         tail = "" if correct else " Try again."
-        self.explanation = f"{head}{said} {explanation}{tail}".strip()
-        css = "fox-right" if correct else "fox-wrong"
-        self.feedback.value = (
-            f"<div class='fox-feedback-box {css}' role='status' aria-live='polite'>"
-            f"<b>{head}</b>{_esc(said)} {_esc(explanation)}{tail}</div>")
+        self.explanation = f"{head}{said} {explanation}{tail}"
+        css = "fox-msg-ok fox-right" if correct else "fox-msg-wrong fox-wrong"
+        self.feedback.html = (
+            f"<div class='fox-msg {css}' role='status' aria-live='polite'>"
+            f"<b>{head}</b>{_esc(said)} {_esc(explanation)}{_esc(tail)}</div>")
 
 
 class _ChoiceExercise(Exercise):
     """An exercise answered by pressing one of several buttons."""
 
-    def __init__(self, question, situation_rows, options, *, theme="classic", title="Your turn"):
-        # options: list of (button text, is_correct, explanation)
+    def __init__(self, question, situation, options, *, theme="classic", title="Your turn"):
+        # options: (button text, is_correct, explanation) for each button
         self.options = list(options)
         self.buttons = []
         for i, (text, _, _) in enumerate(self.options):
-            button = W.Button(description=text, tooltip=text,
-                              layout=W.Layout(width="auto"))
+            button = W.Button(description=text, tooltip=text, layout=W.Layout(width="auto"))
             button.add_class("fox-choice")
             button.on_click(lambda _b, i=i: self.choose(i))
             self.buttons.append(button)
-        area = W.Box(self.buttons)
+        area = W.HBox(self.buttons)
+        area.add_class("fox-controls")
         area.add_class("fox-choices")
-        super().__init__(question, situation_rows, answer_area=area, theme=theme, title=title)
+        super().__init__(question, situation, area, theme=theme, title=title)
 
     def choose(self, index: int) -> None:
         text, correct, explanation = self.options[index]
         for i, button in enumerate(self.buttons):
-            button.button_style = ""
-            if i == index:
-                button.button_style = "success" if correct else "danger"
+            button.button_style = ("success" if correct else "danger") if i == index else ""
         self._answer(correct, explanation, chosen=text)
 
     def choose_text(self, text: str) -> None:
-        """Answer by the button's text (handy in tests and notebooks)."""
+        """Answer by a button's text (handy in tests and demonstrations)."""
         for i, (label, _, _) in enumerate(self.options):
             if label == text:
                 return self.choose(i)
         raise ValueError(f"{text!r} is not one of the answers: {[o[0] for o in self.options]}.")
 
+    @property
+    def right_answers(self) -> list[str]:
+        return [text for text, ok, _ in self.options if ok]
+
+
+class _CardPickExercise(Exercise):
+    """An exercise answered by clicking cards: ``multiple`` toggles cards and waits for the
+    Check button; otherwise one click answers."""
+
+    def __init__(self, question, situation, cards, *, multiple: bool, label: str,
+                 theme: Theme):
+        self.choices = CardRow([str(c) for c in cards], theme=theme.key, size="normal",
+                               label=label)
+        self.choices.add_class("fox-card-choices")
+        self.choices.on_click(self._clicked)
+        self.multiple = multiple
+        area = self.choices
+        if multiple:
+            self.check_button = W.Button(description="Check", button_style="primary",
+                                         tooltip="Check the cards you selected")
+            self.check_button.add_class("fox-check")
+            self.check_button.on_click(lambda _b: self.check())
+            area = W.VBox([self.choices, self.check_button])
+        super().__init__(question, situation, area, theme=theme)
+
+    @property
+    def selected(self) -> set:
+        return {Card(code) for code in self.choices.selected}
+
+    def select(self, *cards) -> None:
+        """Select exactly these cards (names or Cards), as clicking them would."""
+        wanted = {str(_card(c, "select")) for c in cards}
+        self.choices.selected = [code for code in self.choices.cards if code in wanted]
+
+    def _clicked(self, code: str) -> None:
+        if self.multiple:
+            chosen = set(self.choices.selected) ^ {code}
+            self.choices.selected = [c for c in self.choices.cards if c in chosen]
+        else:
+            self.choices.selected = [code]
+            self.choose(code)
+
+    def click(self, card) -> None:
+        """Click a card (a name such as '9M' or a Card), exactly as the learner would."""
+        self.choices.click(_card(card, "click"))
+
+    def check(self) -> None:
+        raise NotImplementedError
+
+    def choose(self, code: str) -> None:
+        raise NotImplementedError
+
 
 # ----------------------------------------------------------------------------- tricks
 
 class WhoWinsExercise(_ChoiceExercise):
-    """Two cards are on the table: who wins the trick (or leads next, or scores the Treasure)?
+    """Two cards are on the table: who wins the trick (or leads next, or scores Treasure)?
 
     ``ask`` is ``"winner"`` (default), ``"next_leader"`` (for the Swan) or ``"treasure"``.
     """
@@ -223,30 +306,29 @@ class WhoWinsExercise(_ChoiceExercise):
         if ask not in self.ASKS:
             raise InvalidState(f"ask: {ask!r} is not a question; use one of {list(self.ASKS)}.")
         names = (leader, follower)
-        self.outcome = rules.resolve_trick(self.lead, self.follow, self.decree, names, theme_)
-        reason = self.outcome.reason
+        self.outcome = out = rules.resolve_trick(self.lead, self.follow, self.decree, names,
+                                                 theme_)
         if ask == "winner":
-            options = [(f"{n} wins", self.outcome.winner == i, reason) for i, n in enumerate(names)]
+            options = [(f"{n} wins", out.winner == i, out.reason) for i, n in enumerate(names)]
             default = "Who wins this trick?"
         elif ask == "next_leader":
-            options = [(f"{n} leads next", self.outcome.next_leader == i, reason)
+            options = [(f"{n} leads next", out.next_leader == i, out.reason)
                        for i, n in enumerate(names)]
             default = "Who leads the next trick?"
         else:
-            options = [("Nobody scores", self.outcome.treasure == 0, reason)]
-            for i, n in enumerate(names):
-                for pts in (1, 2):
-                    right = self.outcome.treasure == pts and self.outcome.winner == i
-                    options.append((f"{n} scores {pts}", right, reason))
+            options = [("Nobody scores", out.treasure == 0, out.reason)]
+            options += [(f"{n} scores {pts}", out.treasure == pts and out.winner == i, out.reason)
+                        for i, n in enumerate(names) for pts in (1, 2)]
             default = "Does anyone score points for this trick? Who, and how many?"
-        rows = [("Decree", _decree_text(self.decree, theme_)),
-                (f"{leader} leads", card_chip(self.lead, theme_)),
-                (f"{follower} follows", card_chip(self.follow, theme_))]
-        super().__init__(_esc(question or default), rows, options, theme=theme_)
+        situation = _situation(
+            _spot(_trump_caption(self.decree, theme_), _shown_card(self.decree, theme_)),
+            _spot(f"{leader} leads", _shown_card(self.lead, theme_)),
+            _spot(f"{follower} follows", _shown_card(self.follow, theme_)))
+        super().__init__(question or default, situation, options, theme=theme_)
         self.add_class("fox-who-wins")
 
 
-class LegalPlayExercise(Exercise):
+class LegalPlayExercise(_CardPickExercise):
     """The leader has led; select every card of the follower's hand that may be played."""
 
     def __init__(self, decree, led, hand, *, leader: str = LEADER, follower: str = FOLLOWER,
@@ -257,36 +339,17 @@ class LegalPlayExercise(Exercise):
         if not self.hand:
             raise InvalidState("hand: give the follower at least one card.")
         _distinct("LegalPlayExercise", decree=self.decree, led=self.led, hand=self.hand)
-        self.round = _open_trick_round(self.decree, self.led, self.hand, leader, follower, theme_)
+        self.round = _open_trick_round(self.decree, self.led, self.hand, (leader, follower),
+                                       theme_)
         self.legal = set(self.round.legal_cards())
-        self.toggles = {}
-        for card in self.hand:
-            toggle = W.ToggleButton(description=card.label(theme_), tooltip=card.label(theme_),
-                                    layout=W.Layout(width="auto"))
-            toggle.add_class("fox-card-choice")
-            self.toggles[card] = toggle
-        self.check_button = W.Button(description="Check", button_style="primary",
-                                     tooltip="Check the cards you selected")
-        self.check_button.add_class("fox-check")
-        self.check_button.on_click(lambda _b: self.check())
-        area = W.VBox([W.Box(list(self.toggles.values())), self.check_button])
-        area.children[0].add_class("fox-choices")
-        default = (f"{leader} led the {self.led.label(theme_)}. You are {follower}: select "
-                   "every card you may play, then press Check.")
-        rows = [("Decree", _decree_text(self.decree, theme_)),
-                (f"{leader} led", card_chip(self.led, theme_))]
-        super().__init__(_esc(question or default), rows, answer_area=area, theme=theme_)
+        default = (f"{leader} led the {self.led.label(theme_)}. You are {follower}: click every "
+                   "card you may play (click again to unselect), then press Check.")
+        situation = _situation(
+            _spot(_trump_caption(self.decree, theme_), _shown_card(self.decree, theme_)),
+            _spot(f"{leader} led", _shown_card(self.led, theme_)))
+        super().__init__(question or default, situation, self.hand, multiple=True,
+                         label=f"{follower}'s hand", theme=theme_)
         self.add_class("fox-legal-play")
-
-    @property
-    def selected(self) -> set:
-        return {card for card, toggle in self.toggles.items() if toggle.value}
-
-    def select(self, *cards) -> None:
-        """Select exactly these cards (names or Cards); used by tests and demonstrations."""
-        wanted = {_card(c, "select") for c in cards}
-        for card, toggle in self.toggles.items():
-            toggle.value = card in wanted
 
     def check(self) -> None:
         theme, chosen = self.theme, self.selected
@@ -300,29 +363,29 @@ class LegalPlayExercise(Exercise):
         if missed:
             notes.append(f"You may also play {card_list(missed, theme)}.")
         if not notes:
-            every = "every card in your hand" if self.legal == set(self.hand) else \
-                f"exactly {card_list(self.legal, theme)}"
-            notes.append(f"You may play {every}.")
-            if self.legal != set(self.hand):
-                others = sorted(set(self.hand) - self.legal)
+            if self.legal == set(self.hand):
+                notes.append("Every card in your hand may be played.")
+                if not any(c.suit == self.led.suit for c in self.hand):
+                    notes.append(f"You hold no {theme.suit_names[self.led.suit]}, so you are "
+                                 "free to play anything.")
+            else:
+                notes.append(f"You may play exactly {card_list(self.legal, theme)}.")
+                other = min(set(self.hand) - self.legal)
                 try:
-                    self.round.verify_play(others[0])
+                    self.round.verify_play(other)
                 except FoxError as exc:
                     notes.append(str(exc))
-        for card, toggle in self.toggles.items():
-            toggle.button_style = "" if card in self.legal or card not in chosen else "danger"
         self._answer(chosen == self.legal, " ".join(notes))
 
 
-class ChooseBestExercise(Exercise):
+class ChooseBestExercise(_CardPickExercise):
     """The leader has led; click the card from the follower's hand that reaches ``goal``.
 
     ``goal`` is ``"win"`` (win the trick), ``"lose"`` (lose it) or ``"lead"`` (lead the next
     trick, e.g. with a Swan). The engine plays the chosen card and decides the trick.
     """
 
-    GOALS = {"win": "win this trick", "lose": "lose this trick",
-             "lead": "lead the next trick"}
+    GOALS = {"win": "win this trick", "lose": "lose this trick", "lead": "lead the next trick"}
 
     def __init__(self, decree, led, hand, *, goal: str = "win", leader: str = LEADER,
                  follower: str = FOLLOWER, question: str | None = None, theme="classic"):
@@ -338,28 +401,22 @@ class ChooseBestExercise(Exercise):
                 raise InvalidState(
                     f"hand: the {card.label()} needs a decision of its own; use "
                     "FoxExchangeExercise or WoodcutterDiscardExercise for it.")
-        self.round = _open_trick_round(self.decree, self.led, self.hand, leader, follower, theme_)
-        self.answers = [c for c in self.hand if self._reaches_goal(c)[0]]
+        self.round = _open_trick_round(self.decree, self.led, self.hand, (leader, follower),
+                                       theme_)
+        self.answers = [c for c in self.hand if self._outcome(c)[0]]
         if not self.answers:
             raise InvalidState(f"ChooseBestExercise: no card in the hand can {self.GOALS[goal]}, "
                                "so the exercise has no answer.")
-        self.buttons = {}
-        for card in self.hand:
-            button = W.Button(description=card.label(theme_), tooltip=card.label(theme_),
-                              layout=W.Layout(width="auto"))
-            button.add_class("fox-card-choice")
-            button.on_click(lambda _b, c=card: self.choose(c))
-            self.buttons[card] = button
-        area = W.Box(list(self.buttons.values()))
-        area.add_class("fox-choices")
         default = (f"{leader} led the {self.led.label(theme_)}. You are {follower}: click a "
                    f"card that makes you {self.GOALS[goal]}.")
-        rows = [("Decree", _decree_text(self.decree, theme_)),
-                (f"{leader} led", card_chip(self.led, theme_))]
-        super().__init__(_esc(question or default), rows, answer_area=area, theme=theme_)
+        situation = _situation(
+            _spot(_trump_caption(self.decree, theme_), _shown_card(self.decree, theme_)),
+            _spot(f"{leader} led", _shown_card(self.led, theme_)))
+        super().__init__(question or default, situation, self.hand, multiple=False,
+                         label=f"{follower}'s hand", theme=theme_)
         self.add_class("fox-choose-best")
 
-    def _reaches_goal(self, card: Card):
+    def _outcome(self, card: Card):
         """(goal reached, explanation) for following with ``card``, decided by the engine."""
         try:
             self.round.verify_play(card)
@@ -368,25 +425,22 @@ class ChooseBestExercise(Exercise):
         rnd = self.round.copy()
         rnd.push(Move(card))
         trick = rnd.tricks[-1]
-        me = 1
-        reached = {"win": trick.winner == me, "lose": trick.winner != me,
-                   "lead": trick.next_leader == me}[self.goal]
+        reached = {"win": trick.winner == 1, "lose": trick.winner == 0,
+                   "lead": trick.next_leader == 1}[self.goal]
         return reached, trick.reason
 
-    def choose(self, card) -> None:
-        card = _card(card, "choose")
-        if card not in self.buttons:
+    def choose(self, code: str) -> None:
+        card = _card(code, "choose")
+        if card not in self.hand:
             raise InvalidState(f"choose: the {card.name()} is not in the hand.")
-        reached, reason = self._reaches_goal(card)
-        for c, button in self.buttons.items():
-            button.button_style = ("success" if reached else "danger") if c is card else ""
+        reached, reason = self._outcome(card)
         self._answer(reached, reason, chosen=f"the {card.name(self.theme)}")
 
 
 # ----------------------------------------------------------------------------- Fox and Woodcutter
 
 class FoxExchangeExercise(_ChoiceExercise):
-    """You follow with a Fox: which card (if any) should you swap with the decree to reach
+    """You follow with a Fox: which card (if any) do you swap with the decree card to reach
     ``goal`` (``"win"`` or ``"lose"`` this trick)? The engine plays the Fox and the swap."""
 
     def __init__(self, decree, led, fox, hand, *, goal: str = "win", leader: str = LEADER,
@@ -404,29 +458,30 @@ class FoxExchangeExercise(_ChoiceExercise):
         _distinct("FoxExchangeExercise", decree=self.decree, led=self.led, fox=self.fox,
                   hand=self.hand)
         self.round = _open_trick_round(self.decree, self.led, [self.fox, *self.hand],
-                                       leader, follower, theme_)
+                                       (leader, follower), theme_)
         try:
             self.round.verify_play(self.fox)
         except FoxError as exc:
             raise InvalidState(f"fox: {follower} may not follow with the Fox here: {exc}") from None
         choices = [None, *self.hand]
-        self.outcomes = {c: self._result(c, goal) for c in choices}
-        if not any(ok for ok, _ in self.outcomes.values()):
+        outcomes = [self._result(c, goal) for c in choices]
+        if not any(ok for ok, _ in outcomes):
             raise InvalidState("FoxExchangeExercise: no choice reaches the goal.")
         options = []
-        for c in choices:
-            text = (f"Keep the {self.decree.name(theme_)}" if c is None
-                    else f"Swap in the {c.name(theme_)}")
-            ok, why = self.outcomes[c]
+        for card, (ok, why) in zip(choices, outcomes):
+            text = (f"Keep the {self.decree.name(theme_)}" if card is None
+                    else f"Swap in the {card.name(theme_)}")
             options.append((text, ok, why))
         default = (f"{leader} led the {self.led.label(theme_)}. You are {follower} and follow "
-                   f"with your Fox, the {self.fox.name(theme_)}. You want to "
-                   f"{goal} this trick: which card do you swap with the decree card?")
-        rows = [("Decree", _decree_text(self.decree, theme_)),
-                (f"{leader} led", card_chip(self.led, theme_)),
-                (f"{follower} plays", card_chip(self.fox, theme_)),
-                (f"{follower} still holds", " ".join(card_chip(c, theme_) for c in self.hand))]
-        super().__init__(_esc(question or default), rows, options, theme=theme_)
+                   f"with your Fox, the {self.fox.name(theme_)}. You want to {goal} this "
+                   "trick: which card do you swap with the decree card?")
+        situation = _situation(
+            _spot(_trump_caption(self.decree, theme_), _shown_card(self.decree, theme_)),
+            _spot(f"{leader} led", _shown_card(self.led, theme_)),
+            _spot(f"{follower} plays", _shown_card(self.fox, theme_)),
+            _spot(f"{follower} still holds", _shown_cards(self.hand, theme_,
+                                                          f"{follower}'s hand")))
+        super().__init__(question or default, situation, options, theme=theme_)
         self.add_class("fox-fox-exchange")
 
     def _result(self, card, goal):
@@ -438,12 +493,16 @@ class FoxExchangeExercise(_ChoiceExercise):
         return (won if goal == "win" else not won), f"{record.reason} {trick.reason}"
 
 
-class WoodcutterDiscardExercise(Exercise):
-    """You play a Woodcutter and draw: select every card you could put under the deck."""
+class WoodcutterDiscardExercise(_CardPickExercise):
+    """You play a Woodcutter and draw: select every card you could put under the deck.
 
-    def __init__(self, decree, woodcutter, hand, deck, *, led=None, leader: str = LEADER,
-                 follower: str = FOLLOWER, question: str | None = None, theme="classic"):
-        theme_ = _theme(theme)
+    With ``led`` the opponent has led that card and you follow with the Woodcutter; without it
+    you lead the Woodcutter. ``deck`` lists the deck from the top.
+    """
+
+    def __init__(self, decree, woodcutter, hand, deck, *, led=None, player: str = FOLLOWER,
+                 opponent: str = LEADER, question: str | None = None, theme="classic"):
+        self.theme = theme_ = _theme(theme)
         self.decree = _card(decree, "decree")
         self.woodcutter = _card(woodcutter, "woodcutter")
         if self.woodcutter.rank != rules.WOODCUTTER:
@@ -452,70 +511,46 @@ class WoodcutterDiscardExercise(Exercise):
         self.hand = sorted(_cards(hand, "hand"))
         self.deck = _cards(deck, "deck")
         if not self.deck:
-            raise InvalidState("deck: the Woodcutter needs at least one card in the deck to draw.")
+            raise InvalidState("deck: the Woodcutter needs at least one card in the deck.")
         self.led = None if led is None else _card(led, "led")
         groups = dict(decree=self.decree, woodcutter=self.woodcutter, hand=self.hand,
                       deck=self.deck)
         if self.led is not None:
             groups["led"] = self.led
         _distinct("WoodcutterDiscardExercise", **groups)
-        me = [self.woodcutter, *self.hand]
+        mine = [self.woodcutter, *self.hand]
         if self.led is None:
-            self.round = _leading_round(self.decree, me, follower, leader, theme_, self.deck)
-            you, opponent = follower, leader
+            self.round = _leading_round(self.decree, mine, (player, opponent), theme_, self.deck)
+            self.me = 0
         else:
-            self.round = _open_trick_round(self.decree, self.led, me, leader, follower, theme_,
-                                           self.deck)
-            you, opponent = follower, leader
+            self.round = _open_trick_round(self.decree, self.led, mine, (opponent, player),
+                                           theme_, self.deck)
+            self.me = 1
         try:
             self.round.verify_play(self.woodcutter)
         except FoxError as exc:
             raise InvalidState(f"woodcutter: it may not be played here: {exc}") from None
         self.round.play(self.woodcutter)
-        self.draw = self.round.history[-1]
+        self.drawn = self.round.history[-1].card
         self.legal = set(self.round.legal_actions())
-        self.options = sorted(self.legal) + [self.woodcutter, self.decree]
-        self.toggles = {}
-        for card in self.options:
-            toggle = W.ToggleButton(description=card.label(theme_), tooltip=card.label(theme_),
-                                    layout=W.Layout(width="auto"))
-            toggle.add_class("fox-card-choice")
-            self.toggles[card] = toggle
-        self.check_button = W.Button(description="Check", button_style="primary",
-                                     tooltip="Check the cards you selected")
-        self.check_button.add_class("fox-check")
-        self.check_button.on_click(lambda _b: self.check())
-        area = W.VBox([W.Box(list(self.toggles.values())), self.check_button])
-        area.children[0].add_class("fox-choices")
-        how = "lead" if self.led is None else f"follow {opponent}'s {self.led.name(theme_)} with"
-        default = (f"You are {you}. You {how} your Woodcutter, the {self.woodcutter.name(theme_)}, "
-                   f"and draw the top card of the deck: the {self.draw.card.name(theme_)}. "
-                   "Select every card you could now put face down under the deck, then press "
-                   "Check.")
-        rows = [("Decree", _decree_text(self.decree, theme_)),
-                ("In the trick", " ".join(card_chip(c, theme_) for c in self.round.trick)),
-                ("Your hand now", " ".join(card_chip(c, theme_)
-                                           for c in sorted(self.round.hands[1]
-                                                           if self.led is not None
-                                                           else self.round.hands[0])))]
-        super().__init__(_esc(question or default), rows, answer_area=area, theme=theme_)
+        options = sorted(self.legal) + [self.woodcutter, self.decree]
+        how = ("lead" if self.led is None
+               else f"follow {opponent}'s {self.led.name(theme_)} with")
+        default = (f"You are {player}. You {how} your Woodcutter, the "
+                   f"{self.woodcutter.name(theme_)}, and draw the top card of the deck: the "
+                   f"{self.drawn.name(theme_)}. Click every card you could now put face down "
+                   "under the deck, then press Check.")
+        spots = [_spot(_trump_caption(self.decree, theme_), _shown_card(self.decree, theme_)),
+                 _spot("In the trick", _shown_cards(self.round.trick, theme_, "The trick")),
+                 _spot(f"{player} drew", _shown_card(self.drawn, theme_))]
+        super().__init__(question or default, _situation(*spots), options, multiple=True,
+                         label="Cards to choose from", theme=theme_)
         self.add_class("fox-woodcutter")
-
-    @property
-    def selected(self) -> set:
-        return {card for card, toggle in self.toggles.items() if toggle.value}
-
-    def select(self, *cards) -> None:
-        wanted = {_card(c, "select") for c in cards}
-        for card, toggle in self.toggles.items():
-            toggle.value = card in wanted
 
     def _where(self, card: Card) -> str:
         if card is self.woodcutter:
-            return "it is already on the table in the trick"
-        if card is self.decree:
-            return "it is the decree card, face up beside the deck"
-        return ""
+            return "it is already on the table, in the trick"
+        return "it is the decree card, lying face up beside the deck"
 
     def check(self) -> None:
         theme, chosen = self.theme, self.selected
@@ -524,47 +559,45 @@ class WoodcutterDiscardExercise(Exercise):
             try:
                 self.round.verify_discard(card)
             except FoxError as exc:
-                notes.append(f"{exc} ({self._where(card)}.)")
+                notes.append(f"Not the {card.name(theme)}: {self._where(card)}. {exc}")
         missed = sorted(self.legal - chosen)
         if missed:
             notes.append(f"You could also discard {card_list(missed, theme)}.")
         if not notes:
-            notes.append("Any card in your hand may go under the deck, including the "
-                         f"{self.draw.card.name(theme)} you just drew; the Woodcutter itself is "
-                         "in the trick and the decree card is not yours.")
-        for card, toggle in self.toggles.items():
-            toggle.button_style = "danger" if card in chosen and card not in self.legal else ""
+            notes.append(f"Any card in your hand may go under the deck, including the "
+                         f"{self.drawn.name(theme)} you just drew; the Woodcutter itself is in "
+                         "the trick and the decree card is in nobody's hand.")
         self._answer(chosen == self.legal, " ".join(notes))
 
 
 # ----------------------------------------------------------------------------- scoring
 
 class ScoreExercise(Exercise):
-    """How many points does a player gain in a round with ``tricks`` tricks (and ``treasure``
-    points from 7s won during the round)? The learner types a number."""
+    """How many points does a player gain in a round with ``tricks`` tricks (plus ``treasure``
+    points for 7s won during the round)? The learner types a number and presses Check."""
 
     def __init__(self, tricks: int, *, treasure: int = 0, player: str = LEADER,
                  question: str | None = None, theme="classic"):
-        for name, value, top in (("tricks", tricks, 13), ("treasure", treasure, 3)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
-                raise InvalidState(f"{name} must be a whole number from 0 to {top}, not {value!r}.")
-        self.tricks, self.treasure, self.player = tricks, treasure, player
+        self.tricks = _count(tricks, "tricks", 13)
+        self.treasure = _count(treasure, "treasure", 3)
+        self.player = player
         self.points = rules.round_points(tricks) + treasure
-        self.entry = W.BoundedIntText(value=0, min=0, max=99, description="Points:",
-                                      layout=W.Layout(width="11em"))
+        self.entry = W.BoundedIntText(value=0, min=0, max=99, description="Points",
+                                      layout=W.Layout(width="10em"))
         self.entry.add_class("fox-points-entry")
         self.check_button = W.Button(description="Check", button_style="primary",
                                      tooltip="Check your answer")
         self.check_button.add_class("fox-check")
         self.check_button.on_click(lambda _b: self.check())
         area = W.HBox([self.entry, self.check_button])
-        area.add_class("fox-choices")
-        extra = (f" and won {treasure} Treasure point{'s' if treasure != 1 else ''} (7s) "
-                 "along the way") if treasure else ""
+        area.add_class("fox-controls")
+        extra = (f", and {treasure} Treasure point{'s' if treasure != 1 else ''} from 7s in "
+                 "them") if treasure else ""
         default = (f"{player} won {tricks} trick{'s' if tricks != 1 else ''} this round{extra}. "
-                   f"How many points does {player} gain in the round?")
-        rows = [(f"{player}'s tricks", str(tricks)), ("The other player's tricks", str(13 - tricks))]
-        super().__init__(_esc(question or default), rows, answer_area=area, theme=theme)
+                   f"How many points does {player} gain for the round?")
+        situation = _facts([(f"{player}'s tricks", str(tricks)),
+                            ("The other player's tricks", str(13 - tricks))])
+        super().__init__(question or default, situation, area, theme=theme)
         self.add_class("fox-score")
 
     def check(self, value: int | None = None) -> None:
@@ -573,8 +606,8 @@ class ScoreExercise(Exercise):
         given = self.entry.value
         why = rules.explain_round_points(self.player, self.tricks)
         if self.treasure:
-            why += (f" Add {self.treasure} for the Treasure: {rules.round_points(self.tricks)} + "
-                    f"{self.treasure} = {self.points} points.")
+            why += (f" Add the Treasure: {rules.round_points(self.tricks)} + {self.treasure} = "
+                    f"{self.points} points.")
         self._answer(given == self.points, why, chosen=str(given))
 
 
@@ -587,92 +620,96 @@ class GameEndExercise(_ChoiceExercise):
             ok = isinstance(pair, (list, tuple)) and len(pair) == 2 and all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in pair)
             if not ok:
-                raise InvalidState(f"{field} must be two whole numbers like [21, 18], not {pair!r}.")
+                raise InvalidState(f"{field} must be two whole numbers like [21, 18], "
+                                   f"not {pair!r}.")
         if any(g > s for g, s in zip(round_gain, score)):
-            raise InvalidState("round_gain: a player cannot have gained more points in the last "
-                               "round than their whole score.")
+            raise InvalidState("round_gain: nobody can gain more points in a round than their "
+                               "whole score.")
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise InvalidState(f"target must be a whole number of at least 1, not {target!r}.")
         names = tuple(names)
-        over, winner, reason = game_result(tuple(score), tuple(round_gain), target, names)
-        self.result = (over, winner, reason)
+        self.result = over, winner, reason = game_result(tuple(score), tuple(round_gain),
+                                                         target, names)
         options = [(f"{names[0]} wins", winner == 0, reason),
                    (f"{names[1]} wins", winner == 1, reason),
                    ("It is a draw", winner == "draw", reason),
                    ("Deal another round", not over, reason)]
-        default = (f"The round has just been scored in a game to {target} points. Who wins, or "
+        default = (f"A round has just been scored in a game to {target} points. Who wins, or "
                    "does the game go on?")
-        rows = [("Score", f"{names[0]} {score[0]}, {names[1]} {score[1]}"),
-                ("Gained in this round", f"{names[0]} {round_gain[0]}, {names[1]} {round_gain[1]}"),
-                ("Game to", f"{target} points")]
-        super().__init__(_esc(question or default), rows, options, theme=theme)
+        situation = _facts([
+            ("Score", f"{_esc(names[0])} {score[0]}, {_esc(names[1])} {score[1]}"),
+            ("Gained this round", f"{_esc(names[0])} {round_gain[0]}, "
+                                  f"{_esc(names[1])} {round_gain[1]}"),
+            ("Game to", f"{target} points")])
+        super().__init__(question or default, situation, options, theme=theme)
         self.add_class("fox-game-end")
 
 
 # ----------------------------------------------------------------------------- cards and deal
 
 class DealExercise(_ChoiceExercise):
-    """Questions about a real deal made by the engine from ``seed``.
+    """A question about a real deal, made by the engine from ``seed``.
 
     ``ask`` is ``"deck"`` (how many cards stay in the deck) or ``"leader"`` (who leads first).
     """
 
-    def __init__(self, seed: int = 1, *, dealer=LEADER, ask: str = "deck",
+    def __init__(self, seed: int = 1, *, dealer: str = LEADER, ask: str = "deck",
                  names=(LEADER, FOLLOWER), question: str | None = None, theme="classic"):
         theme_ = _theme(theme)
         names = tuple(names)
         if dealer not in names:
             raise InvalidState(f"dealer: {dealer!r} is not one of the players {list(names)}.")
-        rnd = Round.deal(seed, names.index(dealer), names=names, theme=theme_)
-        self.round = rnd
+        self.round = rnd = Round.deal(seed, names.index(dealer), names=names, theme=theme_)
         hands = [len(h) for h in rnd.hands]
-        counts = (f"The {len(DECK)} cards were shared out like this: {hands[0]} to {names[0]}, "
-                  f"{hands[1]} to {names[1]}, 1 face up as the decree card (the "
-                  f"{rnd.decree.name(theme_)}), and {len(rnd.deck)} face down in the deck.")
         if ask == "deck":
-            numbers = sorted({len(rnd.deck), len(rnd.deck) + 1, 0, hands[0]})
-            options = [(str(n), n == len(rnd.deck), counts) for n in numbers]
+            why = (f"The {len(DECK)} cards were shared out like this: {hands[0]} to {names[0]}, "
+                   f"{hands[1]} to {names[1]}, 1 face up as the decree card (the "
+                   f"{rnd.decree.name(theme_)}) and {len(rnd.deck)} face down in the deck.")
+            numbers = sorted({0, len(rnd.deck), len(rnd.deck) + 1, hands[0]})
+            options = [(str(n), n == len(rnd.deck), why) for n in numbers]
             default = "After the deal, how many cards are left face down in the deck?"
         elif ask == "leader":
             leader = names[rnd.to_play]
-            why = (f"{dealer} dealt, so the other player, {leader}, leads the first trick; "
-                   "the dealer changes every round.")
+            why = (f"{dealer} dealt, so the other player, {leader}, leads the first trick. The "
+                   "deal passes to the other player every round.")
             options = [(f"{n} leads", n == leader, why) for n in names]
             default = f"{dealer} dealt this round. Who leads the first trick?"
         else:
             raise InvalidState(f"ask: {ask!r} is not a question; use 'deck' or 'leader'.")
-        rows = [("Dealer", _esc(dealer)), ("Decree", _decree_text(rnd.decree, theme_))]
-        super().__init__(_esc(question or default), rows, options, theme=theme_)
+        situation = _situation(
+            _spot(f"{names[0]}'s hand ({hands[0]} cards)",
+                  _shown_cards(sorted(rnd.hands[0]), theme_, f"{names[0]}'s hand")),
+            _spot(_trump_caption(rnd.decree, theme_), _shown_card(rnd.decree, theme_)),
+            _spot(f"The deck ({len(rnd.deck)} cards, face down)",
+                  CardRow([], theme=theme_.key, size="small", interactive=False,
+                          hidden_count=len(rnd.deck), label="The deck")))
+        super().__init__(question or default, situation, options, theme=theme_)
         self.add_class("fox-deal")
 
 
 class CharacterExercise(_ChoiceExercise):
     """Which character is on this card (odd ranks), or is it a plain card (even ranks)?"""
 
-    PLAIN = "No character (even rank)"
+    PLAIN = "No character"
 
     def __init__(self, card, *, question: str | None = None, theme="classic"):
         theme_ = _theme(theme)
         self.card = _card(card, "card")
         truth = self.card.character or self.PLAIN
         if self.card.character:
-            why = (f"The {self.card.name(theme_)} has an odd rank, so it is a character: the "
-                   f"{self.card.character}. {self.card.ability}")
+            why = (f"The {self.card.name(theme_)} has rank {self.card.rank}, an odd rank, so it "
+                   f"is a character: the {self.card.character}. {self.card.ability}")
         else:
-            why = (f"The {self.card.name(theme_)} has an even rank, so it has no character and "
-                   "no ability.")
+            why = (f"The {self.card.name(theme_)} has rank {self.card.rank}, an even rank, so it "
+                   "is a plain card with no ability.")
         options = [(name, name == truth, why) for name in [*CHARACTERS.values(), self.PLAIN]]
-        default = f"Which character is the {self.card.name(theme_)}?"
-        rows = [("Card", card_chip_plain(self.card, theme_))]
-        super().__init__(_esc(question or default), rows, options, theme=theme_)
+        default = (f"Here is the {self.card.name(theme_)} with its picture hidden. Which "
+                   "character is it?")
+        # Show the suit and rank only: the drawn card would give the name away.
+        situation = _facts([("Card", _suit_text(self.card, theme_)),
+                            ("Rank", str(self.card.rank))])
+        super().__init__(question or default, situation, options, theme=theme_)
         self.add_class("fox-character")
-
-
-def card_chip_plain(card: Card, theme: Theme) -> str:
-    """The card without its character name (the exercise asks for it)."""
-    symbol = theme.suit_symbols[card.suit]
-    return (f"<span class='fox-chip fox-suit-{card.suit.letter}'>{symbol} "
-            f"{_esc(card.name(theme))}</span>")
 
 
 # ----------------------------------------------------------------------------- misconceptions
@@ -681,10 +718,10 @@ class TrueFalseExercise(_ChoiceExercise):
     """A claim to judge. ``demo`` asks the engine to demonstrate the truth, one of:
 
     - ``{"trick": ["10K", "2B"], "decree": "4B", "winner": "follower"}``: the engine decides the
-      trick (``winner`` is what the demonstration must show: "leader" or "follower");
+      trick, and refuses the exercise unless the winner is the one given;
     - ``{"card": "3B"}``: the card's name, character and ability;
     - ``{"tricks": 10}``: the points for that many tricks;
-    - ``{"game": {"score": [22, 22], "round_gain": [6, 2], "target": 21}}``: the end of game.
+    - ``{"game": {"score": [22, 22], "round_gain": [6, 2], "target": 21}}``: the end of a game.
     """
 
     def __init__(self, statement: str, truth: bool, explanation: str, *, demo=None,
@@ -697,8 +734,8 @@ class TrueFalseExercise(_ChoiceExercise):
         why = explanation + (f" The engine shows it: {self.demonstration}"
                              if self.demonstration else "")
         options = [("True", truth, why), ("False", not truth, why)]
-        super().__init__(_esc(question or "True or false?"),
-                         [("Claim", f"<q>{_esc(statement)}</q>")], options, theme=theme_)
+        situation = ExerciseHtml(f"<blockquote class='fox-claim'>{_esc(statement)}</blockquote>")
+        super().__init__(question or "True or false?", situation, options, theme=theme_)
         self.add_class("fox-true-false")
 
 
@@ -707,8 +744,12 @@ def _demonstrate(demo, theme: Theme) -> str:
         raise InvalidState("demo must be an object with one of 'trick', 'card', 'tricks' or "
                            f"'game', not {demo!r}.")
     if "trick" in demo:
-        lead, follow = _cards(demo["trick"], "demo.trick")
+        cards = _cards(demo["trick"], "demo.trick")
+        if len(cards) != 2:
+            raise InvalidState("demo.trick must hold two cards: the led card and the reply.")
+        lead, follow = cards
         decree = _card(demo.get("decree"), "demo.decree")
+        _distinct("demo", trick=cards, decree=decree)
         out = rules.resolve_trick(lead, follow, decree, (LEADER, FOLLOWER), theme)
         expected = demo.get("winner")
         if expected is not None:
@@ -718,17 +759,15 @@ def _demonstrate(demo, theme: Theme) -> str:
                 raise InvalidState(f"demo: the engine says the {('leader', 'follower')[out.winner]}"
                                    f" wins, not the {expected}: {out.reason}")
         return (f"{LEADER} leads the {lead.name(theme)}, {FOLLOWER} follows with the "
-                f"{follow.name(theme)}, and the decree is the {decree.name(theme)}. {out.reason}")
+                f"{follow.name(theme)} and the decree card is the {decree.name(theme)}. "
+                f"{out.reason}")
     if "card" in demo:
         card = _card(demo["card"], "demo.card")
-        text = f"the {card.label(theme)}"
-        return (f"{text[0].upper()}{text[1:]}: {card.ability}" if card.ability
-                else f"The {card.name(theme)} has no character.")
+        if card.ability:
+            return f"The {card.label(theme)}: {card.ability}"
+        return f"The {card.name(theme)} has no character."
     if "tricks" in demo:
-        tricks = demo["tricks"]
-        if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-            raise InvalidState("demo.tricks must be a whole number from 0 to 13.")
-        return rules.explain_round_points(LEADER, tricks)
+        return rules.explain_round_points(LEADER, _count(demo["tricks"], "demo.tricks", 13))
     game = demo["game"]
     if not isinstance(game, dict) or not {"score", "round_gain"} <= set(game):
         raise InvalidState("demo.game needs 'score' and 'round_gain'.")
@@ -765,7 +804,7 @@ def make_exercise(spec: dict, where: str = "exercise") -> Exercise:
 
 
 class Quiz(W.VBox):
-    """A series of exercises shown one at a time, with Previous/Next buttons and a tally."""
+    """Several exercises shown one at a time, with Previous/Next buttons and a tally."""
 
     position = Int(0)
 
@@ -789,8 +828,9 @@ class Quiz(W.VBox):
         self.next_button.add_class("fox-quiz-next")
         self.body = W.Box([self.exercises[0]])
         nav = W.HBox([self.previous_button, self.next_button])
-        nav.add_class("fox-quiz-nav")
+        nav.add_class("fox-controls")
         super().__init__([self.header, self.body, nav])
+        self.add_class("fox-app")
         self.add_class("fox-quiz")
         self._update()
 
@@ -799,7 +839,8 @@ class Quiz(W.VBox):
         return self.exercises[self.position]
 
     @property
-    def score(self) -> int:
+    def first_try(self) -> int:
+        """Questions answered right at the first attempt."""
         return sum(ex.solved and ex.attempts == 1 for ex in self.exercises)
 
     def go(self, index: int) -> None:
@@ -811,9 +852,9 @@ class Quiz(W.VBox):
     def _update(self) -> None:
         n = len(self.exercises)
         solved = sum(ex.solved for ex in self.exercises)
-        self.header.value = (f"<div class='fox-exercise-title'>{_esc(self.title)}: question "
-                             f"{self.position + 1} of {n}</div><div class='fox-quiz-tally'>"
-                             f"{solved} of {n} answered correctly, {self.score} at the first "
-                             "try.</div>")
+        self.header.value = (
+            f"<div class='fox-exercise-title'>{_esc(self.title)}: question {self.position + 1} "
+            f"of {n}</div><div class='fox-quiz-tally'>{solved} of {n} solved, {self.first_try} "
+            "at the first try.</div>")
         self.previous_button.disabled = self.position == 0
         self.next_button.disabled = self.position == n - 1
