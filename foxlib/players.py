@@ -2,13 +2,65 @@
 
 Every player implements ``choose(view) -> action`` (a card to play, a card or None for the Fox's
 exchange, a card for the Woodcutter's discard) and ``explain(view) -> str`` (why, in plain words).
-Players are made by level with ``make_player(level, seed)``; stronger levels plug in here.
+Players are made by level with ``make_player(level, seed)``:
+
+- ``random``: any legal action;
+- ``rules``: rules of thumb (aim for a scoring band, avoid greed, Treasure, Swan, Fox, Monarch);
+- ``strong``: deals out the cards it cannot see in many ways consistent with what it saw, works
+  out every action's value in each deal, and plays the best on average.
+
+The rule-of-thumb and strong players are deterministic: the same seed and the same view give the
+same choice (their random numbers are drawn from the seed and the view together).
 """
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass, field
 
+from . import fast, rules
+from .cards import DECK, Card, Suit
+from .inference import Inference
 from .round import PlayerView
+
+SUIT_NAMES = ("Bells", "Keys", "Moons")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's choice, why, and (for the strong player) how each option scored."""
+
+    action: object
+    reason: str
+    values: dict = field(default_factory=dict, compare=False)
+    samples: int = 0
+    seconds: float = 0.0
+
+
+def describe_action(view: PlayerView, action) -> str:
+    """'play the 9 of Moons', 'keep the decree', 'swap the 4 of Keys for the decree'."""
+    if view.phase == "exchange":
+        if action is None:
+            return f"keep the decree card ({view.decree.name()})"
+        return f"swap the {action.name()} for the decree card ({view.decree.name()})"
+    if view.phase == "discard":
+        return f"put the {action.name()} under the deck"
+    return f"play the {action.name()}"
+
+
+def view_key(view: PlayerView) -> str:
+    """Everything a decision may depend on, as text (seeds the player's random numbers)."""
+    hist = ";".join(f"{r.kind}{getattr(r, 'player', '')}{getattr(r, 'card', '')}"
+                    f"{getattr(r, 'taken', '')}" for r in view.history)
+    return (f"{view.player}|{view.phase}|{' '.join(map(str, view.hand))}|{view.decree}|"
+            f"{' '.join(map(str, view.trick))}|{view.tricks_won}|{view.deck_size}|{hist}")
+
+
+def _check_turn(view: PlayerView) -> None:
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"A player is given a PlayerView, not {type(view).__name__}.")
+    if not view.legal:
+        raise ValueError("It is not this player's turn: there is nothing to choose.")
 
 
 class Player:
@@ -16,14 +68,30 @@ class Player:
     title = "Player"
 
     def __init__(self, seed=None):
+        self.seed = seed if seed is not None else random.randrange(2 ** 32)
         self.rng = random.Random(seed)
+        self._last: tuple | None = None
 
     def choose(self, view: PlayerView):
-        raise NotImplementedError
+        return self.decision(view).action
 
     def explain(self, view: PlayerView) -> str:
-        action = self.choose(view)
-        return f"{self.title} would choose {action}."
+        return self.decision(view).reason
+
+    def decision(self, view: PlayerView) -> Decision:
+        """The decision for ``view``; asking twice about the same view does not redo the work."""
+        _check_turn(view)
+        if self._last is not None and self._last[0] == view:
+            return self._last[1]
+        made = self.decide(view)
+        self._last = (view, made)
+        return made
+
+    def decide(self, view: PlayerView) -> Decision:
+        raise NotImplementedError
+
+    def _rng_for(self, view: PlayerView) -> random.Random:
+        return random.Random(f"{self.level}|{self.seed}|{view_key(view)}")
 
 
 class RandomPlayer(Player):
@@ -33,19 +101,386 @@ class RandomPlayer(Player):
     title = "Random player"
 
     def choose(self, view: PlayerView):
-        if not view.legal:
-            raise ValueError("It is not this player's turn: there is nothing to choose.")
+        _check_turn(view)
         return self.rng.choice(view.legal)
 
     def explain(self, view: PlayerView) -> str:
         return "The random player picks any legal card without thinking ahead."
 
+    def decide(self, view: PlayerView) -> Decision:
+        return Decision(self.choose(view), self.explain(view))
 
-LEVELS = {"random": RandomPlayer}
+
+# ============================================================================ rules of thumb
+
+def remaining_tricks(view: PlayerView) -> int:
+    """Tricks not yet decided, the open one included."""
+    mine = len(view.hand) - (1 if view.phase == "discard" else 0)
+    return (mine + view.opponent_hand_size + len(view.trick)) // 2
 
 
-def make_player(level: str = "random", seed=None) -> Player:
+def band_difference(mine: int, total: int) -> int:
+    """Table points for ``mine`` tricks minus the opponent's for the rest of ``total``."""
+    return rules.round_points(mine) - rules.round_points(total - mine)
+
+
+def _distribution(probs) -> list[float]:
+    """Probabilities of winning 0, 1, 2, ... of independent chances."""
+    dist = [1.0]
+    for p in probs:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    return dist
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str           # 'Humble', 'Victorious', ...
+    value: float        # expected table-points difference for the rest of the round
+    tricks: float       # expected final tricks
+
+
+class Outlook:
+    """How a hand is likely to do from here: the rule-of-thumb player's judgement of its cards.
+
+    Each card gets a chance of winning a trick when its holder tries to win (``power``) and when
+    its holder tries to lose (``danger``), judged from its rank, the trump suit and how many
+    higher cards of its suit are still out of sight. A plan (try to win, try to lose, or in
+    between) turns those chances into a spread of final trick counts, and the scoring table
+    into expected points; the best plan is the band to aim for.
+    """
+
+    def __init__(self, view: PlayerView, trump: Suit | None = None, unseen=None):
+        self.view = view
+        self.trump = view.decree.suit if trump is None else trump
+        self.unseen = set(view.unseen_cards() if unseen is None else unseen)
+        self.won = view.tricks_won[view.player]
+        self.total = sum(view.tricks_won) + remaining_tricks(view)
+
+    def _higher_unseen(self, card: Card) -> int:
+        return sum(1 for c in self.unseen if c.suit == card.suit and c.rank > card.rank)
+
+    def power(self, card: Card, hand) -> float:
+        higher = self._higher_unseen(card)
+        if card.suit == self.trump:
+            short = sum(1 for s in Suit if s != self.trump and not any(c.suit == s for c in hand))
+            return max(0.3, min(1.0, 0.95 - 0.14 * higher + 0.08 * short))
+        if card.rank == rules.WITCH:
+            return 0.75 - 0.12 * sum(1 for c in self.unseen
+                                     if c.suit == self.trump and c.rank > rules.WITCH)
+        if card.rank == rules.SWAN:
+            return 0.03
+        return max(0.03, 0.8 - 0.2 * higher)
+
+    def danger(self, card: Card, hand) -> float:
+        higher = self._higher_unseen(card)
+        if card.rank == rules.SWAN:
+            return 0.03
+        if card.suit == self.trump:
+            return max(0.1, 0.85 - 0.18 * higher)
+        if card.rank == rules.WITCH:
+            return 0.4
+        return max(0.02, 0.5 - 0.15 * higher)
+
+    def plans(self, hand, won_now: int = 0) -> list[Plan]:
+        """Expected table-points difference per plan for ``hand`` after ``won_now`` more tricks."""
+        hand = list(hand)
+        win = [self.power(c, hand) for c in hand]
+        lose = [self.danger(c, hand) for c in hand]
+        mid = [(a + b) / 2 for a, b in zip(win, lose)]
+        out = []
+        for name, probs in (("win", win), ("middle", mid), ("lose", lose)):
+            dist = _distribution(probs)
+            base = self.won + won_now
+            value = tricks = 0.0
+            for k, q in enumerate(dist):
+                final = min(base + k, self.total)
+                value += q * band_difference(final, self.total)
+                tricks += q * final
+            out.append(Plan(name, value, tricks))
+        return out
+
+    def best(self, hand, won_now: int = 0) -> Plan:
+        return max(self.plans(hand, won_now), key=lambda p: p.value)
+
+
+def plan_band(plan: Plan) -> str:
+    return rules.band(max(0, min(13, round(plan.tricks))))
+
+
+class RulesPlayer(Player):
+    """Rules of thumb, in the spirit of the strategy ideas for this game.
+
+    It judges which band its hand can reach (Humble 0-3 or Victorious 7-9), then for each legal
+    card looks one trick ahead: does this card win the trick (for a lead: how likely, from deals
+    of the unseen cards that fit what it saw), what is the rest of the hand then worth, and what
+    Treasure changes hands. Winning a tenth trick, gifting Treasure, or keeping a dangerous card
+    while trying to lose all show up as lower values. Small nudges add the guide's habits: the
+    Swan keeps the lead, a Monarch lead draws out the opponent's best card.
+    """
+
+    level = "rules"
+    title = "Rule-of-thumb player"
+
+    def __init__(self, seed=None, samples: int = 24):
+        super().__init__(seed)
+        self.samples = samples
+
+    def decide(self, view: PlayerView) -> Decision:
+        if view.phase == "exchange":
+            return self._exchange(view)
+        if view.phase == "discard":
+            return self._discard(view)
+        if len(view.trick) == 1:
+            return self._follow(view)
+        return self._lead(view)
+
+    # -- following: the outcome of each card is certain
+    def _follow(self, view: PlayerView) -> Decision:
+        led, trump = view.trick[0], view.decree.suit
+        look = Outlook(view)
+        scored = []
+        for card in view.legal:
+            rest = [c for c in view.hand if c is not card]
+            wins = rules.follower_wins(led, card, trump)
+            treasure = (led.rank == rules.TREASURE) + (card.rank == rules.TREASURE)
+            plan = look.best(rest, 1 if wins else 0)
+            value = plan.value + (treasure if wins else -treasure)
+            keeps_lead = wins or (card.rank == rules.SWAN and led.rank != rules.SWAN)
+            if keeps_lead and plan.name == "win":
+                value += 0.2
+            scored.append((value, -look.power(card, view.hand) if plan.name != "lose" else
+                           look.danger(card, view.hand), card, wins, plan, treasure))
+        value, _, card, wins, plan, treasure = max(scored, key=lambda s: (s[0], s[1]))
+        why = self._plan_words(view, plan)
+        if wins:
+            what = f"The {card.name()} wins this trick"
+            if treasure:
+                what += f" and takes the Treasure ({treasure} point{'s' if treasure > 1 else ''})"
+        else:
+            what = f"The {card.name()} loses this trick"
+            if card.rank == rules.SWAN:
+                what += ", but as a Swan it keeps the lead for the next trick"
+        extra = ""
+        if view.tricks_won[view.player] == 9 and not wins:
+            extra = " Winning a tenth trick would make the round Greedy and cost all 6 points."
+        elif not wins and any(rules.follower_wins(led, c, trump) for c in view.legal):
+            extra = " Winning it would not help the plan."
+        return Decision(card, f"{why} {what}.{extra}")
+
+    # -- leading: estimate the chance of winning from deals of the unseen cards
+    def _lead(self, view: PlayerView) -> Decision:
+        trump = view.decree.suit
+        look = Outlook(view)
+        inf = Inference(view)
+        rng = self._rng_for(view)
+        hands = [inf.sample(rng)[0] for _ in range(self.samples)]
+        scored = []
+        for card in view.legal:
+            can = must = 0
+            for hand in hands:
+                replies = rules.legal_follows(hand, card) if hand else []
+                beats = [rules.follower_wins(card, r, trump) for r in replies]
+                can += any(beats)
+                must += bool(beats) and all(beats)
+            n = max(1, len(hands))
+            p_win = 1 - (can + must) / (2 * n)
+            rest = [c for c in view.hand if c is not card]
+            win_plan, lose_plan = look.best(rest, 1), look.best(rest, 0)
+            treasure = card.rank == rules.TREASURE
+            value = (p_win * (win_plan.value + treasure) +
+                     (1 - p_win) * (lose_plan.value - treasure))
+            plan = win_plan if p_win >= 0.5 else lose_plan
+            if card.rank == rules.MONARCH and card.suit != trump and plan.name == "win":
+                value += 0.15      # it pulls out the opponent's best card of the suit
+            scored.append((value, -abs(p_win - 0.5), card, p_win, plan))
+        value, _, card, p_win, plan = max(scored, key=lambda s: (s[0], s[1]))
+        why = self._plan_words(view, plan)
+        chance = round(100 * p_win)
+        if p_win >= 0.5:
+            what = f"Leading the {card.name()} should win the trick (about {chance}% of deals)"
+        else:
+            what = f"Leading the {card.name()} should lose the trick (wins in about {chance}% of deals)"
+        if card.rank == rules.MONARCH:
+            what += "; as a Monarch it forces out their Swan or highest card of its suit"
+        return Decision(card, f"{why} {what}.")
+
+    # -- the Fox: choose the trump suit (or keep it) for the rest of the hand
+    def _exchange(self, view: PlayerView) -> Decision:
+        fox = view.trick[-1]
+        trick_open = len(view.trick) == 1
+        scored = []
+        for option in view.legal:
+            trump = view.decree.suit if option is None else option.suit
+            hand = list(view.hand) if option is None else \
+                [c for c in view.hand if c is not option] + [view.decree]
+            unseen = view.unseen_cards()
+            look = Outlook(view, trump, unseen)
+            if trick_open:
+                # The Fox leads a trick; with a low rank it usually loses unless it is trump.
+                p_win = 0.5 if fox.suit == trump else 0.1
+                value = p_win * look.best(hand, 1).value + (1 - p_win) * look.best(hand, 0).value
+            else:
+                wins = rules.follower_wins(view.trick[0], fox, trump)
+                treasure = (view.trick[0].rank == rules.TREASURE)
+                value = look.best(hand, int(wins)).value + (treasure if wins else -treasure)
+            keep_bonus = 0.1 if option is None else 0.0   # do not swap for nothing
+            scored.append((value + keep_bonus, option, look.best(hand)))
+        value, option, plan = max(scored, key=lambda s: s[0])
+        why = self._plan_words(view, plan)
+        if option is None:
+            what = "Keeping the decree as it is suits this hand best"
+        else:
+            what = (f"Swapping the {option.name()} for the decree card makes "
+                    f"{SUIT_NAMES[option.suit]} trump, which suits this hand better")
+        return Decision(option, f"{why} {what}.")
+
+    # -- the Woodcutter: which card to put under the deck
+    def _discard(self, view: PlayerView) -> Decision:
+        look = Outlook(view)
+        trick = view.trick
+        won_now = 0
+        if len(trick) == 2:
+            won_now = int(rules.follower_wins(trick[0], trick[1], view.decree.suit))
+        scored = []
+        for card in view.legal:
+            rest = [c for c in view.hand if c is not card]
+            plan = look.best(rest, won_now)
+            tie = look.power(card, view.hand) if plan.name == "lose" else -look.power(card, view.hand)
+            scored.append((plan.value, tie, card, plan))
+        value, _, card, plan = max(scored, key=lambda s: (s[0], s[1]))
+        why = self._plan_words(view, plan)
+        if plan.name == "lose":
+            what = f"The {card.name()} could win a trick later, so it goes under the deck"
+        else:
+            what = f"The {card.name()} is the card this hand needs least, so it goes under the deck"
+        return Decision(card, f"{why} {what}.")
+
+    @staticmethod
+    def _plan_words(view: PlayerView, plan: Plan) -> str:
+        won = view.tricks_won[view.player]
+        band = plan_band(plan)
+        low, high = rules.BAND_RANGES[band]
+        noun = "trick" if won == 1 else "tricks"
+        if plan.name == "lose":
+            return (f"With {won} {noun} so far, the plan is to lose tricks and finish "
+                    f"{band} ({low}-{high} tricks).")
+        return f"With {won} {noun} so far, the plan is to finish {band} ({low}-{high} tricks)."
+
+
+# ============================================================================ strong play
+
+class StrongPlayer(Player):
+    """Reasons over the cards it cannot see by sampling.
+
+    For each decision it builds deals of the unseen cards that fit everything its view shows
+    (``foxlib.inference``: voids, Monarch replies, Fox exchanges, Woodcutter draws and discards),
+    asks an evaluator for the value of each legal action in each deal (by default the exact
+    perfect-information solver), and plays the action with the best average.
+
+    Budget: at most ``samples`` deals and, when ``work`` is set, at most that many search nodes in
+    total; both make the choice a pure function of the seed and the view. ``time_limit`` (seconds)
+    is a safety cap: when it cuts the search short the result depends on the machine's speed.
+    At least ``min_samples`` deals are always tried.
+    """
+
+    level = "strong"
+    title = "Strong player"
+
+    def __init__(self, seed=None, samples: int = 40, time_limit: float | None = 1.0,
+                 work: int | None = None, min_samples: int = 4, evaluator=None):
+        super().__init__(seed)
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples!r}.")
+        self.samples = samples
+        self.time_limit = time_limit
+        self.work = work
+        self.min_samples = min(min_samples, samples)
+        if evaluator is None:
+            from .evaluators import default_evaluator
+            evaluator = default_evaluator()
+        self.evaluator = evaluator
+
+    def decide(self, view: PlayerView) -> Decision:
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return Decision(legal[0], f"The strong player must {describe_action(view, legal[0])}: "
+                                      "it is the only legal choice.")
+        start = time.perf_counter()
+        inf = Inference(view)
+        rng = self._rng_for(view)
+        totals = {self._code(a): 0.0 for a in legal}
+        n = work = 0
+        while n < self.samples:
+            if n >= self.min_samples:
+                if self.work is not None and work >= self.work:
+                    break
+                if self.time_limit is not None and time.perf_counter() - start >= self.time_limit:
+                    break
+            state = self.world(view, inf, rng)
+            values, spent = self.evaluator.values(state)
+            for a in totals:
+                totals[a] += values[a]
+            n += 1
+            work += spent
+        means = {a: totals[self._code(a)] / n for a in legal}
+        best = max(legal, key=lambda a: means[a])   # ties: the first in the legal order
+        seconds = time.perf_counter() - start
+        return Decision(best, self._words(view, best, means, n, inf), means, n, seconds)
+
+    @staticmethod
+    def _code(action) -> int:
+        return -1 if action is None else action.index
+
+    @staticmethod
+    def world(view: PlayerView, inf: Inference, rng: random.Random) -> fast.FastState:
+        """One full state of the round: the view plus a sampled deal of the unseen cards."""
+        opp, deck = inf.sample(rng)
+        me = view.player
+        hands = [0, 0]
+        hands[me] = fast.mask_of(view.hand)
+        hands[1 - me] = fast.mask_of(opp)
+        return fast.FastState(tuple(hands), view.decree.index, tuple(c.index for c in deck),
+                              view.leader, tuple(c.index for c in view.trick),
+                              tuple(view.tricks_won), tuple(view.score), tuple(view.round_gain),
+                              fast.PHASES.index(view.phase))
+
+    @staticmethod
+    def _words(view, best, means, n, inf) -> str:
+        ranked = sorted(means.items(), key=lambda kv: -kv[1])
+        v = means[best]
+        text = (f"The strong player tried {n} deal{'s' if n != 1 else ''} of the cards it cannot "
+                f"see and worked out each choice in each of them; to "
+                f"{describe_action(view, best)} did best on average: about {_signed(v)} points "
+                f"against the opponent over the rest of the round.")
+        if len(ranked) > 1:
+            runner = next(a for a, _ in ranked if a is not best)
+            gap = v - means[runner]
+            text += (f" The next best, to {describe_action(view, runner)}, scored "
+                     f"{gap:.1f} point{'s' if round(gap, 1) != 1 else ''} less.")
+        won = view.tricks_won[view.player]
+        if won == 9 and view.phase == "play":
+            text += " With nine tricks already, a tenth would make the round Greedy."
+        facts = [f.text for f in inf.facts if "did not follow" in f.text or "Monarch" in f.text]
+        if facts:
+            text += " It used what it saw: " + " ".join(facts[-2:])
+        return text
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.1f}"
+
+
+LEVELS = {"random": RandomPlayer, "rules": RulesPlayer, "strong": StrongPlayer}
+
+
+def make_player(level: str = "random", seed=None, **options) -> Player:
+    """A player of the given level; ``options`` go to its constructor (e.g. ``time_limit``)."""
     try:
-        return LEVELS[level](seed)
+        cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"Unknown player level {level!r}; choose one of {sorted(LEVELS)}.") from None
+    return cls(seed, **options)

@@ -1,0 +1,296 @@
+"""The arena: computer players play whole games against each other, and the numbers say who is
+stronger and how sure we can be.
+
+``python -m foxlib arena strong random --games 20 --seed 1`` plays 20 games to 21 points. Games
+come in pairs with the same cards: in the second game of a pair the players swap seats (so each
+sits where the other sat, holds the other's cards and deals when the other dealt). Luck of the
+deal then largely cancels out.
+
+The main number is the *points per round*: every round's points (Treasure plus the table) of
+each player, and the difference between them, with a 95% confidence interval for the mean
+difference (Student's t over the rounds). When the interval excludes zero, the first player is
+(or is not) stronger in a way that more games would not undo, to 95% confidence.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from statistics import NormalDist
+
+from .errors import FoxError
+from .game import Game
+from .players import LEVELS, make_player
+
+# ----------------------------------------------------------------------------- statistics
+
+
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile (e.g. p=0.975), by the Cornish-Fisher expansion around the normal;
+    within 0.001 of the exact value for 3 or more degrees of freedom."""
+    if df < 1:
+        raise ValueError("A t quantile needs at least 1 degree of freedom.")
+    if df == 1:
+        return math.tan(math.pi * (p - 0.5))
+    if df == 2:
+        a = 4 * p * (1 - p)
+        return (2 * p - 1) * math.sqrt(2 / a)
+    z = NormalDist().inv_cdf(p)
+    z3, z5, z7, z9 = z ** 3, z ** 5, z ** 7, z ** 9
+    n = df
+    return (z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n ** 2)
+            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * n ** 3)
+            + (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * n ** 4))
+
+
+@dataclass(frozen=True)
+class Interval:
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    @property
+    def excludes_zero(self) -> bool:
+        return self.low > 0 or self.high < 0
+
+
+def confidence_interval(values, level: float = 0.95) -> Interval:
+    """Mean and two-sided confidence interval of the mean (Student's t)."""
+    values = list(values)
+    n = len(values)
+    if n == 0:
+        raise ValueError("A confidence interval needs at least one value.")
+    mean = statistics.fmean(values)
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf, 1)
+    sd = statistics.stdev(values)
+    half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+@dataclass
+class RoundResult:
+    points: tuple        # (first player's, second player's) points this round
+    tricks: tuple
+
+
+@dataclass
+class GameResult:
+    number: int
+    seats: tuple         # seats[i] = seat (0 = A, 1 = B) of player i
+    rounds: list = field(default_factory=list)
+    final: tuple = (0, 0)
+    winner: object = None   # 0 / 1 = which player (not seat), "draw"
+
+
+@dataclass
+class MoveClock:
+    moves: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.moves += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+
+
+def player_options(level: str, move_time, samples) -> dict:
+    options = {}
+    if level == "strong":
+        if move_time is not None:
+            options["time_limit"] = move_time
+        if samples is not None:
+            options["samples"] = samples
+    return options
+
+
+def play_game(levels, number: int, seed, target: int = 21, move_time=None, samples=None,
+              clocks=None) -> GameResult:
+    """Game ``number`` of a match: pairs of games share the deal, seats swap in odd games."""
+    pair_seed = f"{seed}:{number // 2}"
+    seats = (0, 1) if number % 2 == 0 else (1, 0)
+    players = [None, None]
+    for i, level in enumerate(levels):
+        players[seats[i]] = make_player(level, f"{seed}:{number}:{i}",
+                                        **player_options(level, move_time, samples))
+    game = Game(seed=pair_seed, target=target, first_dealer=0)
+    result = GameResult(number, seats)
+    clocks = clocks if clocks is not None else [MoveClock(), MoveClock()]
+    while True:
+        rnd = game.round
+        while not rnd.is_over:
+            seat = rnd.to_play
+            view = rnd.view(seat)
+            start = time.perf_counter()
+            action = players[seat].choose(view)
+            clocks[seats.index(seat)].add(time.perf_counter() - start)
+            getattr(rnd, rnd.phase)(action)
+        result.rounds.append(RoundResult(tuple(rnd.round_gain[seats[i]] for i in (0, 1)),
+                                         tuple(rnd.tricks_won[seats[i]] for i in (0, 1))))
+        over, winner, _ = game.result()
+        if over:
+            break
+        game.next_round()
+    result.final = tuple(game.score[seats[i]] for i in (0, 1))
+    result.winner = winner if winner == "draw" else seats.index(winner)
+    return result
+
+
+@dataclass
+class Summary:
+    levels: tuple
+    games: list
+    clocks: list
+    seconds: float
+
+    @property
+    def rounds(self) -> list:
+        return [r for g in self.games for r in g.rounds]
+
+    def points_per_round(self, i: int) -> float:
+        return statistics.fmean(r.points[i] for r in self.rounds)
+
+    def difference(self) -> Interval:
+        return confidence_interval(r.points[0] - r.points[1] for r in self.rounds)
+
+    def wins(self, i) -> int:
+        return sum(g.winner == i for g in self.games)
+
+
+def names(levels) -> tuple:
+    if levels[0] == levels[1]:
+        return f"{levels[0]} (1st)", f"{levels[1]} (2nd)"
+    return tuple(levels)
+
+
+def format_game(levels, g: GameResult) -> str:
+    a, b = names(levels)
+    pts = " ".join(f"{r.points[0]}-{r.points[1]}" for r in g.rounds)
+    who = "draw" if g.winner == "draw" else f"{names(levels)[g.winner]} wins"
+    return (f"game {g.number + 1:3d}: {a} {g.final[0]:2d} - {b} {g.final[1]:2d} in "
+            f"{len(g.rounds)} rounds ({pts}); {who}")
+
+
+def format_summary(s: Summary, seed, target: int, move_time=None, samples=None) -> str:
+    a, b = names(s.levels)
+    d = s.difference()
+    draws = sum(g.winner == "draw" for g in s.games)
+    width = max(len(a), len(b), 6)
+    lines = [f"Arena: {a} vs {b}, {len(s.games)} games to {target} points, seed {seed}, "
+             f"{d.n} rounds, {s.seconds:.0f} s",
+             f"{'player':{width}}  points/round  games won  seconds/move (mean, max)"]
+    for i, name in enumerate((a, b)):
+        c = s.clocks[i]
+        mean = c.seconds / c.moves if c.moves else 0.0
+        lines.append(f"{name:{width}}  {s.points_per_round(i):12.2f}  {s.wins(i):9d}  "
+                     f"{mean:.3f}, {c.longest:.3f}")
+    lines.append(f"draws: {draws}")
+    settings = []
+    if move_time is not None:
+        settings.append(f"move time {move_time} s")
+    if samples is not None:
+        settings.append(f"{samples} samples")
+    if settings:
+        lines.append("strong player settings: " + ", ".join(settings))
+    lines.append(f"difference per round ({a} - {b}): {d.mean:+.2f}, 95% CI "
+                 f"[{d.low:+.2f}, {d.high:+.2f}]")
+    if d.excludes_zero:
+        better, worse = (a, b) if d.mean > 0 else (b, a)
+        verdict = f"{better} is stronger than {worse} (the 95% interval excludes zero)"
+    else:
+        verdict = "no clear difference yet (the 95% interval includes zero): play more games"
+    lines.append(f"result: {a} vs {b}: {d.mean:+.2f} points per round "
+                 f"[{d.low:+.2f}, {d.high:+.2f}], games {s.wins(0)}-{s.wins(1)}-{draws} "
+                 f"(won-lost-drawn); {verdict}.")
+    return "\n".join(lines)
+
+
+def run(levels, games: int, seed, target: int = 21, move_time=None, samples=None,
+        out=None) -> Summary:
+    clocks = [MoveClock(), MoveClock()]
+    results = []
+    start = time.perf_counter()
+    for number in range(games):
+        g = play_game(levels, number, seed, target, move_time, samples, clocks)
+        results.append(g)
+        if out is not None:
+            print(format_game(levels, g), file=out, flush=True)
+    return Summary(tuple(levels), results, clocks, time.perf_counter() - start)
+
+
+# ----------------------------------------------------------------------------- command line
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number.") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}.")
+    return value
+
+
+def _positive_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds.") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {value}.")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m foxlib arena",
+        description="Play whole games between two computer players and compare them.")
+    parser.add_argument("first", metavar="PLAYER", help=f"one of {', '.join(LEVELS)}")
+    parser.add_argument("second", metavar="PLAYER", help="the opponent, same choices")
+    parser.add_argument("--games", type=_positive_int, default=20,
+                        help="games to play (default 20; pairs share the deal, seats swapped)")
+    parser.add_argument("--seed", default="0", help="seed for the deals and the players")
+    parser.add_argument("--target", type=_positive_int, default=21,
+                        help="points that end a game (default 21)")
+    parser.add_argument("--move-time", type=_positive_float, default=None,
+                        help="the strong player's time cap per move in seconds (default 1)")
+    parser.add_argument("--samples", type=_positive_int, default=None,
+                        help="the strong player's deals per move (default 40)")
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    for level in (args.first, args.second):
+        if level not in LEVELS:
+            print(f"arena: unknown player {level!r}; choose from {', '.join(LEVELS)}.",
+                  file=sys.stderr)
+            return 2
+    levels = (args.first, args.second)
+    try:
+        summary = run(levels, args.games, args.seed, args.target, args.move_time, args.samples,
+                      None if args.quiet else sys.stdout)
+    except FoxError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 1
+    print(format_summary(summary, args.seed, args.target, args.move_time, args.samples))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

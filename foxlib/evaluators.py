@@ -1,0 +1,194 @@
+"""Evaluators for the strong player: the value of each action in one fully known deal.
+
+The strong player samples deals of the cards it cannot see and asks an evaluator, for each
+sample, how good each of its legal actions is *if that sample were the truth*. Every evaluator
+answers in the same unit: the points the player to move gains from now to the end of the round
+(Treasure and the round's table points) minus the points its opponent gains, under the
+evaluator's model of play. Actions are those of ``foxlib.fast.legal_actions``: card indices, and
+-1 for keeping the decree after a Fox.
+
+- ``SolverEvaluator``: exact values from ``foxlib.solver`` (perfect play by both, all cards known).
+- ``MinimaxEvaluator``: a small exact alpha-beta search of our own over ``foxlib.fast`` states;
+  correct but slower, used when the solver is not available.
+- ``RolloutEvaluator``: averages random playouts; cheap, rough, no look-ahead.
+
+``default_evaluator()`` picks the solver when it can be imported.
+"""
+from __future__ import annotations
+
+import random
+
+from . import fast
+
+INF = 10 ** 6
+
+
+class Evaluator:
+    """``values(state) -> (dict action -> value, work)`` for ``state.to_play``; ``work`` counts
+    the search nodes (or playouts) spent, so callers can budget deterministically."""
+
+    name = "evaluator"
+
+    def values(self, state: fast.FastState):
+        raise NotImplementedError
+
+
+def _gain_diff(state, p) -> int:
+    return state.round_gain[p] - state.round_gain[1 - p]
+
+
+def _child_value(state, child, p, future) -> float:
+    """Value for ``p`` of moving from ``state`` to ``child``: points gained on the way plus the
+    child's own future value (``future`` is for the child's player to move)."""
+    now = _gain_diff(child, p) - _gain_diff(state, p)
+    if child.phase == fast.OVER:
+        return now
+    return now + (future if child.to_play == p else -future)
+
+
+def _group_moves(state, move_values) -> dict:
+    """Fold compound-move values into action values: a card is worth its best decision."""
+    out: dict = {}
+    for move, value in move_values:
+        card = move & 63
+        if value > out.get(card, -INF):
+            out[card] = value
+    return out
+
+
+class MinimaxEvaluator(Evaluator):
+    """Exact alpha-beta over compound moves with a transposition table (our own, small)."""
+
+    name = "minimax"
+
+    def __init__(self):
+        self.nodes = 0
+
+    def values(self, state):
+        self.nodes = 0
+        table: dict = {}
+        p = state.to_play
+        if state.phase == fast.PLAY:
+            scored = [(m, _child_value(state, c, p, self._search(c, table)))
+                      for m in fast.legal_moves(state) for c in (fast.apply(state, m),)]
+            return _group_moves(state, scored), self.nodes
+        out = {}
+        for a in fast.legal_actions(state):
+            child = fast.apply_action(state, a)
+            out[a] = _child_value(state, child, p, self._search(child, table))
+        return out, self.nodes
+
+    def _search(self, state, table, alpha=-INF, beta=INF) -> int:
+        """Future points difference for the player to move (negamax)."""
+        if state.phase == fast.OVER:
+            return 0
+        self.nodes += 1
+        key = (state.hands, state.decree, state.deck, state.leader, state.trick,
+               state.tricks_won, state.phase)
+        hit = table.get(key)
+        if hit is not None:
+            low, high = hit
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+        a0, b0 = alpha, beta
+        p = state.to_play
+        best = -INF
+        moves = (fast.legal_moves(state) if state.phase == fast.PLAY
+                 else fast.legal_actions(state))
+        step = fast.apply if state.phase == fast.PLAY else fast.apply_action
+        for m in moves:
+            child = step(state, m)
+            now = _gain_diff(child, p) - _gain_diff(state, p)
+            if child.phase == fast.OVER:
+                v = now
+            elif child.to_play == p:
+                v = now + self._search(child, table, alpha - now, beta - now)
+            else:
+                v = now - self._search(child, table, -(beta - now), -(alpha - now))
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        low, high = table.get(key, (-INF, INF))
+        if best <= a0:
+            high = min(high, best)
+        elif best >= b0:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[key] = (low, high)
+        return best
+
+
+class RolloutEvaluator(Evaluator):
+    """Average of random playouts after each action: no look-ahead, only a rough guide."""
+
+    name = "rollouts"
+
+    def __init__(self, playouts: int = 8, seed=0):
+        self.playouts = playouts
+        self.rng = random.Random(seed)
+
+    def values(self, state):
+        p = state.to_play
+        out, work = {}, 0
+        for a in fast.legal_actions(state):
+            total = 0
+            for _ in range(self.playouts):
+                end = fast.random_playout(fast.apply_action(state, a), self.rng)
+                total += (end[2 + p] - end[3 - p]) - (state.score[p] - state.score[1 - p])
+                work += 1
+            out[a] = total / self.playouts
+        return out, work
+
+
+class SolverEvaluator(Evaluator):
+    """Exact values from ``foxlib.solver.solve`` (perfect play with all cards known)."""
+
+    name = "solver"
+
+    def __init__(self, node_limit=None):
+        from . import solver  # noqa: F401  (fails here, not mid-game, when it is missing)
+        self.node_limit = node_limit
+
+    def values(self, state):
+        from .solver import solve
+        p = state.to_play
+        if state.phase == fast.PLAY:
+            analysis = solve(fast.to_round(state), node_limit=self.node_limit)
+            scored = [(fast.from_move(mv.move), mv.value) for mv in analysis.moves]
+            return _group_moves(state, scored), analysis.nodes
+        out, work = {}, 0
+        for a in fast.legal_actions(state):
+            child = fast.apply_action(state, a)
+            future = 0
+            if child.phase != fast.OVER:
+                analysis = solve(fast.to_round(child), node_limit=self.node_limit)
+                future, work = analysis.moves[0].value, work + analysis.nodes
+            out[a] = _child_value(state, child, p, future)
+        return out, work
+
+
+def default_evaluator() -> Evaluator:
+    try:
+        return SolverEvaluator()
+    except ImportError:
+        return MinimaxEvaluator()
+
+
+class HybridEvaluator(Evaluator):
+    """An exact evaluator once the hands are small, a cheaper one before that."""
+
+    name = "hybrid"
+
+    def __init__(self, exact: Evaluator, rough: Evaluator, exact_cards: int = 6):
+        self.exact, self.rough, self.exact_cards = exact, rough, exact_cards
+
+    def values(self, state):
+        cards = max(state.hands[0].bit_count(), state.hands[1].bit_count())
+        return (self.exact if cards <= self.exact_cards else self.rough).values(state)
