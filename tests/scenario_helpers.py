@@ -29,3 +29,13 @@ def all_cards_in_play(rnd: Round) -> list:
 def assert_all_33_cards_once(rnd: Round) -> None:
     found = all_cards_in_play(rnd)
     assert sorted(found) == list(DECK), "cards lost or duplicated"
+
+
+def after_lead(decree, led, follower) -> Round:
+    """A round where A has just led ``led`` and B, holding ``follower``, must answer.
+
+    A's other cards are filled in with cards nobody mentioned, so the hand sizes fit."""
+    b = follower.split()
+    used = {Card(c) for c in b + [decree, led]}
+    filler = [str(c) for c in DECK if c not in used][:len(b) - 1]
+    return make_round(decree, " ".join(filler), follower, trick=[led])
