@@ -6,6 +6,7 @@ import random
 
 from .cards import DEFAULT_THEME, THEMES, Theme
 from .errors import FoxError, IllegalAction, InvalidState
+from .rules import agree, sentence, subject
 from .round import PLAYERS, Round, deal, player_index
 
 DEFAULT_TARGET = 21
@@ -21,16 +22,18 @@ def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS):
     if max(a, b) < target:
         return False, None, (f"Nobody has {target} points yet ({names[0]} {a}, {names[1]} {b}), "
                              "so another round is dealt.")
-    reached = f"{names[0]} has {a} and {names[1]} has {b} points, so the {target}-point game is over"
+    reached = (f"{sentence(subject(names[0], 'has'))} {a} and {subject(names[1], 'has')} {b} "
+               f"points, so the {target}-point game is over")
     if a != b:
         w = 0 if a > b else 1
-        return True, w, f"{reached}: {names[w]} has more points and wins."
+        return True, w, (f"{reached}: {subject(names[w], 'has')} more points and "
+                         f"{agree(names[w], 'wins')}.")
     ga, gb = round_gain
     if ga != gb:
         w = 0 if ga > gb else 1
         return True, w, (f"{reached} with a tie, so the tie-break decides: {names[w]} gained more "
                          f"points in this last round ({max(ga, gb)} against {min(ga, gb)}) "
-                         "and wins.")
+                         f"and {agree(names[w], 'wins')}.")
     return True, "draw", (f"{reached} with a tie, and both gained {ga} points in the last round, "
                           "so the tie-break cannot separate them: the game is a draw.")
 

@@ -368,16 +368,15 @@ class Round:
     # -- play
     def verify_play(self, card) -> None:
         card = _c(card)
-        who = self.name(self.to_play) if self.phase != OVER else ""
         if self.phase == OVER:
             raise IllegalAction(f"The round is over; {card.name(self.theme)} cannot be played.")
         if self.phase != PLAY:
-            raise IllegalAction(f"{who} must first {self._pending_text()} before another card "
-                                "is played.")
+            raise IllegalAction(f"{self._says('must first')} {self._pending_text()} before "
+                                "another card is played.")
         hand = self.hands[self.to_play]
         if card not in hand:
             owner = self._where(card)
-            raise IllegalAction(f"{who} does not hold the {card.name(self.theme)}"
+            raise IllegalAction(f"{self._says('does not hold')} the {card.name(self.theme)}"
                                 f"{' (it is ' + owner + ')' if owner else ''}.")
         if self.trick:
             reason = rules.illegal_follow_reason(card, hand, self.trick[0],
@@ -401,7 +400,7 @@ class Round:
         self.trick.append(card)
         self.actions.append(("play", card))
         verb = "leads" if len(self.trick) == 1 else "follows with"
-        rec = PlayRecord(p, card, self.trick_number, f"{self.name(p)} {verb} the "
+        rec = PlayRecord(p, card, self.trick_number, f"{self._says(verb, p)} the "
                          f"{card.label(self.theme)}.")
         self.history.append(rec)
         if card.rank == rules.FOX and self.hands[p]:
@@ -409,7 +408,7 @@ class Round:
         elif card.rank == rules.WOODCUTTER and self.deck:
             drawn = self.deck.pop(0)
             self.hands[p].append(drawn)
-            self.history.append(DrawRecord(p, drawn, f"{self.name(p)} draws the top card of "
+            self.history.append(DrawRecord(p, drawn, f"{self._says('draws', p)} the top card of "
                                            f"the deck (the {drawn.name(self.theme)})."))
             self.phase = DISCARD
         else:
@@ -424,7 +423,7 @@ class Round:
         if card is not None:
             card = _c(card)
             if card not in self.hands[self.to_play]:
-                raise IllegalAction(f"{self.name(self.to_play)} does not hold the "
+                raise IllegalAction(f"{self._says('does not hold')} the "
                                     f"{card.name(self.theme)}, so it cannot become the decree.")
 
     def can_exchange(self, card) -> bool:
@@ -440,16 +439,15 @@ class Round:
         self.verify_exchange(card)
         self._save(False)
         p, old = self.to_play, self.decree
-        who = self.name(p)
         if card is None:
-            reason = f"{who} keeps the decree card as it is ({old.name(self.theme)})."
+            reason = f"{self._says('keeps', p)} the decree card as it is ({old.name(self.theme)})."
         else:
             self.hands[p].remove(card)
             self.hands[p].append(old)
             self.decree = card
             change = (f"{self.theme.suit_names[card.suit]} are now trump" if card.suit != old.suit
                       else f"{self.theme.suit_names[card.suit]} stay trump")
-            reason = (f"{who} uses the Fox to swap the {card.name(self.theme)} for the decree "
+            reason = (f"{self._says('uses', p)} the Fox to swap the {card.name(self.theme)} for the decree "
                       f"card, the {old.name(self.theme)}: {change}, already for this trick.")
         self.actions.append(("exchange", card))
         rec = ExchangeRecord(p, card, old, reason)
@@ -464,7 +462,7 @@ class Round:
                                 "after the Woodcutter's draw.")
         card = _c(card)
         if card not in self.hands[self.to_play]:
-            raise IllegalAction(f"{self.name(self.to_play)} does not hold the "
+            raise IllegalAction(f"{self._says('does not hold')} the "
                                 f"{card.name(self.theme)}, so it cannot be discarded.")
 
     def can_discard(self, card) -> bool:
@@ -482,7 +480,7 @@ class Round:
         self.hands[p].remove(card)
         self.deck.append(card)
         self.actions.append(("discard", card))
-        rec = DiscardRecord(p, card, f"{self.name(p)} puts the {card.name(self.theme)} face "
+        rec = DiscardRecord(p, card, f"{self._says('puts', p)} the {card.name(self.theme)} face "
                             "down at the bottom of the deck.")
         self.history.append(rec)
         self._card_done()
@@ -502,7 +500,7 @@ class Round:
                                     f"{rules.possessive(self.name(self.to_play))} last card, so "
                                     "nothing is left in hand to exchange with the decree card.")
             if move.exchange not in hand:
-                raise IllegalAction(f"{self.name(self.to_play)} does not hold the "
+                raise IllegalAction(f"{self._says('does not hold')} the "
                                     f"{move.exchange.name(self.theme)}, so the Fox cannot swap "
                                     "it for the decree card.")
         if move.discard is not None:
@@ -513,12 +511,13 @@ class Round:
                 raise IllegalAction("The deck is empty, so the Woodcutter draws nothing and "
                                     "discards nothing.")
             if move.discard not in hand and move.discard is not self.deck[0]:
-                raise IllegalAction(f"{self.name(self.to_play)} cannot discard the "
+                raise IllegalAction(f"{self._says('cannot discard')} the "
                                     f"{move.discard.name(self.theme)}: it is neither in hand nor "
                                     "the card the Woodcutter draws.")
         if card.rank == rules.WOODCUTTER and self.deck and move.discard is None:
             raise IllegalAction(f"The Woodcutter draws the top card of the deck, so "
-                                f"{self.name(self.to_play)} must say which card to discard.")
+                                f"{rules.subject(self.name(self.to_play), 'must')} say which "
+                                "card to discard.")
 
     def push(self, move) -> list:
         """Apply a Move (or a card); returns the records it produced. Undo it with ``pop()``."""
@@ -570,6 +569,11 @@ class Round:
                            self.leader, self.trick[:], self.tricks_won[:], self.score[:],
                            self.round_gain[:], [w[:] for w in self.won], len(self.history),
                            len(self.tricks), self.round_end, self.phase, self.to_play))
+
+    def _says(self, verb: str, player: int | None = None) -> str:
+        """'A draws' or 'You draw' at the start of a sentence; the player to play by default."""
+        who = self.name(self.to_play if player is None else player)
+        return rules.sentence(rules.subject(who, verb))
 
     def _pending_text(self) -> str:
         return {EXCHANGE: "decide on the Fox's exchange", DISCARD: "choose the Woodcutter's "
@@ -740,7 +744,8 @@ class PlayerView:
             hidden = rec.kind in ("draw", "discard") and rec.player != p
             if hidden:
                 verb = "draws a card" if rec.kind == "draw" else "puts a card face down under the deck"
-                rec = type(rec)(rec.player, None, f"{rnd.name(rec.player)} {verb}.")
+                rec = type(rec)(rec.player, None,
+                                rules.sentence(rules.subject(rnd.name(rec.player), verb)) + ".")
                 if rec.kind == "discard":
                     known.clear()  # a remembered card may now be face down under the deck
             elif rec.kind == "exchange" and rec.player != p and rec.taken is not None:

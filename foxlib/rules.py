@@ -51,12 +51,32 @@ def explain_round_points(who: str, tricks: int) -> str:
         "Greedy": "winning 10 or more tricks scores nothing at all",
     }[name]
     noun = "trick" if tricks == 1 else "tricks"
-    return (f"{who} won {tricks} {noun}: {name} ({span} tricks), {points} "
+    return (f"{sentence(who)} won {tricks} {noun}: {name} ({span} tricks), {points} "
             f"point{'s' if points != 1 else ''}; {extra}.")
 
 
 def possessive(who: str) -> str:
     return "your" if who.lower() == "you" else f"{who}'s"
+
+
+def agree(who: str, verb: str) -> str:
+    """The verb in the form that agrees with ``who``: 'leads' for 'A', 'lead' for 'you'."""
+    if who.lower() != "you":
+        return verb
+    first, sep, rest = verb.partition(" ")
+    first = {"has": "have", "does": "do", "is": "are"}.get(
+        first, first[:-1] if first.endswith("s") else first)
+    return first + sep + rest
+
+
+def subject(who: str, verb: str) -> str:
+    """'A leads' or 'you lead'."""
+    return f"{who} {agree(who, verb)}"
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter only (``str.capitalize`` would turn 'McFox' into 'Mcfox')."""
+    return text[:1].upper() + text[1:]
 
 
 def _suit_word(suit: Suit, theme: Theme, plural: bool = True) -> str:
@@ -87,7 +107,7 @@ def illegal_follow_reason(card: Card, hand, led: Card, leader: str = "your oppon
         top = max(same, key=lambda c: c.rank)
         swan = [c for c in same if c.rank == SWAN]
         options = f"the Swan ({swan[0].name(theme)}) or " if swan and swan[0] is not top else ""
-        return (f"{leader} led the Monarch ({led.name(theme)}), so you must play "
+        return (f"{sentence(leader)} led the Monarch ({led.name(theme)}), so you must play "
                 f"{options}your highest {_suit_word(led.suit, theme, False)}, the "
                 f"{top.name(theme)}.")
     reason = f"You must follow {suit}: you hold {card_list(same, theme)}."
@@ -149,14 +169,14 @@ def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "
                           f"so it counts as trump and beats {possessive(lname)} {lost.name(theme)}.")
             parts.append(witch_note[0].upper() + witch_note[1:])
         else:
-            parts.append(f"{possessive(wname).capitalize()} {won.name(theme)} is trump and beats "
+            parts.append(f"{possessive(wname)} {won.name(theme)} is trump and beats "
                          f"{possessive(lname)} {lost.name(theme)}, which is not.")
     elif ws == ls_:
         both = "trump" if ws == trump else f"{_suit_word(ws, theme)}"
         if lone_witch:
             witch = won if won.rank == WITCH else lost
             owner = wname if witch is won else lname
-            parts.append(f"{possessive(owner).capitalize()} {witch.name(theme)} is the only Witch "
+            parts.append(f"{possessive(owner)} {witch.name(theme)} is the only Witch "
                          "in the trick, so it counts as trump.")
         parts.append(f"Both cards count as {both}, so the higher rank wins: "
                      f"{possessive(wname)} {won.name(theme)} beats {possessive(lname)} "
@@ -171,14 +191,15 @@ def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "
     if lost.rank == SWAN:
         next_leader = loser
         if won.rank == SWAN:
-            parts.append(f"Both players played a Swan; {lname} lost the trick, so {lname} "
-                         "leads the next one.")
+            parts.append(f"Both players played a Swan; {lname} lost the trick, so "
+                         f"{subject(lname, 'leads')} the next one.")
         else:
-            parts.append(f"{lname} played the Swan and lost, so {lname} leads the next trick.")
+            parts.append(f"{lname} played the Swan and lost, so {subject(lname, 'leads')} the "
+                         "next trick.")
     treasure = sum(c.rank == TREASURE for c in cards)
     if treasure:
-        parts.append(f"{wname} gains {treasure} point{'s' if treasure > 1 else ''} for the "
-                     f"Treasure (7) in the trick." if treasure == 1 else
-                     f"{wname} gains {treasure} points for the two Treasures (7s) in the trick.")
-    text = " ".join(p[0].upper() + p[1:] for p in parts)
+        what = "1 point for the Treasure (7)" if treasure == 1 else \
+            "2 points for the two Treasures (7s)"
+        parts.append(f"{subject(wname, 'gains')} {what} in the trick.")
+    text = " ".join(sentence(p) for p in parts)
     return TrickOutcome(winner, next_leader, treasure, text)

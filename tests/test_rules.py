@@ -381,3 +381,42 @@ def test_round_end_scores_the_table_and_explains_both_players():
 
 
 # ----------------------------------------------------------------------------- reason wording
+
+def test_reasons_speak_to_you_in_the_second_person():
+    names = ("you", "the computer")
+    out = resolve_trick(C("7K"), C("1K"), C("2M"), names)
+    assert out.reason == ("Moons are trump. Both cards count as Keys, so the higher rank wins: "
+                          "your 7 of Keys beats the computer's 1 of Keys. The computer played the "
+                          "Swan and lost, so the computer leads the next trick. You gain 1 point "
+                          "for the Treasure (7) in the trick.")
+    out = resolve_trick(C("1K"), C("7K"), C("2M"), names)
+    assert "so you lead the next trick" in out.reason
+    assert "you leads" not in out.reason.lower()
+    assert explain_round_points("you", 1).startswith("You won 1 trick")
+
+
+def test_reasons_keep_the_capitals_of_player_names():
+    out = resolve_trick(C("11K"), C("2M"), C("5M"), ("McFox", "DeepOwl"))
+    assert out.reason.startswith("Moons are trump. DeepOwl's 2 of Moons is trump and beats "
+                                 "McFox's 11 of Keys")
+
+
+def test_round_reasons_speak_to_you_in_the_second_person():
+    rnd = Round(position("2B", "3K 5M 8K", "4K 5B 9M", deck="1M"), names=("you", "the fox"))
+    with pytest.raises(IllegalAction, match="^You do not hold the 6 of Bells"):
+        rnd.play("6B")
+    recs = rnd.push(Move(C("3K"), exchange=C("8K")))
+    assert recs[0].reason == "You lead the 3 of Keys, Fox."
+    assert recs[1].reason.startswith("You use the Fox to swap")
+    rnd.push(C("4K"))
+    recs = rnd.push(Move(C("5B"), discard=C("1M")))      # the fox won and leads
+    assert [r.reason for r in rnd.view(0).history[-2:]] == [
+        "The fox draws a card.", "The fox puts a card face down under the deck."]
+    assert recs[1].reason.startswith("The fox draws the top card")
+
+
+def test_game_reasons_speak_to_you_in_the_second_person():
+    over, winner, reason = game_result((22, 20), (6, 6), 21, ("you", "the fox"))
+    assert reason == ("You have 22 and the fox has 20 points, so the 21-point game is over: "
+                      "you have more points and win.")
+    assert game_result((22, 22), (7, 6), 21, ("you", "the fox"))[2].endswith("and win.")
