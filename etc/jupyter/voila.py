@@ -50,33 +50,49 @@ c.VoilaKernelManager.fill_delay = 1
 # A kernel whose page was closed without Voilà hearing about it would live for
 # ever.  Every `cull_interval` seconds, kernels idle for more than
 # `cull_idle_timeout` seconds and with no open page (`cull_connected = False`)
-# are shut down.  Busy kernels are never culled.  Kernels waiting in a
-# pre-heat pool are exempt (see PoolAwareKernelManager below); otherwise the
-# pools would drain after the first timeout and never refill.
+# are shut down.  Busy kernels are never culled.  Pre-heated kernels need care
+# (see PoolAwareKernelManager below).
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
 
 try:
+    from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
     class PoolAwareKernelManager(AsyncMappingKernelManager):
-        """Culls idle kernels, except those waiting in a pre-heat pool."""
+        """Jupyter's kernel manager, with culling that respects pre-heat pools.
+
+        * A kernel waiting in a pool is never culled: Voilà does not refill a
+          pool whose kernel was shut down, so pre-heating would silently stop.
+        * A pooled kernel's last activity is when it ran the notebook, possibly
+          long ago.  When it leaves the pool for a visitor, its idle clock is
+          restarted, so it is not culled before the visitor's page connects.
+        """
 
         def _in_preheat_pool(self, kernel_id):
             for pool in getattr(self, "_pools", {}).values():
                 for task in pool:
-                    if not task.done():
-                        continue
-                    if task.cancelled() or task.exception() is not None:
+                    if not task.done() or task.cancelled() or task.exception() is not None:
                         continue
                     if task.result().get("kernel_id") == kernel_id:
                         return True
             return False
 
+        async def cull_kernels(self):
+            if not hasattr(self, "_fox_pooled"):
+                self._fox_pooled = set()
+            pooled_now = {kid for kid in list(self._kernels) if self._in_preheat_pool(kid)}
+            for kernel_id in self._fox_pooled - pooled_now:
+                kernel = self._kernels.get(kernel_id)
+                if kernel is not None:
+                    kernel.last_activity = utcnow()  # handed out since the last pass
+            self._fox_pooled = pooled_now
+            return await super().cull_kernels()
+
         async def cull_kernel_if_idle(self, kernel_id):
-            if self._in_preheat_pool(kernel_id):
+            if kernel_id in getattr(self, "_fox_pooled", ()):
                 return
             return await super().cull_kernel_if_idle(kernel_id)
 
