@@ -38,4 +38,7 @@ def test_widgets_render_and_reach_the_kernel(page, voila_factory, open_notebook,
     page.get_by_text("anywidget count is 1").wait_for()
     page.get_by_text("kernel saw count 1").wait_for()
 
+    # LaTeX in markdown is typeset by Voilà's bundled MathJax, not a CDN.
+    assert page.locator("#rendered_cells mjx-container").count() >= 2
+
     screenshot("widget-smoke")
