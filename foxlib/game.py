@@ -38,6 +38,14 @@ def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS):
                           "so the tie-break cannot separate them: the game is a draw.")
 
 
+def _check_seed(seed, where: str):
+    # The seed is saved as JSON and turned into each round's shuffle, so it must be plain data.
+    if isinstance(seed, bool) or not isinstance(seed, (int, float, str)):
+        raise InvalidState(f"The game's {where} must be a whole number or a text, "
+                           f"not {type(seed).__name__}.")
+    return seed
+
+
 class Game:
     """Rounds of play with alternating dealers until someone reaches ``target`` points."""
 
@@ -46,7 +54,7 @@ class Game:
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise InvalidState(f"The target score must be a whole number of at least 1, "
                                f"not {target!r}.")
-        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.seed = _check_seed(seed if seed is not None else random.randrange(2**32), "seed")
         self.target = target
         self.names = tuple(names)
         self.theme = theme
@@ -121,7 +129,7 @@ class Game:
         if theme is None:
             raise InvalidState(f"game.theme: unknown theme {obj.get('theme')!r}.")
         game = cls.__new__(cls)
-        game.seed = obj.get("seed")
+        game.seed = _check_seed(obj.get("seed", 0), "saved seed")
         game.target = obj.get("target", DEFAULT_TARGET)
         if not isinstance(game.target, int) or isinstance(game.target, bool) or game.target < 1:
             raise InvalidState(f"game.target must be a whole number of at least 1, not {game.target!r}.")
@@ -131,6 +139,15 @@ class Game:
         game.rounds = []
         for i, data in enumerate(obj["rounds"]):
             rnd = Round.from_json(data, f"game.rounds[{i}]")
+            dealer = (game.first_dealer + i) % 2
+            if rnd.start.dealer != dealer:
+                who = "nobody" if rnd.start.dealer is None else PLAYERS[rnd.start.dealer]
+                raise InvalidState(f"game.rounds[{i}] is dealt by {who}, but dealers alternate "
+                                   f"from {PLAYERS[game.first_dealer]}, so {PLAYERS[dealer]} "
+                                   "deals it.")
+            if not game.rounds and tuple(rnd.start.score) != (0, 0):
+                raise InvalidState(f"game.rounds[0] starts at score {rnd.start.score}, but a "
+                                   "game starts at 0 points each.")
             if game.rounds:
                 prev = game.rounds[-1]
                 if not prev.is_over:
@@ -138,6 +155,9 @@ class Game:
                 if tuple(rnd.start.score) != tuple(prev.score):
                     raise InvalidState(f"game.rounds[{i}] starts at score {rnd.start.score}, but "
                                        f"the previous round ended at {tuple(prev.score)}.")
+                if game.is_over:
+                    raise InvalidState(f"game.rounds[{i}] was dealt, but the game was already "
+                                       f"over: {game.result()[2]}")
             game.rounds.append(rnd)
         return game
 

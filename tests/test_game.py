@@ -176,6 +176,13 @@ def test_target_must_be_a_whole_number_of_at_least_1(bad):
         Game(1, target=bad)
 
 
+@pytest.mark.parametrize("bad", [[1], random.Random(1), True])
+def test_seed_must_be_a_whole_number_or_text(bad):
+    # A Random object as seed could not be saved, and would not give the same deals again.
+    with pytest.raises(InvalidState, match="seed"):
+        Game(bad)
+
+
 # ----------------------------------------------------------------------------- undo, save, load
 
 def test_game_pop_goes_back_into_the_previous_round():
@@ -223,6 +230,30 @@ def test_loading_rejects_a_round_after_an_unfinished_one():
     data = _saved_game_with_two_rounds()
     data["rounds"][0]["actions"] = data["rounds"][0]["actions"][:4]
     with pytest.raises(InvalidState, match="follows a round that is not finished"):
+        Game.from_json(data)
+
+
+def test_loading_rejects_dealers_that_do_not_alternate():
+    data = _saved_game_with_two_rounds()
+    start = data["rounds"][1]["start"]
+    start["dealer"] = data["rounds"][0]["start"]["dealer"]
+    start["leader"] = "A" if start["dealer"] == "B" else "B"
+    with pytest.raises(InvalidState, match="dealer"):
+        Game.from_json(data)
+
+
+def test_loading_rejects_a_first_round_not_dealt_by_the_first_dealer():
+    data = _saved_game_with_two_rounds()
+    data["first_dealer"] = "A" if data["first_dealer"] == "B" else "B"
+    with pytest.raises(InvalidState, match="dealer"):
+        Game.from_json(data)
+
+
+def test_loading_rejects_a_round_after_the_game_ended():
+    game = play_game(Game(6, target=1), random.Random(6))
+    game._deal(1 - game.dealer, game.score)     # deal one round too many behind its back
+    data = json.loads(game.dumps())
+    with pytest.raises(InvalidState, match="game was already over"):
         Game.from_json(data)
 
 
