@@ -73,25 +73,38 @@ def result(rnd: Round, target: int) -> dict:
     return out
 
 
-def referee_line(line: str) -> dict:
+def referee_line(line) -> dict:
+    """Judge one input line (text or bytes); every problem becomes ``{"error": ...}``."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return {"error": f"The line is not UTF-8 text ({exc.reason} at byte {exc.start}); "
+                             "a scenario is one JSON object per line."}
+    if not line.strip():
+        # Answer it anyway, so output line N always belongs to input line N.
+        return {"error": "The line is empty; a scenario is one JSON object per line."}
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"The line is not valid JSON: {exc}."}
+    except RecursionError:
+        return {"error": "The line is not a scenario: its JSON is nested too deeply."}
     try:
         rnd, moves, target = load_scenario(obj)
         return result(apply_plays(rnd, moves), target)
     except FoxError as exc:
         return {"error": str(exc)}
-    except (TypeError, KeyError, AttributeError) as exc:  # malformed shapes deep inside
+    except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as exc:
+        # Malformed shapes deep inside: still one clear line, never a traceback.
         return {"error": f"The scenario is malformed: {exc}."}
 
 
 def main(argv=None, stdin=None, stdout=None) -> int:
-    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    """Read scenarios from stdin (bytes, so a bad encoding spoils only its own line)."""
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    stdout = stdout or sys.stdout
     for line in stdin:
-        if not line.strip():
-            continue
         stdout.write(json.dumps(referee_line(line)) + "\n")
         stdout.flush()
     return 0
