@@ -93,7 +93,8 @@ def suit_svg(suit, theme=DEFAULT_THEME, size: int = 16) -> str:
     name = theme.suit_names[int(suit)]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="{size}" '
             f'height="{size}" role="img" aria-label="{name}" class="fox-suit">'
-            f'<title>{name}</title>{_symbol(suit, theme, 0, 0, 24, suit_colour(suit, theme))}</svg>')
+            f"<title>{name}</title>"
+            f"{_symbol(suit, theme, 0, 0, 24, suit_colour(suit, theme))}</svg>")
 
 
 # ----------------------------------------------------------------------------- characters
@@ -132,7 +133,8 @@ EMBLEMS = {
          '<rect fill="{c}" x="5" y="37.5" width="38" height="5" rx="1"/>'
          '<circle fill="{p}" cx="24" cy="27.5" r="2.8"/><circle fill="{p}" cx="14" cy="30" r="2"/>'
          '<circle fill="{p}" cx="34" cy="30" r="2"/><circle fill="{c}" cx="24" cy="6.5" r="2.5"/>'
-         '<circle fill="{c}" cx="5" cy="12.5" r="2.3"/><circle fill="{c}" cx="43" cy="12.5" r="2.3"/>'),
+         '<circle fill="{c}" cx="5" cy="12.5" r="2.3"/>'
+         '<circle fill="{c}" cx="43" cy="12.5" r="2.3"/>'),
 }
 
 

@@ -9,7 +9,7 @@ from html import escape
 
 from ipywidgets import VBox
 
-from foxlib import FoxError
+from foxlib import FoxError, rules
 from foxlib.cards import card_list
 
 from .card import CardRow, HtmlView
@@ -20,6 +20,18 @@ PROMPTS = {
     "exchange": "your Fox: click a card to swap it with the decree card, or keep the decree",
     "discard": "your Woodcutter drew a card: click a card to put at the bottom of the deck",
 }
+
+def who(name: str) -> str:
+    """A player's name inside a sentence: 'you' for the learner, else the name."""
+    return "you" if name.lower() == "you" else name
+
+
+def _mine(name: str) -> str:
+    return "yours" if name.lower() == "you" else f"{name}'s"
+
+
+WAITING = {"play": "to play", "exchange": "to decide on the Fox's exchange",
+           "discard": "to choose the Woodcutter's discard"}
 
 
 class Hand(VBox):
@@ -38,6 +50,7 @@ class Hand(VBox):
                  interactive: bool = True):
         self.rnd, self.player, self.theme = rnd, player, theme
         self.title, self.apply, self.face_down = title, apply, face_down
+        self.interactive = interactive and not face_down
         self.message, self.message_kind = "", "info"
         self._action_handlers: list = []
         self._refused_handlers: list = []
@@ -51,7 +64,8 @@ class Hand(VBox):
 
     # -- events
     def on_action(self, callback, remove: bool = False) -> None:
-        """``callback(kind, card, records)`` after an allowed click; kind is play/exchange/discard."""
+        """``callback(kind, card, records)`` after an allowed click (kind: play, exchange or
+        discard)."""
         (self._action_handlers.remove if remove else self._action_handlers.append)(callback)
 
     def on_refused(self, callback, remove: bool = False) -> None:
@@ -78,8 +92,9 @@ class Hand(VBox):
         if rnd.is_over:
             return self._refuse(code, "The round is over: no more cards are played.")
         if not self.my_turn:
-            return self._refuse(code, f"It is {rnd.name(rnd.to_play)}'s turn, not "
-                                      f"{rnd.name(self.player)}'s.")
+            return self._refuse(code, rules.sentence(
+                f"it is {rules.possessive(rnd.name(rnd.to_play))} turn, not "
+                f"{_mine(rnd.name(self.player))}."))
         kind = rnd.phase
         check = {"play": rnd.verify_play, "exchange": rnd.verify_exchange,
                  "discard": rnd.verify_discard}[kind]
@@ -134,7 +149,7 @@ class Hand(VBox):
                     dimmed.append(str(card))
                     titles[str(card)] = self._why_not(card)
         self.row.update([str(c) for c in hand], dimmed=dimmed, titles=titles, theme=self.theme,
-                        label=f"{rnd.name(self.player)}'s hand")
+                        label=self._heading())
         self._draw_note()
 
     def _why_not(self, card) -> str:
@@ -152,14 +167,21 @@ class Hand(VBox):
         count = f"{n} card{'s' if n != 1 else ''}"
         if rnd.is_over:
             return f"{count}; the round is over"
-        if self.my_turn and not self.face_down:
+        if self.my_turn and self.interactive:
             return f"{count}; {PROMPTS[rnd.phase]}"
         if self.my_turn:
-            return f"{count}; thinking"
-        return f"{count}; waiting for {rnd.name(rnd.to_play)}"
+            return f"{count}; {WAITING[rnd.phase]}"
+        return f"{count}; waiting for {who(rnd.name(rnd.to_play))}"
+
+    def _heading(self) -> str:
+        if self.title:
+            return self.title
+        if self.rnd is None:
+            return "Hand"
+        return rules.sentence(f"{rules.possessive(self.rnd.name(self.player))} hand")
 
     def _draw_note(self) -> None:
-        name = self.title or (self.rnd.name(self.player) if self.rnd is not None else "Hand")
+        name = self._heading()
         self.note.html = (f'<div><span class="fox-title">{escape(name)}</span> '
                           f'<span class="fox-status">\u00b7 {escape(self.status())}</span></div>'
                           + message(self.message, self.message_kind))

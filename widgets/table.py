@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from foxlib import THEMES, rules
+from foxlib.rules import subject
 from foxlib.svg import card_svg, suit_svg
 
 from .card import HtmlView
@@ -19,6 +20,10 @@ CARD_SIZES = {"small": "clamp(32px, 8vw, 50px)", "normal": "clamp(44px, 11.5vw, 
 
 def _theme(theme):
     return THEMES[theme] if isinstance(theme, str) else theme
+
+
+def _who(name: str) -> str:
+    return "you" if name.lower() == "you" else name
 
 
 def inline_card(card, theme="classic", size="normal", *, face_down=False, dimmed=False) -> str:
@@ -47,9 +52,9 @@ class TrickArea(HtmlView):
     """The trick on the table: the led card and the followed card, or the last finished trick
     with the engine's explanation of who won and who leads next."""
 
-    def __init__(self, rnd=None, theme="classic", **kwargs):
+    def __init__(self, rnd=None, theme="classic", show_last: bool = True, **kwargs):
         super().__init__(**kwargs)
-        self.theme = theme
+        self.theme, self.show_last = theme, show_last
         if rnd is not None:
             self.update(rnd)
 
@@ -58,25 +63,36 @@ class TrickArea(HtmlView):
         th = _theme(self.theme)
         if rnd.trick:
             led = rnd.trick[0]
-            follower = rnd.name(1 - rnd.leader)
-            spots = [self._spot(inline_card(led, th), f"led by {rnd.name(rnd.leader)}"),
-                     self._spot(slot(f"{follower} to play"), f"{follower} follows")]
-            note = ""
+            follower = _who(rnd.name(1 - rnd.leader))
+            second = (inline_card(rnd.trick[1], th) if len(rnd.trick) > 1
+                      else slot(rules.sentence(f"{follower} to play")))
+            spots = [self._spot(inline_card(led, th), f"led by {_who(rnd.name(rnd.leader))}"),
+                     self._spot(second, subject(follower, "follows"))]
+            note = self._last(rnd) if self.show_last else ""
         elif rnd.tricks:
             last = rnd.tricks[-1]
             leader, follower = last.leader, 1 - last.leader
-            spots = [self._spot(inline_card(last.cards[0], th), f"led by {rnd.name(leader)}"),
+            spots = [self._spot(inline_card(last.cards[0], th), f"led by {_who(rnd.name(leader))}"),
                      self._spot(inline_card(last.cards[1], th),
-                                f"followed by {rnd.name(follower)}")]
-            note = (f'<div class="fox-title">Trick {last.number}: {escape(rnd.name(last.winner))} '
-                    f'wins; {escape(rnd.name(last.next_leader))} leads next.</div>'
-                    + message(last.reason, "ok"))
+                                f"followed by {_who(rnd.name(follower))}")]
+            note = self._last(rnd, cards=False)
         else:
-            who = rnd.name(rnd.leader)
-            spots = [self._spot(slot(f"{who} leads"), "the first trick"), ]
+            leads = rules.sentence(subject(_who(rnd.name(rnd.leader)), "leads"))
+            spots = [self._spot(slot(leads), "the first trick")]
             note = ""
         self.html = (f'<div class="fox-trick" aria-label="Trick area"><div class="fox-row">'
                      f'{"".join(spots)}</div>{note}</div>')
+
+    def _last(self, rnd, cards: bool = True) -> str:
+        """The last finished trick: who won, who leads next, and the engine's reason."""
+        if not rnd.tricks:
+            return ""
+        last, th = rnd.tricks[-1], _theme(self.theme)
+        shown = "".join(inline_card(c, th, "small") for c in last.cards) if cards else ""
+        return (f'<div class="fox-last">{shown}<div><div class="fox-title">Trick {last.number}: '
+                f"{escape(rnd.name(last.winner))} won; "
+                f"{escape(subject(_who(rnd.name(last.next_leader)), 'leads'))} next.</div>"
+                f"{message(last.reason, 'ok')}</div></div>")
 
     @staticmethod
     def _spot(card_html: str, caption: str) -> str:
@@ -103,7 +119,8 @@ class DecreeView(HtmlView):
         self.html = (
             f'<div class="fox-row" aria-label="Decree card and deck">'
             f'<div class="fox-spot">{inline_card(rnd.decree, th, "small")}'
-            f'<div class="fox-caption">decree card<br><b>{trump_text(rnd.decree, th)}</b></div></div>'
+            f'<div class="fox-caption">decree card<br><b>{trump_text(rnd.decree, th)}</b>'
+            f"</div></div>"
             f'<div class="fox-spot">{deck}<div class="fox-caption">deck: {deck_size} {noun}, '
             f"face down</div></div></div>")
 
