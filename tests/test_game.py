@@ -249,6 +249,14 @@ def test_loading_rejects_a_first_round_not_dealt_by_the_first_dealer():
         Game.from_json(data)
 
 
+def test_loading_rejects_a_first_round_that_does_not_start_at_zero():
+    data = _saved_game_with_two_rounds()
+    data["rounds"] = data["rounds"][:1]
+    data["rounds"][0]["start"]["score"] = {"A": 4, "B": 0}
+    with pytest.raises(InvalidState, match="a game starts at 0 points each"):
+        Game.from_json(data)
+
+
 def test_loading_rejects_a_round_after_the_game_ended():
     game = play_game(Game(6, target=1), random.Random(6))
     game._deal(1 - game.dealer, game.score)     # deal one round too many behind its back

@@ -60,7 +60,42 @@ def test_misconception_a_trick_always_holds_exactly_two_cards():
     assert rnd.trick == [] and rnd.tricks[-1].cards == (C("4K"), C("8K"))
 
 
+def test_winner_of_a_trick_leads_the_next():
+    rnd = make_round("2B", "4K 6M", "8K 10M")
+    rnd.push(C("4K"))
+    rnd.push(C("8K"))
+    assert rnd.tricks[-1].winner == 1 and rnd.leader == rnd.to_play == 1
+    assert rnd.legal_cards() == [C("10M")]
+
+
+def test_tricks_won_are_public_but_won_cards_are_kept_face_down():
+    rnd = make_round("2B", "4K 6M", "8K 10M")
+    rnd.push(C("4K"))
+    rnd.push(C("8K"))
+    assert rnd.won[1] == cards("4K 8K")
+    for p in (0, 1):
+        view = rnd.view(p)
+        assert view.tricks_won == (0, 1)
+        assert not hasattr(view, "won")      # no pile to look through, only the trick log
+
+
 # ----------------------------------------------------------------------------- the Fox
+
+def test_faq_fox_acts_before_the_next_card_is_played():
+    rnd = make_round("2B", "3K 7M", "4B 10M")
+    rnd.play("3K")
+    assert rnd.to_play == 0 and not rnd.can_play("4B") and rnd.can_exchange("7M")
+
+
+def test_faq_woodcutter_acts_before_the_next_card_is_played():
+    rnd = make_round("2B", "4K 8M", "5K 10M", deck="1M")
+    rnd.play("4K")
+    rnd.play("5K")                                  # the follower's Woodcutter draws at once
+    assert rnd.trick == cards("4K 5K") and rnd.tricks == [] and rnd.phase == DISCARD
+    assert C("1M") in rnd.hands[1]
+    rnd.discard("10M")
+    assert rnd.tricks[-1].winner == 1               # the trick is decided only afterwards
+
 
 def test_fox_exchange_is_offered_right_after_the_fox_is_played():
     rnd = make_round("2B", "3K 7M 8K", "4B 10M 6B")

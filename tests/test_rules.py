@@ -319,6 +319,8 @@ def test_misconception_only_treasures_give_points_during_a_round():
     rnd.push(C("3K"))
     rnd.push(C("8K"))
     assert rnd.score == [0, 0] and rnd.tricks[-1].treasure == 0
+    # In the base game an 8 is a plain card (the Poison 8s belong to the Deluxe modules).
+    assert resolve_trick(C("8K"), C("8B"), C("2M")).treasure == 0
 
 
 # ----------------------------------------------------------------------------- scoring table
