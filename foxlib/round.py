@@ -29,8 +29,8 @@ PLAY, EXCHANGE, DISCARD, OVER = "play", "exchange", "discard", "over"
 
 
 def player_index(who) -> int:
-    if who in (0, 1):
-        return who
+    if who in (0, 1) and not isinstance(who, bool):   # True == 1, but true is not a player
+        return int(who)
     if isinstance(who, str) and who.upper() in PLAYERS:
         return PLAYERS.index(who.upper())
     raise InvalidState(f"{who!r} is not a player: use 'A' or 'B'.")

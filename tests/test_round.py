@@ -530,6 +530,7 @@ def test_every_error_is_a_fox_error_and_a_value_error():
     ({"score": {"A": -1}}, r"score\.A must be a whole number"),
     ({"score": {"C": 1}}, "unknown player"),
     ({"leader": "C"}, "'C' is not a player"),
+    ({"leader": True}, "True is not a player"),
     ({"decree": 9}, "decree must be a card"),
     ({"hands": ["4K"]}, "hands must be an object"),
 ])
