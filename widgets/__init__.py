@@ -7,3 +7,7 @@ from .card import CardRow, CardWidget, HtmlView, card_code
 from .hand import Hand, legal_summary
 from .table import (DecreeView, EventLog, ScoreBoard, TrickArea, band_meter, inline_card,
                     message, trump_text)
+from .tableview import TableView
+from .explorer import PRESETS, RulesExplorer
+from .round_player import RoundPlayer
+from .play_table import PlayTable, strongest_level

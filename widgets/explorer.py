@@ -1,0 +1,357 @@
+"""The rules explorer: set up one trick and let the engine say who may play what, who wins and why.
+
+Everything shown comes from a real ``foxlib.Round`` built from the chosen cards: the legal
+follows are ``legal_cards()``, the reasons for illegal cards are ``verify_play`` errors, the Fox's
+exchange and the Woodcutter's draw and discard are played on the round, and the outcome is the
+round's ``TrickRecord``.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from ipywidgets import Dropdown, HBox, Layout, Text, VBox
+
+from foxlib import DECK, THEMES, Card, FoxError, Position, Round, parse_cards
+from foxlib.cards import card_list
+
+from .card import CardRow, HtmlView
+from .table import message, trump_text
+
+NO_CARD = ""
+
+#: Ready-made tricks, each showing one rule. Values are RulesExplorer arguments.
+PRESETS = {
+    "Following suit": dict(decree="2K", led="8M", follower_hand="3M 10M 5B 9K", followed="10M"),
+    "Trump beats the led suit": dict(decree="4B", led="11M", follower_hand="2B 6K 8K",
+                                     followed="2B"),
+    "Witch: a lone 9 counts as trump": dict(decree="4K", led="10M", follower_hand="9B 6B 2K",
+                                            followed="9B"),
+    "Two Witches cancel out": dict(decree="4K", led="9M", follower_hand="9B 6B 2K",
+                                   followed="9B"),
+    "Monarch: 1 or your highest": dict(decree="5B", led="11M", follower_hand="1M 4M 8M 2K",
+                                       followed="1M"),
+    "Swan: lose and lead": dict(decree="6K", led="10B", follower_hand="1B 3M 7K",
+                                followed="1B"),
+    "Fox: swap the decree card": dict(decree="2B", led="3M", leader_others="9K 6B",
+                                      follower_hand="5K 8K 4B", followed="8K",
+                                      leader_choice="9K"),
+    "Woodcutter: draw and discard": dict(decree="6M", led="5K", leader_others="2M 4B",
+                                         deck_top="11K", follower_hand="7K 1B 10M",
+                                         followed="7K", leader_choice="2M"),
+    "Treasure: points for 7s": dict(decree="3B", led="7M", follower_hand="9M 8K 7K",
+                                    followed="9M"),
+}
+
+
+def _wide() -> Layout:
+    # One Layout per widget: a shared one would hide them all when one is hidden.
+    return Layout(width="auto", min_width="16em")
+
+
+def _cards(text, where):
+    return parse_cards(text or [], where)
+
+
+class RulesExplorer(VBox):
+    """Pick the decree card, the led card and the follower's hand, then click the follower's card.
+
+    ``RulesExplorer(decree='4K', led='10M', follower_hand='9B 6B 2K', followed=None, *,
+    leader_others='', deck_top=None, leader_choice=None, follower_choice=None,
+    names=('Leader', 'Follower'), theme='classic', preset=None)``.
+
+    ``leader_others`` are the leader's other cards (for the Fox's exchange and the Woodcutter's
+    discard); ``deck_top`` is the card a Woodcutter draws; ``leader_choice`` and
+    ``follower_choice`` are the Fox's card to swap (None keeps the decree) or the Woodcutter's
+    discard. ``preset`` names one of ``PRESETS``.
+
+    Results for code and tests: ``round`` (the foxlib Round as played), ``trick`` (its
+    TrickRecord once the follower has played, else None), ``legal`` (codes the follower may
+    play), ``reasons`` (code -> the engine's reason for each illegal card), ``error`` (the
+    engine's complaint about the set-up, else ''), ``message`` (what the last click caused).
+    """
+
+    def __init__(self, decree="4K", led="10M", follower_hand="9B 6B 2K", followed=None, *,
+                 leader_others="", deck_top=None, leader_choice=None, follower_choice=None,
+                 names=("Leader", "Follower"), theme="classic", preset=None):
+        if theme not in THEMES:
+            raise ValueError(f"Unknown theme {theme!r}; choose one of {sorted(THEMES)}.")
+        self.names, self.theme = tuple(names), theme
+        self._busy = False
+        self.round, self.trick, self.legal, self.reasons = None, None, [], {}
+        self.error, self.message, self.padding = "", "", 0
+        th = THEMES[theme]
+        options = [(f"{c.label(th)} ({c})", str(c)) for c in DECK]
+        style = {"description_width": "initial"}
+        self.preset = Dropdown(options=[("(set up your own)", "")] + [(k, k) for k in PRESETS],
+                               value="", description="Example", layout=_wide(), style=style)
+        self.decree = Dropdown(options=options, value=str(Card(decree)), description="Decree card",
+                               layout=_wide(), style=style)
+        self.led = Dropdown(options=options, value=str(Card(led)), description="Led card",
+                            layout=_wide(), style=style)
+        self.leader_others = Text(value=leader_others, description="Leader's other cards",
+                                  placeholder="e.g. 9K 6B", layout=_wide(), style=style)
+        self.follower_hand = Text(value=follower_hand, description="Follower's hand",
+                                  placeholder="e.g. 2M 9K 4B", layout=_wide(), style=style)
+        self.deck_top = Dropdown(options=[("(empty deck)", NO_CARD)] + options,
+                                 value=str(Card(deck_top)) if deck_top else NO_CARD,
+                                 description="Top of the deck", layout=_wide(), style=style)
+        self.leader_choice = Dropdown(description="Leader's choice", layout=_wide(), style=style)
+        self.follower_choice = Dropdown(description="Follower's choice", layout=_wide(),
+                                        style=style)
+        self._wanted = {"leader": leader_choice, "follower": follower_choice}
+        self.followed = str(Card(followed)) if followed else None
+        self.leader_row = CardRow(theme=theme, size="small", interactive=False,
+                                  label="The leader's hand")
+        self.follower_row = CardRow(theme=theme, label="The follower's hand: click a card to "
+                                    "follow with it", empty_text="No cards.")
+        self.follower_row.on_click(self.choose_follow)
+        self.leader_note, self.follower_note, self.result = HtmlView(), HtmlView(), HtmlView()
+        for w in (self.decree, self.led, self.leader_others, self.follower_hand, self.deck_top):
+            w.observe(self._input_changed, names="value")
+        for w in (self.leader_choice, self.follower_choice):
+            w.observe(self._choice_changed, names="value")
+        self.preset.observe(self._preset_changed, names="value")
+        setup = HBox([self.decree, self.led, self.leader_others, self.deck_top])
+        setup.add_class("fox-controls")
+        leader = VBox([self.leader_note, self.leader_row, self.leader_choice])
+        follower = VBox([self.follower_note, self.follower_hand, self.follower_row,
+                         self.follower_choice])
+        for box in (leader, follower):
+            box.add_class("fox-panel")
+        super().__init__([self.preset, setup, leader, follower, self.result])
+        self.add_class("fox-app")
+        self.add_class("fox-explorer")
+        if preset:
+            self.load(preset)
+        else:
+            self._recompute()
+
+    # -- inputs
+    def load(self, preset: str) -> None:
+        """Set up one of the ready-made tricks in ``PRESETS``."""
+        if preset not in PRESETS:
+            raise ValueError(f"Unknown example {preset!r}; choose one of {sorted(PRESETS)}.")
+        self.set(**PRESETS[preset])
+        with self._quiet():
+            self.preset.value = preset
+
+    def set(self, *, decree=None, led=None, follower_hand=None, followed=None,
+            leader_others="", deck_top=None, leader_choice=None, follower_choice=None) -> None:
+        """Change the whole set-up at once (unnamed parts are cleared or kept as documented)."""
+        with self._quiet():
+            if decree is not None:
+                self.decree.value = str(Card(decree))
+            if led is not None:
+                self.led.value = str(Card(led))
+            if follower_hand is not None:
+                self.follower_hand.value = follower_hand
+            self.leader_others.value = leader_others
+            self.deck_top.value = str(Card(deck_top)) if deck_top else NO_CARD
+        self._wanted = {"leader": leader_choice, "follower": follower_choice}
+        self.followed = str(Card(followed)) if followed else None
+        self._recompute()
+
+    def choose_follow(self, code) -> bool:
+        """The follower tries ``code``: kept when the engine allows it, else its reason is shown."""
+        code = str(Card(code))
+        if code in self.reasons:
+            self.message = self.reasons[code]
+            self._draw_follower()
+            return False
+        if code not in self.legal:
+            return False
+        self.followed = code
+        self._wanted["follower"] = None
+        self.message = ""
+        self._recompute()
+        return True
+
+    # -- observers
+    class _Quiet:
+        def __init__(self, owner):
+            self.owner = owner
+
+        def __enter__(self):
+            self.before, self.owner._busy = self.owner._busy, True
+
+        def __exit__(self, *exc):
+            self.owner._busy = self.before
+
+    def _quiet(self):
+        return self._Quiet(self)
+
+    def _input_changed(self, _change) -> None:
+        if self._busy:
+            return
+        with self._quiet():
+            self.preset.value = ""
+        self._recompute()
+
+    def _choice_changed(self, change) -> None:
+        if self._busy:
+            return
+        who = "leader" if change["owner"] is self.leader_choice else "follower"
+        self._wanted[who] = change["new"] or None
+        self._recompute()
+
+    def _preset_changed(self, change) -> None:
+        if not self._busy and change["new"]:
+            self.load(change["new"])
+
+    # -- the engine does the work
+    def _recompute(self) -> None:
+        self.round, self.trick, self.legal, self.reasons, self.error = None, None, [], {}, ""
+        self.steps = []
+        try:
+            rnd, self.explicit = self._build()
+            self.round = rnd
+            self._lead(rnd)
+            self._follow(rnd)
+        except FoxError as exc:
+            self.error = str(exc)
+        self._draw()
+
+    def _build(self):
+        th = THEMES[self.theme]
+        decree, led = Card(self.decree.value), Card(self.led.value)
+        others = _cards(self.leader_others.value, "leader's other cards")
+        follower = _cards(self.follower_hand.value, "follower's hand")
+        if not follower:
+            raise FoxError("Give the follower at least one card.")
+        if len(others) + 1 > len(follower):
+            raise FoxError(f"The leader holds {len(others) + 1} cards but the follower only "
+                           f"{len(follower)}: when a trick starts both hands hold the same "
+                           "number of cards, so give the follower more cards or the leader "
+                           "fewer.")
+        leader = [led] + others
+        top = [Card(self.deck_top.value)] if self.deck_top.value else []
+        used = set(leader) | set(follower) | {decree} | set(top)
+        # The rules need hands of equal size: the leader's hand is filled up with cards nobody
+        # chose (shown face down). They can never change what the follower may play.
+        spare = [c for c in DECK if c not in used]
+        self.padding = max(0, len(follower) - len(leader))
+        leader += spare[:self.padding]
+        deck = top + spare[self.padding:self.padding + 5] if top else []
+        pos = Position(decree, (leader, follower), 0, deck)
+        try:
+            pos.validate("the set-up")
+        except FoxError as exc:
+            raise FoxError(str(exc).replace("hands.A", "the leader's hand")
+                           .replace("hands.B", "the follower's hand")) from None
+        return Round(pos, self.names, th), set(others)
+
+    def _lead(self, rnd) -> None:
+        start = len(rnd.history)
+        rnd.play(self.led.value)
+        self._decide(rnd, "leader", self.leader_choice)
+        self.steps += rnd.history[start:]
+
+    def _follow(self, rnd) -> None:
+        self.legal = [str(c) for c in rnd.legal_cards()]
+        for card in rnd.hands[1]:
+            try:
+                rnd.verify_play(card)
+            except FoxError as exc:
+                self.reasons[str(card)] = str(exc)
+        if self.followed not in self.legal:
+            self.followed = None
+        if self.followed is None:
+            self.follower_choice.layout.display = "none"
+            return
+        start = len(rnd.history)
+        rnd.play(self.followed)
+        self._decide(rnd, "follower", self.follower_choice)
+        self.steps += rnd.history[start:]
+        self.trick = rnd.tricks[-1] if rnd.tricks else None
+
+    def _decide(self, rnd, who: str, dropdown: Dropdown) -> None:
+        """The Fox's exchange or the Woodcutter's discard, offered from the engine's options."""
+        th = rnd.theme
+        if rnd.phase not in ("exchange", "discard"):
+            with self._quiet():
+                dropdown.options, dropdown.layout.display = [("", "")], "none"
+            return
+        actions = rnd.legal_actions()
+        if who == "leader":  # the filler cards are not the learner's to choose
+            drawn = rnd.history[-1].card if rnd.phase == "discard" else None
+            actions = [a for a in actions if a is None or a in self.explicit or a is drawn]
+        if rnd.phase == "exchange":
+            options = [("Fox: keep the decree card", "")] + [
+                (f"Fox: swap in the {c.name(th)}", str(c)) for c in actions if c is not None]
+        else:
+            options = [(f"Woodcutter: discard the {c.name(th)}", str(c)) for c in actions]
+        wanted = self._wanted[who] or ""
+        if wanted not in [v for _, v in options]:
+            # Defaults change nothing: keep the decree, or put the drawn card back under the deck.
+            wanted = str(rnd.history[-1].card) if rnd.phase == "discard" else ""
+        with self._quiet():
+            dropdown.options = options
+            dropdown.value = wanted
+            dropdown.layout.display = ""
+        getattr(rnd, rnd.phase)(wanted or None)
+
+    # -- drawing
+    def _draw(self) -> None:
+        th = THEMES[self.theme]
+        rnd = self.round
+        if rnd is None:
+            self.leader_row.update([], hidden_count=0)
+            self.follower_row.update([], dimmed=[], selected=[])
+            self.leader_note.html = '<span class="fox-title">Leader</span>'
+            self.follower_note.html = '<span class="fox-title">Follower</span>'
+            for d in (self.leader_choice, self.follower_choice):
+                d.layout.display = "none"
+            self.result.html = message(self.error, "illegal")
+            return
+        shown = [str(c) for c in sorted(rnd.start.hands[0]) if c in self.explicit
+                 or c is Card(self.led.value)]
+        self.leader_row.update(shown, hidden_count=self.padding, selected=[self.led.value])
+        fill = (f" (plus {self.padding} card{'s' if self.padding != 1 else ''} nobody chose, "
+                "face down, so that both hands have the same size)") if self.padding else ""
+        self.leader_note.html = (f'<span class="fox-title">{escape(self.names[0])}</span> '
+                                 f'<span class="fox-status">leads the '
+                                 f"{escape(Card(self.led.value).label(th))}{escape(fill)}</span>")
+        self._draw_follower()
+        self._draw_result()
+
+    def _draw_follower(self) -> None:
+        rnd, th = self.round, THEMES[self.theme]
+        hand = [str(c) for c in sorted(rnd.start.hands[1])] if rnd else []
+        self.follower_row.update(hand, dimmed=sorted(self.reasons, key=hand.index),
+                                 selected=[self.followed] if self.followed else [],
+                                 titles={c: f"{Card(c).label(th)}: {r}"
+                                         for c, r in self.reasons.items()})
+        legal = card_list([Card(c) for c in self.legal], th)
+        if len(self.legal) == len(hand):
+            may = f"may play any card: {legal}"
+        else:
+            may = f"may play only {legal}"
+        self.follower_note.html = (
+            f'<span class="fox-title">{escape(self.names[1])}</span> '
+            f'<span class="fox-status">{escape(may)}. Click a card to follow with it.</span>'
+            + message(self.message, "illegal"))
+
+    def _draw_result(self) -> None:
+        rnd, th = self.round, THEMES[self.theme]
+        steps = "".join(f"<li>{escape(r.reason)}</li>" for r in self.steps)
+        illegal = "".join(f"<li><b>{escape(Card(c).name(th))}</b>: {escape(r)}</li>"
+                          for c, r in sorted(self.reasons.items(), key=lambda x: Card(x[0])))
+        parts = [f'<div class="fox-title">What happens</div><ol class="fox-steps">{steps}</ol>']
+        if self.trick is None:
+            parts.append(message("Click one of the follower's bright cards to see who wins.",
+                                 "info"))
+        else:
+            t = self.trick
+            treasure = (f"{rnd.name(t.winner)} gains {t.treasure} point"
+                        f"{'s' if t.treasure != 1 else ''}" if t.treasure
+                        else "no 7 in the trick, no points")
+            facts = [("Trump", trump_text(t.decree, th)),
+                     ("Winner", escape(rnd.name(t.winner))),
+                     ("Leads next", escape(rnd.name(t.next_leader))),
+                     ("Treasure", escape(treasure))]
+            parts.append('<dl class="fox-facts">' + "".join(
+                f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
+        if illegal:
+            parts.append(f'<div class="fox-title">Cards the follower may not play</div>'
+                         f'<ul class="fox-steps">{illegal}</ul>')
+        self.result.html = f'<div class="fox-panel">{"".join(parts)}</div>'

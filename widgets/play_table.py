@@ -1,0 +1,282 @@
+"""A whole game against the computer: click cards to play, the opponent answers by itself.
+
+Every rule comes from ``foxlib``: the hand asks the engine before playing, the opponent is a
+``foxlib.players`` player that sees only its ``PlayerView``, round and game ends are the engine's
+records and ``Game.result()``. The opponent's hand and the deck are never shown.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+
+from ipywidgets import Button, Dropdown, HBox, Layout, VBox
+
+from foxlib import THEMES, FoxError, Game
+from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
+from foxlib.players import LEVELS, make_player
+from foxlib.rules import sentence, subject
+
+from .card import HtmlView
+from .table import message
+from .tableview import TableView
+
+TARGETS = {SHORT_TARGET: f"{SHORT_TARGET} points (short)",
+           DEFAULT_TARGET: f"{DEFAULT_TARGET} points (standard)",
+           LONG_TARGET: f"{LONG_TARGET} points (long)"}
+
+
+def strongest_level() -> str:
+    """The strongest computer player available ('strong' once it exists, else the last level)."""
+    return "strong" if "strong" in LEVELS else list(LEVELS)[-1]
+
+
+def _level_title(level: str) -> str:
+    title = getattr(LEVELS[level], "title", level)
+    return f"{title}" if title.lower().startswith(level) else f"{title} ({level})"
+
+
+class PlayTable(VBox):
+    """Play a game of Fox in the Forest against a computer opponent.
+
+    ``PlayTable(level='random', target=21, theme='classic', seed=None, names=('You',
+    'Computer'), opponent_delay=0.6, sync=None)``. The learner is player A (index 0).
+    ``sync=None`` lets the opponent answer after ``opponent_delay`` seconds on the kernel's
+    event loop (the page stays responsive while it thinks) and answers at once when no loop
+    runs, as in tests; ``sync=True`` forces immediate answers.
+
+    Attributes for code and tests: ``game`` (the foxlib Game), ``table`` (TableView),
+    ``hand`` (the learner's Hand), buttons ``new_button``, ``undo_button``, ``hint_button``,
+    ``keep_button`` (Fox: keep the decree), ``next_button`` (deal the next round), dropdowns
+    ``level``, ``target``, ``theme``, and ``status`` (HtmlView with the latest news).
+    """
+
+    def __init__(self, level: str = "random", *, target: int = DEFAULT_TARGET,
+                 theme: str = "classic", seed=None, names=("You", "Computer"),
+                 opponent_delay: float = 0.6, sync=None):
+        if level not in LEVELS:
+            raise ValueError(f"Unknown player level {level!r}; choose one of {sorted(LEVELS)}.")
+        if target not in TARGETS:
+            raise ValueError(f"The target must be one of {sorted(TARGETS)}, not {target!r}.")
+        self.names, self.learner, self.delay, self.sync = tuple(names), 0, opponent_delay, sync
+        self._rng = random.Random(seed)
+        self._generation = 0          # bumped by undo/new game: late opponent answers are dropped
+        self.thinking = False
+        self.news, self.news_kind = "", "info"
+        self.level = Dropdown(options=[(_level_title(k), k) for k in LEVELS], value=level,
+                              description="Opponent", layout=Layout(width="auto"))
+        self.target = Dropdown(options=[(v, k) for k, v in TARGETS.items()], value=target,
+                               description="Game to", layout=Layout(width="auto"))
+        self.theme = Dropdown(options=[(t.title, k) for k, t in THEMES.items()], value=theme,
+                              description="Cards", layout=Layout(width="auto"))
+        self.new_button = Button(description="New game", icon="")
+        self.undo_button = Button(description="Undo", tooltip="Take back your last decision "
+                                  "(and the computer's answer to it)")
+        self.hint_button = Button(description="Hint", tooltip="What the strongest computer "
+                                  "player would do in your place, and why")
+        self.keep_button = Button(description="Keep the decree card",
+                                  tooltip="The Fox's other choice: swap nothing")
+        self.next_button = Button(description="Deal the next round", button_style="success")
+        self.status = HtmlView()
+        for b in (self.new_button, self.undo_button, self.hint_button, self.keep_button,
+                  self.next_button):
+            b.layout.width = "auto"
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.keep_button.on_click(lambda _b: self.hand.keep_decree())
+        self.next_button.on_click(lambda _b: self.next_round())
+        self.level.observe(self._level_changed, names="value")
+        self.theme.observe(self._theme_changed, names="value")
+        self.target.observe(self._target_changed, names="value")
+        controls = HBox([self.level, self.target, self.theme, self.new_button])
+        actions = HBox([self.hint_button, self.undo_button, self.keep_button, self.next_button])
+        controls.add_class("fox-controls")
+        actions.add_class("fox-controls")
+        self.game = self._new_game_object()
+        self.opponent = make_player(level, self._rng.randrange(2**32))
+        self.table = TableView(self.game.round, self.learner, theme=theme, target=target)
+        self.hand = self.table.hand
+        self.hand.on_action(self._learner_acted)
+        super().__init__([controls, self.status, actions, self.table])
+        self.add_class("fox-app")
+        self.add_class("fox-play-table")
+        self._changed()
+
+    # -- public actions
+    def new_game(self) -> None:
+        """Shuffle and deal a new game with the chosen target; the opponent keeps its level."""
+        self._generation += 1
+        self.thinking = False
+        self.game = self._new_game_object()
+        self.opponent = make_player(self.level.value, self._rng.randrange(2**32))
+        self.table.scores.target = self.target.value
+        leader = self.names[self.game.round.leader]
+        self._say(f"New game to {self.target.value} points. "
+                  f"{sentence(subject(leader, 'leads'))} the first trick.")
+        self.hand.message = ""
+        self._changed()
+
+    def next_round(self) -> None:
+        if not self.game.round.is_over or self.game.is_over:
+            return
+        self.game.next_round()
+        self.hand.message = ""
+        leader = self.names[self.game.round.leader]
+        self._say(f"Round {len(self.game.rounds)}: {sentence(subject(leader, 'leads'))}.")
+        self._changed()
+
+    def undo(self) -> bool:
+        """Go back to just before the learner's last decision, taking back the opponent's answer.
+
+        Returns False (and says why) when the learner has not decided anything yet.
+        """
+        if self._last_learner_move() is None:
+            self._say("There is nothing of yours to undo yet.")
+            self._draw()
+            return False
+        self._generation += 1
+        self.thinking = False
+        while True:
+            mover = self._last_mover()
+            self.game.pop()
+            if mover == self.learner:
+                break
+        self.hand.message = ""
+        self._say("Undone: it is your turn again at your last decision.")
+        self._changed()
+        return True
+
+    def hint(self) -> str:
+        """Show (and return) the strongest player's advice for the learner's current choice."""
+        rnd = self.game.round
+        if rnd.to_play != self.learner:
+            text = "Hints are for your turn; wait for the computer or deal the next round."
+            self._say(text)
+        else:
+            level = strongest_level()
+            adviser = make_player(level, self._rng.randrange(2**32))
+            text = adviser.explain(rnd.view(self.learner))
+            self._say(text, "hint")
+        self._draw()
+        return text
+
+    # -- reacting to changes
+    def _learner_acted(self, kind, card, records) -> None:
+        self.news = ""
+        self._changed()
+
+    def _changed(self) -> None:
+        """After any change: redraw, report a round or game end, and let the opponent move."""
+        rnd = self.game.round
+        if rnd.is_over:
+            over, _winner, why = self.game.result()
+            text = rnd.round_end.reason + " " + why
+            self._say(("Game over. " if over else "Round over. ") + text, "end")
+        self._draw()
+        if rnd.to_play is not None and rnd.to_play != self.learner:
+            self._schedule_opponent()
+
+    def _schedule_opponent(self) -> None:
+        loop = None
+        if not self.sync:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        if loop is None:
+            self._opponent_acts(self._generation)
+            return
+        self.thinking = True
+        self._draw()
+        generation = self._generation
+        loop.call_later(self.delay, self._think, loop, generation)
+
+    def _think(self, loop, generation) -> None:
+        # The choice may take a while for strong players: compute it off the event loop, then
+        # apply it back on the loop (widgets are only changed from there).
+        if generation != self._generation:
+            return
+        view = self.game.round.view(1 - self.learner)
+        future = loop.run_in_executor(None, self.opponent.choose, view)
+        future.add_done_callback(lambda f: self._opponent_acts(generation, f))
+
+    def _opponent_acts(self, generation, future=None) -> None:
+        if generation != self._generation:
+            return
+        self.thinking = False
+        self.hand.message = ""
+        rnd, me = self.game.round, 1 - self.learner
+        if rnd.to_play != me:
+            return
+        try:
+            action = future.result() if future is not None else self.opponent.choose(rnd.view(me))
+            start = len(rnd.history)
+            getattr(rnd, rnd.phase)(action)
+        except FoxError as exc:  # a player bug must not freeze the game: say so, play randomly
+            self._say(f"The computer chose something the rules do not allow ({exc}); "
+                      "it plays a random legal card instead.")
+            start = len(rnd.history)
+            getattr(rnd, rnd.phase)(self._rng.choice(rnd.legal_actions()))
+        seen = rnd.view(self.learner).history[start:]
+        self._say(" ".join(r.reason for r in seen))
+        self._changed()
+
+    # -- undo bookkeeping: who made the last move (across rounds)
+    def _last_mover(self):
+        for rnd in reversed(self.game.rounds):
+            plays = [r for r in rnd.history if r.kind == "play"]
+            if plays:
+                return plays[-1].player
+        return None
+
+    def _last_learner_move(self):
+        for rnd in reversed(self.game.rounds):
+            for rec in reversed(rnd.history):
+                if rec.kind == "play" and rec.player == self.learner:
+                    return rec
+        return None
+
+    # -- controls
+    def _level_changed(self, change) -> None:
+        self.opponent = make_player(change["new"], self._rng.randrange(2**32))
+        self._say(f"Your opponent is now the {_level_title(change['new'])}.")
+        self._draw()
+
+    def _theme_changed(self, change) -> None:
+        theme = THEMES[change["new"]]
+        self.game.theme = theme
+        for rnd in self.game.rounds:
+            rnd.theme = theme
+        self.table.update(theme=change["new"])
+
+    def _target_changed(self, change) -> None:
+        self._say(f"The next new game will be played to {change['new']} points; this one "
+                  f"stays at {self.game.target}.")
+        self._draw()
+
+    def _new_game_object(self) -> Game:
+        return Game(self._rng.randrange(2**32), target=self.target.value, names=self.names,
+                    theme=THEMES[self.theme.value])
+
+    # -- drawing
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.news, self.news_kind = text, kind
+
+    def _draw(self) -> None:
+        rnd = self.game.round
+        self.table.scores.target = self.game.target
+        self.table.update(rnd)
+        over = self.game.is_over
+        self.keep_button.layout.display = ("" if rnd.phase == "exchange" and
+                                           rnd.to_play == self.learner else "none")
+        self.next_button.layout.display = "" if rnd.is_over and not over else "none"
+        self.undo_button.disabled = self._last_learner_move() is None
+        self.hint_button.disabled = rnd.to_play != self.learner
+        turn = ""
+        if self.thinking:
+            turn = f"{sentence(subject(self.names[1 - self.learner], 'is'))} thinking\u2026"
+        elif rnd.to_play == self.learner:
+            turn = "Your turn."
+        header = (f'<div class="fox-status">Round {len(self.game.rounds)} \u00b7 game to '
+                  f"{self.game.target} \u00b7 {turn}</div>")
+        self.status.html = header + message(self.news, self.news_kind)

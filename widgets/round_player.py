@@ -1,0 +1,152 @@
+"""Step forwards and backwards through a recorded or scripted round, each step explained."""
+from __future__ import annotations
+
+import json
+
+from ipywidgets import Button, HBox, IntSlider, Layout, VBox
+
+from foxlib import THEMES, InvalidState, Position, Round
+from foxlib.referee import apply_plays, load_scenario
+from foxlib.round import Move
+
+from .card import HtmlView
+from .table import message
+from .tableview import TableView
+
+
+def _round_from(source, moves, names, theme) -> Round:
+    """A round played to its end from any of the accepted sources (see RoundPlayer)."""
+    if isinstance(source, str):
+        try:
+            source = json.loads(source)
+        except json.JSONDecodeError as exc:
+            raise InvalidState(f"The round to replay is not valid JSON: {exc}.") from None
+    if isinstance(source, dict) and "plays" in source:
+        if moves is not None:
+            raise InvalidState("Give the plays either inside the scenario or as moves, not both.")
+        rnd, moves, _target = load_scenario(source)
+        source = rnd
+    elif isinstance(source, dict) and "start" in source:
+        source = Round.from_json(source)
+    elif isinstance(source, dict):
+        source = Position.from_json(source)
+    if isinstance(source, Position):
+        source = Round(source, names or ("A", "B"), theme)
+    if not isinstance(source, Round):
+        raise InvalidState("A round to replay is a Round, a Position, a saved round, or a referee "
+                           f"scenario with 'plays', not {type(source).__name__}.")
+    if moves is not None:
+        source = source.copy()
+        apply_plays(source, [m if isinstance(m, Move) else Move.from_json(m, f"moves[{i}]")
+                             for i, m in enumerate(moves)])
+    return source
+
+
+class RoundPlayer(VBox):
+    """Replay a round one action at a time: First, Back, Forward, Last and a step slider.
+
+    ``RoundPlayer(source, moves=None, *, theme=None, reveal=True, names=None, step=0)``.
+    ``source`` is a ``Round`` (its recorded history is replayed from its start), a
+    ``Position`` or position dict together with ``moves`` (cards like '9M', ``Move`` objects or
+    referee plays like ``{"card": "3B", "exchange": "7M"}``), a saved round (``Round.to_json()``)
+    or a referee scenario dict with ``plays``. A step is one action (a play, a Fox exchange or
+    a Woodcutter discard); its explanation is the engine's records for that action.
+
+    ``step`` (int) is where the player stands; ``steps`` is the number of actions; ``round`` is
+    the foxlib Round at the current step; ``explanation`` is the current step's text.
+    """
+
+    def __init__(self, source, moves=None, *, theme=None, reveal: bool = True, names=None,
+                 step: int = 0):
+        if theme is not None and theme not in THEMES:
+            raise ValueError(f"Unknown theme {theme!r}; choose one of {sorted(THEMES)}.")
+        full = _round_from(source, moves, names, THEMES[theme or "classic"])
+        if theme is not None:
+            full.theme = THEMES[theme]
+        self.theme = full.theme.key
+        self.actions = list(full.actions)
+        self.full_history = list(full.history)
+        self.round = Round(full.start, full.names, full.theme)
+        self._marks = [len(self.round.history)]     # history length after each step
+        probe = Round(full.start, full.names, full.theme)
+        for kind, card in self.actions:
+            getattr(probe, kind)(card)
+            self._marks.append(len(probe.history))
+        self.step = 0
+        self.first_button = Button(description="First", icon="fast-backward")
+        self.back_button = Button(description="Back", icon="step-backward")
+        self.forward_button = Button(description="Forward", icon="step-forward")
+        self.last_button = Button(description="Last", icon="fast-forward")
+        for b in (self.first_button, self.back_button, self.forward_button, self.last_button):
+            b.layout.width = "auto"
+        self.slider = IntSlider(value=0, min=0, max=len(self.actions), description="Step",
+                                continuous_update=False, layout=Layout(width="auto",
+                                                                       flex="1 1 12em"))
+        self.first_button.on_click(lambda _b: self.go(0))
+        self.back_button.on_click(lambda _b: self.go(self.step - 1))
+        self.forward_button.on_click(lambda _b: self.go(self.step + 1))
+        self.last_button.on_click(lambda _b: self.go(self.steps))
+        self.slider.observe(lambda ch: self.go(ch["new"]), names="value")
+        self.info = HtmlView()
+        self.table = TableView(self.round, 0, reveal=reveal, interactive=False,
+                               theme=self.theme)
+        controls = HBox([self.first_button, self.back_button, self.forward_button,
+                         self.last_button, self.slider])
+        controls.add_class("fox-controls")
+        super().__init__([controls, self.info, self.table])
+        self.add_class("fox-app")
+        self.add_class("fox-round-player")
+        self.go(step, force=True)
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def go(self, step: int, force: bool = False) -> None:
+        """Move to ``step`` (clamped to 0..steps) by undoing or redoing actions on the round."""
+        step = max(0, min(self.steps, int(step)))
+        if step == self.step and not force:
+            return
+        while self.step > step:
+            self.round.undo()
+            self.step -= 1
+        while self.step < step:
+            kind, card = self.actions[self.step]
+            getattr(self.round, kind)(card)
+            self.step += 1
+        self._draw()
+
+    def forward(self) -> None:
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        self.go(self.step - 1)
+
+    @property
+    def records(self) -> list:
+        """The engine's records produced by the current step (empty at step 0)."""
+        if self.step == 0:
+            return []
+        return self.round.history[self._marks[self.step - 1]:self._marks[self.step]]
+
+    @property
+    def explanation(self) -> str:
+        if self.step == 0:
+            rnd = self.round
+            return (f"The start: the decree card is the {rnd.decree.label(rnd.theme)}, so "
+                    f"{rnd.theme.suit_names[rnd.decree.suit]} are trump; "
+                    f"{rnd.name(rnd.to_play)} leads. Press Forward to see the first play.")
+        return " ".join(r.reason for r in self.records)
+
+    def _draw(self) -> None:
+        with self.slider.hold_trait_notifications():
+            self.slider.value = self.step
+        self.first_button.disabled = self.back_button.disabled = self.step == 0
+        self.forward_button.disabled = self.last_button.disabled = self.step == self.steps
+        rnd = self.round
+        trick = (f"trick {rnd.trick_number}" if not rnd.is_over else "round over")
+        self.info.html = (f'<div class="fox-status">Step {self.step} of {self.steps} \u00b7 '
+                          f"{trick}</div>" + message(self.explanation,
+                                                     "end" if rnd.is_over else "ok"))
+        self.table.update(rnd)
+
