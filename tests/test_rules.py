@@ -422,3 +422,20 @@ def test_game_reasons_speak_to_you_in_the_second_person():
     assert reason == ("You have 22 and the fox has 20 points, so the 21-point game is over: "
                       "you have more points and win.")
     assert game_result((22, 22), (7, 6), 21, ("you", "the fox"))[2].endswith("and win.")
+
+
+# ----------------------------------------------------------------------------- the rulings page
+
+def test_every_ruling_names_tests_that_exist():
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "rulings.md").read_text(encoding="utf-8")
+    sections = re.split(r"\n### ", text)[1:]
+    assert len(sections) >= 20
+    for section in sections:
+        names = re.findall(r"(test_\w+\.py)::(test_\w+)", section)
+        assert names, f"ruling without a test: {section.splitlines()[0]}"
+        for filename, test in names:
+            source = (root / "tests" / filename).read_text(encoding="utf-8")
+            assert f"def {test}(" in source, f"{filename}::{test} named in rulings.md"
