@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 import random
 
-from .cards import DEFAULT_THEME, THEMES, Theme
+from .cards import DEFAULT_THEME, Theme
 from .errors import FoxError, IllegalAction, InvalidState
 from .rules import agree, sentence, subject
-from .round import PLAYERS, Round, deal, player_index
+from .round import PLAYERS, Round, _theme, deal, player_index
 
 DEFAULT_TARGET = 21
 SHORT_TARGET, LONG_TARGET = 16, 35
@@ -125,7 +125,7 @@ class Game:
             raise InvalidState("A saved game must be an object with 'seed', 'target' and 'rounds'.")
         if not isinstance(obj["rounds"], list) or not obj["rounds"]:
             raise InvalidState("A saved game's 'rounds' must be a non-empty list.")
-        theme = THEMES.get(obj.get("theme", "classic"))
+        theme = _theme(obj.get("theme", "classic"))
         if theme is None:
             raise InvalidState(f"game.theme: unknown theme {obj.get('theme')!r}.")
         game = cls.__new__(cls)
@@ -133,7 +133,10 @@ class Game:
         game.target = obj.get("target", DEFAULT_TARGET)
         if not isinstance(game.target, int) or isinstance(game.target, bool) or game.target < 1:
             raise InvalidState(f"game.target must be a whole number of at least 1, not {game.target!r}.")
-        game.names = tuple(obj.get("names", PLAYERS))
+        names = obj.get("names", list(PLAYERS))
+        if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+            raise InvalidState("game.names must be a list of two names.")
+        game.names = tuple(names)
         game.theme = theme
         game.first_dealer = player_index(obj.get("first_dealer", "A"))
         game.rounds = []

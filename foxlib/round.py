@@ -244,6 +244,11 @@ class Position:
                                f"already won and {remaining} more remain to be played.")
 
 
+def _theme(key):
+    """The theme saved under ``key``, or None (also for keys that are not text)."""
+    return THEMES.get(key) if isinstance(key, str) else None
+
+
 def _pair(obj, key, where) -> tuple:
     value = obj.get(key, 0)
     if value is None:
@@ -670,7 +675,7 @@ class Round:
         if not isinstance(obj, dict) or "start" not in obj:
             raise InvalidState(f"{where} must be an object with 'start' and 'actions'.")
         start = Position.from_json(obj["start"], f"{where}.start")
-        theme = THEMES.get(obj.get("theme", "classic"))
+        theme = _theme(obj.get("theme", "classic"))
         if theme is None:
             raise InvalidState(f"{where}.theme: unknown theme {obj.get('theme')!r}; "
                                f"use one of {sorted(THEMES)}.")

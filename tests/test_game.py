@@ -268,6 +268,9 @@ def test_loading_rejects_a_round_after_the_game_ended():
 @pytest.mark.parametrize("text, message", [
     ("nope", "not valid JSON"), ("[]", "must be an object"), ('{"rounds": []}', "non-empty"),
     ('{"rounds": [{}], "theme": "tarot"}', "unknown theme"),
+    ('{"rounds": [{}], "theme": ["zsa"]}', "unknown theme"),
+    ('{"rounds": [{}], "names": 5}', "names must be a list of two names"),
+    ('{"rounds": [{}], "names": ["Ann"]}', "names must be a list of two names"),
     ('{"rounds": [{}], "target": 0}', "target must be a whole number"),
 ])
 def test_loading_a_bad_saved_game_names_what_is_wrong(text, message):

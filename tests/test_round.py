@@ -484,6 +484,10 @@ def test_round_save_keeps_names_and_theme():
      ' "actions": [["jump", "4K"]]}', r"round\.actions\[0\] must be"),
     ('{"start": {"decree": "2B", "hands": {"A": ["4K"], "B": ["8K"]}, "leader": "A"},'
      ' "theme": "tarot"}', "unknown theme"),
+    ('{"start": {"decree": "2B", "hands": {"A": ["4K"], "B": ["8K"]}, "leader": "A"},'
+     ' "theme": {"key": "zsa"}}', "unknown theme"),
+    ('{"start": {"decree": "2B", "hands": {"A": ["4K"], "B": ["8K"]}, "leader": "A"},'
+     ' "names": "AB"}', "names must be a list of two names"),
     ('{"start": {"decree": "2B", "hands": {"A": ["4K"], "B": ["4K"]}, "leader": "A"}}',
      "appears twice"),
 ])
