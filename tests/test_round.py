@@ -79,6 +79,17 @@ def test_tricks_won_are_public_but_won_cards_are_kept_face_down():
         assert not hasattr(view, "won")      # no pile to look through, only the trick log
 
 
+def test_records_explain_each_play_draw_and_discard():
+    rnd = make_round("2B", "4K 8M", "5K 10M", deck="1M")
+    lead, = rnd.push(C("4K"))
+    follow, draw, discard, trick = rnd.push(Move(C("5K"), discard=C("10M")))
+    assert (lead.reason, lead.trick, lead.player) == ("A leads the 4 of Keys.", 1, 0)
+    assert follow.reason == "B follows with the 5 of Keys, Woodcutter."
+    assert draw.reason == "B draws the top card of the deck (the 1 of Moons)."
+    assert discard.reason == "B puts the 10 of Moons face down at the bottom of the deck."
+    assert trick.kind == "trick" and "B's 5 of Keys beats A's 4 of Keys" in trick.reason
+
+
 # ----------------------------------------------------------------------------- the Fox
 
 def test_faq_fox_acts_before_the_next_card_is_played():
