@@ -70,8 +70,9 @@ def agree(who: str, verb: str) -> str:
 
 
 def subject(who: str, verb: str) -> str:
-    """'A leads' or 'you lead'."""
-    return f"{who} {agree(who, verb)}"
+    """'A leads' or 'you lead' ('you' in lower case: ``sentence`` capitalises a sentence start)."""
+    name = "you" if who.lower() == "you" else who
+    return f"{name} {agree(who, verb)}"
 
 
 def sentence(text: str) -> str:
@@ -191,7 +192,7 @@ def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "
     if lost.rank == SWAN:
         next_leader = loser
         if won.rank == SWAN:
-            parts.append(f"Both players played a Swan; {lname} lost the trick, so "
+            parts.append(f"Both players played a Swan; {subject(lname, 'lost')} the trick, so "
                          f"{subject(lname, 'leads')} the next one.")
         else:
             parts.append(f"{lname} played the Swan and lost, so {subject(lname, 'leads')} the "
