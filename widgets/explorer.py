@@ -349,8 +349,8 @@ class RulesExplorer(VBox):
                      ("Winner", escape(rnd.name(t.winner))),
                      ("Leads next", escape(rnd.name(t.next_leader))),
                      ("Treasure", escape(treasure))]
-            parts.append('<dl class="fox-facts">' + "".join(
-                f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
+            parts.append('<div class="fox-facts">' + "".join(
+                f'<div class="fox-fact"><b>{k}:</b> {v}</div>' for k, v in facts) + "</div>")
         if illegal:
             parts.append(f'<div class="fox-title">Cards the follower may not play</div>'
                          f'<ul class="fox-steps">{illegal}</ul>')

@@ -109,7 +109,10 @@ class Hand(VBox):
             start = len(rnd.history)
             getattr(rnd, kind)(code)
             records = rnd.history[start:]
-            self.message, self.message_kind = " ".join(r.reason for r in records), "ok"
+            # The trick's outcome is shown by the trick area; here only what this player did.
+            self.message = " ".join(r.reason for r in records
+                                    if r.kind not in ("trick", "round_end"))
+            self.message_kind = "ok"
         for handler in list(self._action_handlers):
             handler(kind, code, records)
         self.update()
