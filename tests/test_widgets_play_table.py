@@ -151,6 +151,7 @@ def test_a_round_ends_with_the_engine_summary_and_the_next_round_button():
     pt = advance_until(PlayTable(seed=3), lambda p: p.game.round.is_over)
     rnd = pt.game.round
     assert rnd.round_end.reason in status(pt)
+    assert ("Game over" if pt.game.is_over else "Round over.") in status(pt)
     if not pt.game.is_over:
         assert pt.next_button.layout.display == ""
         pt.next_button.click()
@@ -160,8 +161,11 @@ def test_a_round_ends_with_the_engine_summary_and_the_next_round_button():
 def test_a_whole_game_ends_with_the_winner_and_the_reason():
     pt = PlayTable(seed=11, target=16)
     advance_until(pt, lambda p: p.game.is_over, limit=2000)
-    over, _winner, why = pt.game.result()
-    assert over and why in status(pt) and "Game over" in status(pt)
+    over, winner, why = pt.game.result()
+    assert over and why in status(pt)
+    expected = ("Game over: a draw." if winner == "draw" else
+                {0: "Game over: you win.", 1: "Game over: Computer wins."}[winner])
+    assert expected in status(pt)
     assert pt.next_button.layout.display == "none"
     before = pt.game.dumps()
     pt.hand.click(pt.hand.row.cards[0]) if pt.hand.row.cards else None
@@ -260,3 +264,42 @@ def test_with_an_event_loop_the_opponent_answers_later_without_blocking():
     answered_at_once, thinking, to_play, tricks = result
     assert not answered_at_once and thinking
     assert tricks >= 1
+
+
+def test_woodcutter_prompt_asks_for_a_discard_and_takes_a_clicked_card():
+    for seed in range(60):
+        pt = PlayTable(seed=seed)
+        rnd = pt.game.round
+        wood = [c for c in rnd.legal_cards() if c.rank == 5] if rnd.to_play == 0 else []
+        if wood and rnd.deck:
+            break
+    else:
+        pytest.skip("no seed gave the learner a Woodcutter to lead")
+    pt.hand.click(str(wood[0]))
+    assert rnd.phase == "discard" and rnd.to_play == 0
+    assert "Woodcutter drew a card" in html.unescape(pt.hand.note.html)
+    drawn = rnd.history[-1].card
+    assert str(drawn) in pt.hand.row.cards          # the learner sees the card drawn
+    pt.hand.click(str(drawn))
+    assert rnd.deck[-1] is drawn and rnd.phase == "play"
+    assert any(r.kind == "discard" and r.player == 0 for r in rnd.history)
+
+
+def test_clicking_while_the_computer_is_to_move_is_refused():
+    async def scenario():
+        pt = PlayTable(seed=7, opponent_delay=5)
+        rnd = pt.game.round
+        if rnd.to_play != 1:
+            card = next(c for c in rnd.legal_actions() if c is not None and c.rank not in (3, 5))
+            pt.hand.click(str(card))
+        if rnd.to_play != 1:
+            return None
+        before = pt.game.dumps()
+        pt.hand.click(pt.hand.row.cards[0])
+        return before == pt.game.dumps(), pt.hand.message, pt.thinking
+
+    result = asyncio.run(scenario())
+    if result is None:
+        pytest.skip("the computer was not to move")
+    unchanged, why, thinking = result
+    assert unchanged and thinking and "Computer's turn, not yours" in why

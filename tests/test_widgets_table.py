@@ -63,8 +63,20 @@ def test_score_board_shows_points_tricks_and_bands():
     rnd = make_round("2K", "8M 4B", "3M 10M", tricks_won={"A": 5, "B": 6}, score={"A": 7, "B": 3})
     board = ScoreBoard(rnd, target=21)
     t = text(board)
-    assert "7 of 21 points" in t and "5 tricks this round (Defeated: 2 if it ended now)" in t
-    assert "6 tricks this round (Defeated: 3 if it ended now)" in t
+    assert "7 of 21 points" in t
+    assert "5 tricks this round (Defeated: 2 points if it ended now)" in t
+    assert "6 tricks this round (Defeated: 3 points if it ended now)" in t
+
+
+def test_score_board_at_the_end_of_a_round_states_the_points():
+    rnd = Round.deal(2)
+    while not rnd.is_over:
+        rnd.push(rnd.legal_moves()[0])
+    t = text(ScoreBoard(rnd))
+    for p in (0, 1):
+        pts = rules.round_points(rnd.tricks_won[p])
+        assert f"({rules.band(rnd.tricks_won[p])}: {pts} point" in t
+    assert "if it ended now" not in t
 
 
 def test_event_log_lists_the_engine_reasons_newest_first():

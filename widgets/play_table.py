@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, Layout, VBox
 
@@ -61,7 +62,7 @@ class PlayTable(VBox):
         self._rng = random.Random(seed)
         self._generation = 0          # bumped by undo/new game: late opponent answers are dropped
         self.thinking = False
-        self.news, self.news_kind = "", "info"
+        self.news, self.news_kind, self.headline = "", "info", ""
         self.level = Dropdown(options=[(_level_title(k), k) for k in LEVELS], value=level,
                               description="Opponent", layout=Layout(width="auto"))
         self.target = Dropdown(options=[(v, k) for k, v in TARGETS.items()], value=target,
@@ -169,9 +170,15 @@ class PlayTable(VBox):
         """After any change: redraw, report a round or game end, and let the opponent move."""
         rnd = self.game.round
         if rnd.is_over:
-            over, _winner, why = self.game.result()
-            text = rnd.round_end.reason + " " + why
-            self._say(("Game over. " if over else "Round over. ") + text, "end")
+            over, winner, why = self.game.result()
+            if not over:
+                headline = "Round over."
+            elif winner == "draw":
+                headline = "Game over: a draw."
+            else:
+                headline = f"Game over: {subject(self.names[winner], 'wins')}."
+            self.headline = sentence(headline)
+            self._say(rnd.round_end.reason + " " + why, "end")
         self._draw()
         if rnd.to_play is not None and rnd.to_play != self.learner:
             self._schedule_opponent()
@@ -277,6 +284,10 @@ class PlayTable(VBox):
             turn = f"{sentence(subject(self.names[1 - self.learner], 'is'))} thinking\u2026"
         elif rnd.to_play == self.learner:
             turn = "Your turn."
+        elif rnd.is_over:
+            turn = "The game is over." if over else "The round is over."
         header = (f'<div class="fox-status">Round {len(self.game.rounds)} \u00b7 game to '
                   f"{self.game.target} \u00b7 {turn}</div>")
-        self.status.html = header + message(self.news, self.news_kind)
+        headline = (f'<div class="fox-headline">{escape(self.headline)}</div>'
+                    if rnd.is_over and self.headline else "")
+        self.status.html = header + headline + message(self.news, self.news_kind)

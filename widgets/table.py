@@ -89,9 +89,10 @@ class TrickArea(HtmlView):
             return ""
         last, th = rnd.tricks[-1], _theme(self.theme)
         shown = "".join(inline_card(c, th, "small") for c in last.cards) if cards else ""
+        nxt = ("" if rnd.is_over else
+               f"; {escape(subject(_who(rnd.name(last.next_leader)), 'leads'))} next")
         return (f'<div class="fox-last">{shown}<div><div class="fox-title">Trick {last.number}: '
-                f"{escape(rnd.name(last.winner))} won; "
-                f"{escape(subject(_who(rnd.name(last.next_leader)), 'leads'))} next.</div>"
+                f"{escape(rnd.name(last.winner))} won{nxt}.</div>"
                 f"{message(last.reason, 'ok')}</div></div>")
 
     @staticmethod
@@ -168,14 +169,17 @@ class ScoreBoard(HtmlView):
         names = self.names or [rnd.name(p) for p in (0, 1)]
         goal = f" of {self.target}" if self.target else ""
         rows = []
+        over = getattr(rnd, "phase", None) == "over"
         for p in (0, 1):
             tw = rnd.tricks_won[p]
             band = rules.band(tw)
+            pts = rules.round_points(tw)
+            when = "" if over else " if it ended now"
             rows.append(
                 f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
                 f"<span>{rnd.score[p]}{goal} points</span>"
                 f"<span>{tw} trick{'s' if tw != 1 else ''} this round ({band}: "
-                f"{rules.round_points(tw)} if it ended now)</span></div>"
+                f"{pts} point{'s' if pts != 1 else ''}{when})</span></div>"
                 f"{band_meter(names[p], tw)}</div>")
         self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
 
