@@ -585,10 +585,10 @@ class Round:
                 "discard"}.get(self.phase, "play")
 
     def _where(self, card: Card) -> str:
+        # Only public places are named: an error shown to a player must not reveal where a
+        # hidden card is (the opponent's hand or the deck).
         if card is self.decree:
             return "the decree card"
-        if card in self.hands[1 - self.to_play]:
-            return f"in {rules.possessive(self.name(1 - self.to_play))} hand"
         if card in self.trick:
             return "already in the trick"
         return ""

@@ -572,3 +572,15 @@ def test_a_position_with_both_hands_empty_is_a_finished_round():
 def test_position_json_round_trips():
     pos = deal(__import__("random").Random(4), 1, (3, 9))
     assert Position.from_json(json.loads(json.dumps(pos.to_json()))) == pos
+
+
+def test_illegal_play_reason_does_not_reveal_hidden_card_places():
+    from foxlib import Card, IllegalAction, Position, Round
+    rnd = Round(Position(Card("2M"), ([Card("4M")], [Card("9K")]), 0, deck=[Card("6B")]))
+    for hidden in ("9K", "6B"):
+        with pytest.raises(IllegalAction) as info:
+            rnd.verify_play(hidden)
+        assert "hand" not in str(info.value).split("hold")[1]
+        assert "deck" not in str(info.value)
+    with pytest.raises(IllegalAction, match="decree card"):
+        rnd.verify_play("2M")
