@@ -567,13 +567,24 @@ def _load_puzzle(obj, probs: _Problems, set_id: str, set_lesson: str, file: str)
         # Answers cannot be judged without a sound goal and position, but their syntax can.
         _answers_syntax(obj, probs)
         return None
-    pos, hidden, concealed, deck_hidden = built
-    puzzle = Puzzle(pid, title, set_id, lesson, themes, difficulty, you, goal, pos, (), hints,
-                    explanation, prompt, (), right, (), hidden, concealed, deck_hidden,
-                    False, target, file, obj)
-    puzzle.show_deck = show_deck if isinstance(show_deck, bool) else (
-        not deck_hidden and any(c.rank == rules.WOODCUTTER for c in pos.hands[you]))
-    _plays(obj, puzzle, probs)
+    avoid = (set(), set())
+    for _ in range(4):
+        # A concealed hand gets stand-in cards; when a given play shows that its owner had no
+        # card of the led suit, rebuild the stand-ins without that suit.
+        pos, hidden, concealed, deck_hidden = built
+        puzzle = Puzzle(pid, title, set_id, lesson, themes, difficulty, you, goal, pos, (),
+                        hints, explanation, prompt, (), right, (), hidden, concealed,
+                        deck_hidden, False, target, file, obj)
+        puzzle.show_deck = show_deck if isinstance(show_deck, bool) else (
+            not deck_hidden and any(c.rank == rules.WOODCUTTER for c in pos.hands[you]))
+        scratch = _Problems(probs.file, probs.puzzle, [])
+        void = _plays(obj, puzzle, scratch)
+        if not scratch.count or void is None or void[1] in avoid[void[0]]:
+            break
+        avoid[void[0]].add(void[1])
+        built = _position(obj.get("position"), scratch, goal, you, avoid) or built
+    for problem in scratch.out:
+        probs.add(problem.field, problem.reason)
     if probs.count:
         return None
     _check_theme_cards(puzzle, probs)
@@ -588,7 +599,7 @@ def _themes(value, probs) -> tuple:
         return ()
     out = []
     for i, tag in enumerate(value):
-        if tag not in TAGS:
+        if not isinstance(tag, str) or tag not in TAGS:
             probs.add(f"themes[{i}]", f"unknown tag {tag!r}; the tags are {', '.join(TAGS)}.")
         else:
             out.append(tag)
@@ -668,8 +679,9 @@ def _hand(value, where, probs):
     return None if cards is None else (cards, None)
 
 
-def _position(pos, probs, goal, you):
-    """Parse and check a position; returns (Position, stand-ins, concealed, deck_hidden)."""
+def _position(pos, probs, goal, you, avoid=((), ())):
+    """Parse and check a position; returns (Position, stand-ins, concealed, deck_hidden).
+    ``avoid``: per player, suits that player's concealed stand-in cards must not have."""
     if not isinstance(pos, dict):
         probs.add("position", f"must be an object, not {_type(pos)}.")
         return None
@@ -700,10 +712,9 @@ def _position(pos, probs, goal, you):
     tricks_won = _pair(pos, "tricks_won", probs)
     score = _pair(pos, "score", probs)
     gain = _pair(pos, "round_gain", probs)
-    listed = [("decree", [decree] if decree else []),
+    listed = [("decree", [decree] if decree else []), ("trick", trick or []),
               ("hands.A", hands[0][0] if hands[0] else []),
-              ("hands.B", hands[1][0] if hands[1] else []),
-              ("deck", deck or []), ("trick", trick or [])]
+              ("hands.B", hands[1][0] if hands[1] else []), ("deck", deck or [])]
     _no_duplicates(listed, probs)      # reported even when other fields are bad
     if probs.count > start:
         return None
@@ -723,13 +734,19 @@ def _position(pos, probs, goal, you):
     # Take stand-ins from plain even ranks first, so that a concealed card never hides an
     # ability that could surprise the engine.
     spare.sort(key=lambda c: (c.rank % 2, c.index))
-    stand_ins = frozenset(spare[:need])
+    stand_ins = set()
     full = []
     for i in (0, 1):
-        extra = [spare.pop(0) for _ in range(hands[i][1] or 0)]
+        fits = [c for c in spare if c.suit not in avoid[i]] + \
+            [c for c in spare if c.suit in avoid[i]]
+        extra = fits[:hands[i][1] or 0]
+        spare = [c for c in spare if c not in extra]
+        stand_ins.update(extra)
         full.append(sorted(hands[i][0] + extra))
     if deck_hidden:
-        deck = [spare.pop(0) for _ in range(DECK_SIZE)]
+        deck = spare[:DECK_SIZE]
+        stand_ins.update(deck)
+    stand_ins = frozenset(stand_ins)
     position = Position(decree, tuple(full), leader, list(deck), list(trick), tricks_won,
                         tuple(s for s in score), gain)
     try:
@@ -841,8 +858,10 @@ def _kind_rules(probs, goal, you, leader, trick, counts, hands, deck_hidden, rem
             probs.add("goal", "this is the last trick: nobody leads a next trick.")
 
 
-def _plays(obj, puzzle: Puzzle, probs) -> None:
-    """Parse 'plays', apply them with the engine, and check they suit the goal."""
+def _plays(obj, puzzle: Puzzle, probs):
+    """Parse 'plays', apply them with the engine, and check they suit the goal. When a play by
+    a concealed hand is refused because a stand-in card of the led suit must be followed,
+    returns (player, suit) so that the stand-ins can be chosen again."""
     value = obj.get("plays", [])
     kind = puzzle.kind
     if not isinstance(value, list):
@@ -876,7 +895,11 @@ def _plays(obj, puzzle: Puzzle, probs) -> None:
             rnd.push(move)
         except FoxError as exc:
             probs.add(where, f"illegal play: {exc}")
-            return
+            p = rnd.to_play
+            if rnd.trick and puzzle.concealed[p] and \
+                    any(c in puzzle.hidden and c.suit == rnd.trick[0].suit for c in rnd.hands[p]):
+                return p, rnd.trick[0].suit
+            return None
         moves.append(move)
     puzzle.plays = tuple(moves)
     if kind == PREDICT and (not moves or len(rnd.tricks) != tricks_before + 1 or
@@ -1181,12 +1204,51 @@ def solver_objective(goal: Goal):
 
 def solve_goal(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None) -> GoalAnalysis:
     """The solver's verdict on every legal move of the player to play, for a goal of
-    ``goal.player`` (value 1 = achieved against any defence)."""
-    solver = _solver()
-    analysis = solver.solve(rnd, solver_objective(goal), node_limit=node_limit,
-                            time_limit=time_limit)
-    verdicts = [Verdict(mv.move, mv.value >= 1, mv.explanation) for mv in analysis.moves]
-    return GoalAnalysis(verdicts, analysis.nodes, analysis.seconds, analysis.complete, "solver")
+    ``goal.player``: ``works`` means that after the move the goal's player can force the goal.
+
+    The solver is only ever asked from the goal player's side ("does this move secure the
+    goal?"); an opponent's move is judged by asking that question in the positions it leads to.
+    """
+    if rnd.to_play == goal.player:
+        solver = _solver()
+        analysis = solver.solve(rnd, solver_objective(goal), node_limit=node_limit,
+                                time_limit=time_limit)
+        verdicts = [Verdict(mv.move, mv.value >= 1, mv.explanation) for mv in analysis.moves]
+        return GoalAnalysis(verdicts, analysis.nodes, analysis.seconds, analysis.complete,
+                            "solver")
+    start = time.perf_counter()
+    total = GoalAnalysis([], method="solver")
+    for move in rnd.legal_moves():
+        rnd.push(move)
+        try:
+            ok = _reachable(rnd, goal, total, node_limit)
+        finally:
+            rnd.pop()
+        what = goal.band or goal.spec.summary
+        text = (f"{_cap(move_text(move))} still lets you force {what}." if ok else
+                f"{_cap(move_text(move))} stops you from forcing {what}.")
+        total.verdicts.append(Verdict(move, ok, text))
+    total.seconds = time.perf_counter() - start
+    return total
+
+
+def _reachable(rnd: Round, goal: Goal, total: GoalAnalysis, node_limit) -> bool:
+    """Can ``goal.player`` still force the goal from here? (adds the solver's work to total)"""
+    if rnd.is_over:
+        return goal.band is not None and rules.band(rnd.tricks_won[goal.player]) == goal.band
+    if rnd.to_play == goal.player:
+        sub = solve_goal(rnd, goal, node_limit)
+        total.nodes += sub.nodes
+        total.complete &= sub.complete
+        return any(v.works for v in sub.verdicts)
+    for move in rnd.legal_moves():
+        rnd.push(move)
+        try:
+            if not _reachable(rnd, goal, total, node_limit):
+                return False
+        finally:
+            rnd.pop()
+    return True
 
 
 def analyse(puzzle: Puzzle, rnd: Round | None = None, node_limit=NODE_LIMIT,
@@ -1339,8 +1401,9 @@ def _check_moves(puzzle: Puzzle, node_limit) -> CheckResult:
     return CheckResult(puzzle, True, text, nodes=analysis.nodes)
 
 
-def check_paths(paths=None, out=sys.stdout, node_limit=NODE_LIMIT) -> int:
+def check_paths(paths=None, out=None, node_limit=NODE_LIMIT) -> int:
     """Load and prove puzzles; print one line per puzzle and a summary. Returns failures."""
+    out = out or sys.stdout
     loaded = load_paths(paths)
     failures = 0
     for problem in loaded.problems:
@@ -1484,7 +1547,7 @@ class PuzzleSession:
 
     def _play_trick_goal(self, move: Move, verdict: Verdict) -> Feedback:
         p = self.puzzle
-        lines = self._push(move)
+        lines = self._push(move, "You play ")
         if not verdict.works:
             if verdict.refutation is not None:
                 lines += self._push(verdict.refutation, "Your opponent answers with ")
@@ -1501,26 +1564,29 @@ class PuzzleSession:
         lines = []
         if not verdict.works:
             text = _wrong_text(p, move) or "After that, your opponent can stop you."
-            lines = self._push(move)
+            lines = self._push(move, "You play ")
             lines += self._opponent_turns(defeat=True)
             return self._finish("failed", Feedback(
                 "wrong", f"{_cap(move_text(move))} does not secure {p.goal.band}.",
                 [text, verdict.explanation] + lines, True))
-        lines = self._push(move) + self._opponent_turns(defeat=False)
+        lines = self._push(move, "You play ") + self._opponent_turns(defeat=False)
         if self.round.is_over:
             return self._finish("solved", Feedback(
                 "right", f"Right! You finish {p.goal.band}.",
-                lines + [self.round.round_end.reason] +
-                [t for t in (p.right, p.explanation) if t], True))
+                lines + [t for t in (p.right, p.explanation) if t], True))
         self.feedback = Feedback("going", "Good: that keeps the goal in reach. Your turn again.",
                                  [second_person(line) for line in lines])
         return self.feedback
 
     def _opponent_turns(self, defeat: bool) -> list:
         """Play the opponent's moves until it is the learner's turn or the round ends. With
-        ``defeat``, prefer replies after which the goal is out of reach."""
+        ``defeat`` (after a wrong move), play on to the end of the round: the opponent always
+        keeps the goal out of reach, and your moves are your best for points."""
         lines = []
-        while not self.round.is_over and self.round.to_play == self.puzzle.opponent:
+        while not self.round.is_over and (defeat or self.round.to_play == self.puzzle.opponent):
+            if self.round.to_play == self.puzzle.you:
+                lines += self._push(self._best_reply(), "You play ")
+                continue
             reply = self._defeating_reply() if defeat else None
             lines += self._push(reply or self._best_reply(), "Your opponent plays ")
         return lines
@@ -1534,14 +1600,14 @@ class PuzzleSession:
 
     def _best_reply(self) -> Move:
         solver = _solver()
-        return solver.solve(self.round, "points", node_limit=self.node_limit).best.move
+        return solver.solve(self.round, "points", node_limit=self.node_limit).best[0].move
 
     def _push(self, move: Move, prefix: str = "") -> list:
         records = self.round.push(move)
         out = []
         for rec in records:
             if rec.kind == "play" and prefix:
-                out.append(prefix + move_text(move) + ".")
+                out.append(f"{prefix}the {move.card.name()} ({move.card}).")
             elif rec.kind in ("trick", "exchange", "round_end", "discard", "draw") and \
                     not (rec.kind in ("draw", "discard") and rec.player != self.puzzle.you):
                 out.append(rec.reason)
@@ -1593,7 +1659,6 @@ class PuzzleSession:
                 analysis = solve_goal(self.round, self.puzzle.goal, self.node_limit)
                 move = next(v.move for v in analysis.verdicts if v.works)
                 lines += self._push(move, "You play ")
-        lines.append(self.round.round_end.reason)
         return lines
 
     # -- helpers
@@ -1904,6 +1969,20 @@ def _candidate(pos: Position, goal: Goal, spec: GenTheme, theme: str, pid: str):
     return puzzle
 
 
+def dumps(obj, indent: int = 2, level: int = 0) -> str:
+    """JSON as people write it: objects one key a line, short lists and small objects (cards,
+    plays, hands) on one line."""
+    flat = json.dumps(obj, ensure_ascii=False)
+    if not isinstance(obj, (dict, list)) or len(flat) + level * indent <= 96:
+        return flat
+    pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+    if isinstance(obj, list):
+        items = [inner + dumps(v, indent, level + 1) for v in obj]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    items = [f"{inner}{json.dumps(k)}: {dumps(v, indent, level + 1)}" for k, v in obj.items()]
+    return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+
+
 def generated_file(theme: str, puzzles: list, seed: int) -> dict:
     return {"format": FORMAT, "id": f"generated-{theme}-{seed}",
             "title": f"Generated {theme} puzzles (drafts: curate the texts)",
@@ -1926,6 +2005,7 @@ def main(argv=None) -> int:
     gen.add_argument("--count", type=int, default=10)
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", help="write the puzzle set to this file (default: print it)")
+    gen.add_argument("--tries", type=int, default=4000, help="random positions to try at most")
     args = parser.parse_args(argv)
     if args.command == "check":
         failures = check_paths(args.paths, node_limit=args.node_limit)
@@ -1941,10 +2021,10 @@ def _generate_command(args) -> int:
         print("--count must be at least 1.", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    found = generate(args.theme, args.count, args.seed,
+    found = generate(args.theme, args.count, args.seed, max_tries=args.tries,
                      log=lambda text: print(text, file=sys.stderr))
     seconds = time.perf_counter() - start
-    text = json.dumps(generated_file(args.theme, found, args.seed), indent=2)
+    text = dumps(generated_file(args.theme, found, args.seed))
     if args.out:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
     else:

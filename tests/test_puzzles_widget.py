@@ -1,0 +1,200 @@
+"""The puzzle player and app without a browser: button.click(), card clicks as the browser sends
+them, trait changes (the browser's localStorage arrives through ProgressStore.solved)."""
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+
+from foxlib import Card
+from foxlib.puzzles import load_collection
+from widgets.puzzle import ProgressStore, PuzzleApp, PuzzlePlayer, progress_key
+
+
+@pytest.fixture(scope="module")
+def collection():
+    return load_collection()
+
+
+@pytest.fixture
+def app(collection):
+    return PuzzleApp(collection)
+
+
+def feedback(player) -> str:
+    return player.feedback.html
+
+
+def browser_click(row, card):
+    """Exactly what card.js sends when a card is clicked or Enter is pressed on it."""
+    row._handle_custom_msg({"event": "click", "card": card}, [])
+
+
+def answer_button(player, label):
+    return next(b for b in player.answer_buttons.children if b.description == label)
+
+
+def test_app_opens_on_the_first_set_with_progress_for_every_set(app, collection):
+    assert app.player.puzzle.id == collection.sets[0].puzzles[0].id
+    assert "0 of 70 puzzles solved" in app.progress.html or "0 of" in app.progress.html
+    for s in collection.sets:
+        assert f'data-set="{s.id}"' in app.progress.html
+
+
+def test_predict_answered_by_button_is_explained_and_remembered(app):
+    player = app.player
+    answer_button(player, "You").click()
+    assert "Right!" in feedback(player) and "10 beats the 8" in feedback(player)
+    assert app.store.solved == {"following/follow-higher-key": True}
+    assert "1 / " in app.progress.html
+    assert app.set_menu.options[0][0].endswith("(1/6)")
+
+
+def test_wrong_predict_answer_shows_why_and_retry_resets(app):
+    player = app.player
+    answer_button(player, "Your opponent").click()
+    assert "Not your opponent" in feedback(player)
+    assert "Leading a card does not win the trick by itself" in feedback(player)
+    assert player.answer_buttons.layout.display == "none"
+    player.retry_button.click()
+    assert feedback(player) == "" and player.answer_buttons.children
+
+
+def test_card_click_plays_and_the_opponent_answers(app):
+    app.choose_puzzle("follow-lead-to-win")
+    player = app.player
+    browser_click(player.hand.row, "10K")
+    assert "does not work" in feedback(player)
+    assert "11 of Keys" in feedback(player)          # the refuting reply, from the engine
+    player.retry_button.click()
+    browser_click(player.hand.row, "8B")
+    assert "Right!" in feedback(player)
+
+
+def test_illegal_card_is_refused_with_the_engines_reason(app):
+    app.choose_puzzle("follow-pick-the-winner")
+    player = app.player
+    browser_click(player.hand.row, "11K")
+    assert "must follow Bells" in player.hand.note.html
+    assert player.session.status == "open"
+
+
+def test_fox_decision_is_asked_after_the_fox(app):
+    app.choose_puzzle("fox-lead-and-switch")
+    player = app.player
+    player.click_card("3B")
+    assert player.decision.layout.display == ""
+    assert "swap it with the decree card" in player.decision_note.html
+    player.keep_button.click()                        # keep the decree: Moons stay trump
+    assert "does not work" in feedback(player)
+    player.retry_button.click()
+    player.click_card("3B")
+    browser_click(player.decision_row, "6B")
+    assert "Right!" in feedback(player)
+
+
+def test_woodcutter_shows_the_drawn_card_and_asks_for_the_discard(app):
+    app.choose_puzzle("woodcutter-put-it-back")
+    player = app.player
+    assert player.deck.layout.display == ""          # the deck is shown for this puzzle
+    player.click_card("5M")
+    assert "the 7 of Bells" in player.decision_note.html
+    assert "7B" in player.decision_row.cards
+    player.choose(Card("7B"))
+    assert "Good" in feedback(player) or "Right!" in feedback(player)
+
+
+def test_band_puzzle_played_to_the_end(app):
+    app.choose_puzzle("trump-make-them-lead")
+    player = app.player
+    player.click_card("7B")
+    assert "Your turn again" in feedback(player)
+    while player.session.status == "open":
+        from foxlib.puzzles import solve_goal
+        good = next(v.move for v in solve_goal(player.session.round, player.puzzle.goal).verdicts
+                    if v.works)
+        player.click_card(good.card)
+    assert "Right! You finish Victorious" in feedback(player)
+
+
+def test_score_answer_typed_and_entered(app):
+    app.choose_puzzle("score-greedy")
+    player = app.player
+    assert player.number_box.layout.display == ""
+    player.number.value = "7"                         # typed, then Enter
+    assert "Not 7" in feedback(player) and "Greedy" in feedback(player)
+    player.retry_button.click()
+    player.number.value = "1"
+    assert "Right!" in feedback(player)
+
+
+def test_hints_one_at_a_time_then_solution(app):
+    app.choose_puzzle("monarch-not-now")
+    player = app.player
+    player.hint_button.click()
+    assert player.hints.html.count("fox-msg-hint") == 1
+    player.hint_button.click()
+    assert player.hints.html.count("fox-msg-hint") == 2 and player.hint_button.disabled
+    player.solution_button.click()
+    assert "10 of Bells" in feedback(player) and "The solution" in feedback(player)
+
+
+def test_next_goes_through_the_set(app):
+    app.choose_set("witch", 0)
+    first = app.player.puzzle.id
+    app.player.next_button.click()
+    assert app.player.puzzle.id != first and app.puzzle_menu.value == 1
+
+
+def test_progress_from_the_browser_is_shown(collection):
+    store = ProgressStore()
+    app = PuzzleApp(collection, store=store)
+    witch = app.set_by_id("witch")
+    # The browser merges what localStorage remembered into the trait after a reload.
+    store.solved = {progress_key(p): True for p in witch.puzzles[:3]}
+    assert f"3 / {len(witch.puzzles)}" in app.progress.html
+    app.choose_set("witch")
+    assert app.player.index == 3                       # the first puzzle not yet solved
+    assert app.puzzle_menu.options[0][0].startswith("\u2714")
+    app.reset_button.click()
+    assert store.solved == {} and "0 of" in app.progress.html
+
+
+def test_link_fragment_opens_a_set(app):
+    app.store.hash = "monarch"
+    assert app.set_menu.value == "monarch"
+    app.store.hash = "set=fox"
+    assert app.set_menu.value == "fox"
+
+
+def test_teacher_upload_shows_every_problem_in_place(app):
+    good = {"id": "mine-1", "title": "Mine", "difficulty": 1, "goal": "win-trick",
+            "position": {"decree": "4M", "leader": "B", "trick": ["10B"],
+                         "hands": {"A": ["9K", "2K"], "B": ["1M"]},
+                         "tricks_won": {"A": 6, "B": 5}},
+            "solution": ["9K"], "hints": ["Witch?"], "explanation": "A lone Witch is trump."}
+    bad = dict(good, id="mine-2", goal="band:Rich")
+    bad["position"] = dict(good["position"], decree="12M")
+    text = json.dumps({"format": "fox-puzzles/1", "id": "class", "title": "Class set",
+                       "puzzles": [good, bad]})
+    app.upload.value = ({"name": "class.json", "type": "application/json", "size": len(text),
+                         "content": memoryview(text.encode()),
+                         "last_modified": datetime.datetime.now()},)
+    report = app.upload_report.html
+    assert "class.json: 1 puzzle loaded, 2 problems" in report
+    assert "puzzle mine-2, goal" in report and "position.decree" in report
+    assert app.set_menu.value == "upload-class" and app.player.puzzle.id == "mine-1"
+    app.player.click_card("9K")
+    assert "Right!" in feedback(app.player)
+
+
+def test_upload_that_is_not_json(app):
+    app.load_file_text(b"not json at all", "notes.txt")
+    assert "not valid JSON" in app.upload_report.html
+
+
+def test_player_alone_without_a_store(collection):
+    player = PuzzlePlayer(collection.sets[0].puzzles)
+    answer_button(player, "You").click()
+    assert "Right!" in feedback(player)

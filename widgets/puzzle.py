@@ -1,0 +1,561 @@
+"""The puzzle player: a thin view over ``foxlib.puzzles.PuzzleSession``.
+
+``PuzzlePlayer`` shows one puzzle from the learner's side (concealed cards face down), takes an
+answer by click or keyboard (a card, a Fox or Woodcutter decision, a button, a number), lets the
+opponent answer with its best defence (the solver's), and explains what happened with the
+engine's reasons and the author's words. Hint, Show solution, Retry and Next.
+
+``PuzzleApp`` adds a set chooser, a progress view per set that survives a page reload (kept in
+the browser's localStorage by ``ProgressStore``), and a file upload for a teacher's own puzzles,
+with every problem of a bad file shown in place.
+"""
+from __future__ import annotations
+
+import pathlib
+from html import escape
+
+import anywidget
+import traitlets as t
+from ipywidgets import Button, Dropdown, FileUpload, HBox, Layout, Text, VBox
+
+from foxlib import Card, FoxError, Move
+from foxlib.puzzles import (BAND, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession, check_puzzle,
+                            load_collection, load_text, move_text, second_person)
+
+from .card import CardRow, HtmlView
+from .hand import Hand
+from .table import DecreeView, ScoreBoard, TrickArea, inline_card, message, trump_text
+
+HERE = pathlib.Path(__file__).parent
+STORAGE_KEY = "fox-explorer-puzzles-v1"
+KIND_WORDS = {PREDICT: "Predict", PLAY: "Play a card", BAND: "Reach a band", SCORE: "Count"}
+LEVEL_WORDS = {1: "easy", 2: "medium", 3: "hard"}
+
+
+def progress_key(puzzle) -> str:
+    """Progress is remembered per set and puzzle id: 'witch/witch-lone-witch'."""
+    return f"{puzzle.set_id}/{puzzle.id}"
+
+
+class ProgressStore(anywidget.AnyWidget):
+    """Which puzzles were solved, kept in this browser's localStorage (see puzzle.js).
+
+    ``solved`` maps ``progress_key(puzzle)`` to True. ``loaded`` turns True once the browser
+    has merged what it remembered; ``hash`` is the page's #fragment (a set to open)."""
+
+    _esm = HERE / "puzzle.js"
+    _css = HERE / "puzzle.css"
+    key = t.Unicode(STORAGE_KEY).tag(sync=True)
+    solved = t.Dict().tag(sync=True)
+    loaded = t.Bool(False).tag(sync=True)
+    hash = t.Unicode("").tag(sync=True)
+
+    def mark(self, puzzle) -> None:
+        if not self.solved.get(progress_key(puzzle)):
+            self.solved = {**self.solved, progress_key(puzzle): True}
+
+    def is_solved(self, puzzle) -> bool:
+        return bool(self.solved.get(progress_key(puzzle)))
+
+    def forget(self) -> None:
+        self.solved = {}
+
+
+def _button(text, tooltip="", style=""):
+    b = Button(description=text, tooltip=tooltip, button_style=style,
+               layout=Layout(width="auto"))
+    return b
+
+
+class PuzzlePlayer(VBox):
+    """One puzzle at a time from ``playlist``; ``show(index)`` or ``load(puzzle)``.
+
+    Events: ``on_solved(callback(puzzle))`` when the learner solves a puzzle,
+    ``on_change(callback(puzzle))`` when another puzzle is shown.
+    Test helpers: ``answer(value)``, ``click_card(card)``, ``choose(card or None)`` (the Fox's or
+    Woodcutter's decision), and the buttons ``hint_button`` ... ``next_button``."""
+
+    def __init__(self, playlist=(), *, index: int = 0, theme: str = "classic",
+                 store: ProgressStore | None = None):
+        self.playlist, self.index, self.theme, self.store = list(playlist), index, theme, store
+        self.session: PuzzleSession | None = None
+        self._solved_handlers, self._change_handlers = [], []
+        self._pending = None            # a Fox or Woodcutter card waiting for its decision
+        self.header, self.question = HtmlView(), HtmlView()
+        self.opponent = CardRow(theme=theme, size="small", interactive=False,
+                                label="Your opponent's hand")
+        self.opponent_note = HtmlView()
+        self.table = HtmlView()
+        self.trick = TrickArea(theme=theme)
+        self.decree = DecreeView(theme=theme)
+        self.deck = CardRow(theme=theme, size="small", interactive=False, label="The deck")
+        self.scores = ScoreBoard(names=("You", "Your opponent"))
+        self.hand = Hand(None, 0, theme=theme, title="Your hand", apply=False)
+        self.hand.on_action(self._hand_action)
+        self.decision_note = HtmlView()
+        self.decision_row = CardRow(theme=theme, label="Choose a card")
+        self.decision_row.on_click(lambda code: self.choose(Card(code)))
+        self.keep_button = _button("Keep the decree card", "The Fox's other choice: swap nothing")
+        self.keep_button.on_click(lambda _b: self.choose(None))
+        self.decision = VBox([self.decision_note, self.decision_row, self.keep_button])
+        self.answer_buttons = HBox([])
+        self.answer_buttons.add_class("fox-controls")
+        self.number = Text(placeholder="points", continuous_update=False,
+                           layout=Layout(width="8em"), description="Your answer")
+        self.number.observe(self._number_entered, names="value")
+        self.check_button = _button("Check", "Check your answer", "primary")
+        self.check_button.on_click(lambda _b: self.answer(self.number.value))
+        self.number_box = HBox([self.number, self.check_button])
+        self.number_box.add_class("fox-controls")
+        self.feedback = HtmlView()
+        self.hint_button = _button("Hint", "Show the next hint")
+        self.solution_button = _button("Show solution", "Show the answer and why")
+        self.retry_button = _button("Retry", "Start this puzzle again")
+        self.next_button = _button("Next puzzle", "Go to the next puzzle of this set", "success")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.solution_button.on_click(lambda _b: self.show_solution())
+        self.retry_button.on_click(lambda _b: self.retry())
+        self.next_button.on_click(lambda _b: self.next())
+        controls = HBox([self.hint_button, self.solution_button, self.retry_button,
+                         self.next_button])
+        controls.add_class("fox-controls")
+        self.hints = HtmlView()
+        opponent_box = VBox([self.opponent_note, self.opponent])
+        board = VBox([opponent_box, self.table, self.trick, HBox([self.decree, self.deck]),
+                      self.scores])
+        board.add_class("fox-panel")
+        super().__init__([self.header, self.question, board, self.hand, self.decision,
+                          self.answer_buttons, self.number_box, self.feedback, self.hints,
+                          controls])
+        self.add_class("fox-app")
+        self.add_class("fox-puzzle-player")
+        if self.playlist:
+            self.show(index)
+
+    # -- events
+    def on_solved(self, callback) -> None:
+        self._solved_handlers.append(callback)
+
+    def on_change(self, callback) -> None:
+        self._change_handlers.append(callback)
+
+    # -- choosing a puzzle
+    @property
+    def puzzle(self):
+        return self.session.puzzle if self.session else None
+
+    def show(self, index: int) -> None:
+        if not self.playlist:
+            return
+        self.index = max(0, min(index, len(self.playlist) - 1))
+        self.load(self.playlist[self.index])
+
+    def load(self, puzzle) -> None:
+        self.session = PuzzleSession(puzzle)
+        self._pending = None
+        self._feedback_html = ""
+        for handler in list(self._change_handlers):
+            handler(puzzle)
+        self._draw()
+
+    def next(self) -> None:
+        if self.index + 1 < len(self.playlist):
+            self.show(self.index + 1)
+
+    # -- the learner's actions
+    def hint(self) -> None:
+        if self.session:
+            if self.session.hint() is None:
+                self._say([("That was the last hint. Try Show solution.", "info")])
+            self._draw()
+
+    def retry(self) -> None:
+        if self.session:
+            self.session.reset()
+            self._pending = None
+            self._feedback_html = ""
+            self._draw()
+
+    def show_solution(self) -> None:
+        if self.session:
+            self._pending = None
+            self._show(self.session.solution())
+
+    def answer(self, value) -> None:
+        """A predict or score answer: 'A'/'B' (or 0/1), 'draw', 'continue', or a number."""
+        if self.session is None:
+            return
+        if self.session.puzzle.kind == SCORE and str(value).strip() == "":
+            self._say([("Type a number of points first.", "info")])
+            self._draw()
+            return
+        self._show(self.session.answer(value))
+
+    def click_card(self, card) -> None:
+        """What a click on one of your cards does (the Hand checks it with the engine first)."""
+        self.hand.click(card)
+
+    def choose(self, card) -> None:
+        """The Fox's exchange (a card, or None to keep the decree) or the Woodcutter's discard."""
+        if self._pending is None or self.session is None:
+            return
+        fox, kind = self._pending
+        self._pending = None
+        if kind == "exchange":
+            move = Move(fox, exchange=card)
+        else:
+            if card is None:
+                self._pending = (fox, kind)
+                return
+            move = Move(fox, discard=card)
+        self._show(self.session.play(move))
+
+    def _hand_action(self, kind, code, _records) -> None:
+        if kind != "play" or self.session is None or not self.session.your_turn:
+            return
+        card = Card(code)
+        decision, _options, _drawn = self.session.decision(card)
+        if decision:
+            self._pending = (card, decision)
+            self._draw()
+            return
+        self._show(self.session.play(Move(card)))
+
+    def _number_entered(self, change) -> None:
+        if change["new"].strip() and self.session and not self.session.finished:
+            self.answer(change["new"])
+
+    # -- drawing
+    def _show(self, fb) -> None:
+        kind = {"right": "ok", "wrong": "illegal", "shown": "end", "going": "info",
+                "refused": "illegal"}[fb.status]
+        title = fb.title if fb.status != "refused" else ""
+        lines = [second_person(x) for x in fb.lines]
+        parts = []
+        if fb.status == "refused":
+            parts.append(message(" ".join(lines), "illegal"))
+        else:
+            head = {"right": "\u2714 ", "wrong": "\u2716 ", "shown": "", "going": ""}[fb.status]
+            parts.append(f'<div class="fox-headline fox-result-{fb.status}">{escape(head + title)}'
+                         "</div>")
+            parts.append('<ul class="fox-steps">' + "".join(
+                f"<li>{escape(x)}</li>" for x in lines) + "</ul>")
+        self._feedback_html = (f'<div class="fox-feedback fox-feedback-{fb.status}" '
+                               f'role="status" aria-live="polite" data-kind="{kind}">'
+                               + "".join(parts) + "</div>")
+        if fb.status == "right":
+            if self.store is not None:
+                self.store.mark(self.session.puzzle)
+            for handler in list(self._solved_handlers):
+                handler(self.session.puzzle)
+        self._draw()
+
+    def _say(self, items) -> None:
+        self._feedback_html = "".join(message(text, kind) for text, kind in items)
+
+    def _draw(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        p, rnd = s.puzzle, s.round
+        self._draw_header(p)
+        self._draw_opponent(p, rnd)
+        self._draw_table(p, rnd)
+        self.decree.update(rnd)
+        deck_open = p.show_deck and not p.deck_hidden
+        self.deck.update([str(c) for c in rnd.deck] if deck_open else [],
+                         label="The deck, top card first")
+        self.deck.layout.display = "" if deck_open else "none"
+        self.scores.names = p.names()
+        self.scores.update(rnd)
+        self.hand.player = p.you
+        moves = p.kind in (PLAY, BAND)
+        self.hand.update(rnd if moves else s.puzzle.start() if p.kind == PREDICT else rnd)
+        self.hand.row.interactive = moves and s.your_turn and self._pending is None
+        self.hand.layout.display = "" if (moves or rnd.hands[p.you]) else "none"
+        self._draw_decision(s)
+        self._draw_answers(s)
+        self.feedback.html = self._feedback_html
+        hints = s.shown_hints()
+        self.hints.html = "".join(message(h, "hint") for h in hints)
+        self.hint_button.disabled = s.hints_shown >= len(p.hints)
+        self.next_button.disabled = self.index + 1 >= len(self.playlist)
+
+    def _draw_header(self, p) -> None:
+        solved = self.store is not None and self.store.is_solved(p)
+        stars = "\u2605" * p.difficulty + "\u2606" * (3 - p.difficulty)
+        where = f"{self.index + 1} of {len(self.playlist)}" if self.playlist else ""
+        mark = ' <span class="fox-solved-mark">\u2714 solved</span>' if solved else ""
+        self.header.html = (
+            f'<div class="fox-puzzle-head"><span class="fox-headline">{escape(p.title)}</span>'
+            f'{mark}<div class="fox-status">Puzzle {escape(where)} \u00b7 '
+            f'{KIND_WORDS[p.kind]} \u00b7 <span aria-label="difficulty {p.difficulty} of 3">'
+            f'{stars}</span> {LEVEL_WORDS[p.difficulty]}</div></div>')
+        prompt = f"<p>{escape(p.prompt)}</p>" if p.prompt else ""
+        self.question.html = (f'<div class="fox-question">{prompt}<p class="fox-title">'
+                              f"{escape(p.question())}</p></div>")
+
+    def _draw_opponent(self, p, rnd) -> None:
+        hand = sorted(rnd.hands[p.opponent])
+        if p.kind == PREDICT:
+            hand = sorted(p.start().hands[p.opponent])
+        hidden = p.concealed[p.opponent]
+        self.opponent.update([str(c) for c in hand], face_down=hidden)
+        n = len(hand)
+        how = "face down" if hidden else "shown face up for this puzzle"
+        self.opponent_note.html = (f'<div><span class="fox-title">Your opponent</span> '
+                                   f'<span class="fox-status">\u00b7 {n} card'
+                                   f'{"s" if n != 1 else ""}, {how}</span></div>')
+
+    def _draw_table(self, p, rnd) -> None:
+        if p.kind in (PLAY, BAND):
+            self.trick.layout.display = ""
+            self.trick.update(rnd)
+            self.table.html = ""
+            return
+        # Predict and score: show the given plays, but not who won (that is the question).
+        self.trick.layout.display = "none"
+        start = p.start()
+        items = []
+        for move in p.plays:
+            who = "You" if start.to_play == p.you else "Your opponent"
+            verb = "lead" if not start.trick else "follow with"
+            verb = verb if who == "You" else {"lead": "leads", "follow with": "follows with"}[verb]
+            text = f"{who} {verb} {move_text(move)}"
+            if move.discard is not None and who != "You":
+                text = f"{who} {verb} the {move.card.name()} ({move.card}) and puts a card under the deck"
+            items.append(f'<div class="fox-spot">{inline_card(move.card, self.theme)}'
+                         f'<div class="fox-caption">{escape(text)}</div></div>')
+            start.push(move)
+        note = ""
+        if p.kind == SCORE:
+            tw = p.position.tricks_won
+            note = (f'<p class="fox-status">Before these cards: you have won {tw[p.you]} '
+                    f"trick{'s' if tw[p.you] != 1 else ''}, your opponent "
+                    f"{tw[p.opponent]}.</p>")
+        self.table.html = (f'<div class="fox-trick" aria-label="The cards played">'
+                           f'{"".join(items)}</div>{note}' if items or note else "")
+
+    def _draw_decision(self, s) -> None:
+        if self._pending is None:
+            self.decision.layout.display = "none"
+            return
+        card, kind = self._pending
+        _kind, options, drawn = s.decision(card)
+        self.decision.layout.display = ""
+        if kind == "exchange":
+            self.decision_note.html = message(
+                f"Your Fox, the {card.name()}: click a card to swap it with the decree card "
+                f"({s.round.decree.name()}), or keep the decree card.", "info")
+            self.decision_row.update([str(c) for c in options if c is not None])
+            self.keep_button.layout.display = ""
+        else:
+            self.decision_note.html = message(
+                f"Your Woodcutter, the {card.name()}, draws the top card of the deck: the "
+                f"{drawn.name()}. Click the card to put face down under the deck.", "info")
+            self.decision_row.update([str(c) for c in options])
+            self.keep_button.layout.display = "none"
+
+    def _draw_answers(self, s) -> None:
+        p = s.puzzle
+        options = s.options()
+        if options and not s.finished:
+            buttons = []
+            for label, value in options:
+                b = _button(label, f"Answer: {label}")
+                b.on_click(lambda _b, v=value: self.answer(v))
+                buttons.append(b)
+            self.answer_buttons.children = buttons
+            self.answer_buttons.layout.display = ""
+        else:
+            self.answer_buttons.children = []
+            self.answer_buttons.layout.display = "none"
+        numeric = p.kind == SCORE and p.goal.name != "game-winner"
+        self.number_box.layout.display = "" if numeric and not s.finished else "none"
+        if numeric and not s.finished and s.status == "open" and self.number.value and \
+                self._feedback_html == "":
+            self.number.value = ""
+
+
+class PuzzleApp(VBox):
+    """Sets of puzzles with a chooser, the player, progress per set, and a teacher's upload."""
+
+    def __init__(self, loaded: LoadResult | None = None, *, theme: str = "classic",
+                 store: ProgressStore | None = None, upload: bool = True):
+        self.loaded = loaded or load_collection()
+        self.sets = [s for s in self.loaded.sets if s.puzzles]
+        self.store = store or ProgressStore()
+        self.player = PuzzlePlayer(theme=theme, store=self.store)
+        self.set_menu = Dropdown(description="Puzzle set", layout=Layout(width="auto"))
+        self.puzzle_menu = Dropdown(description="Puzzle", layout=Layout(width="auto"))
+        self.progress = HtmlView()
+        self.reset_button = _button("Forget my progress", "Clear the solved marks in this "
+                                    "browser")
+        self.reset_button.on_click(lambda _b: self.store.forget())
+        self.upload = FileUpload(accept=".json", multiple=False,
+                                 description="Load a puzzle file")
+        self.upload_report = HtmlView()
+        self._updating = False
+        self.set_menu.observe(self._set_chosen, names="value")
+        self.puzzle_menu.observe(self._puzzle_chosen, names="value")
+        self.store.observe(self._progress_changed, names="solved")
+        self.store.observe(self._hash_changed, names="hash")
+        self.player.on_change(lambda _p: self._sync_puzzle_menu())
+        self.upload.observe(self._uploaded, names="value")
+        menus = HBox([self.set_menu, self.puzzle_menu])
+        menus.add_class("fox-controls")
+        teacher = VBox([HtmlView('<div class="fox-title">Teachers: your own puzzles</div>'
+                                 '<div class="fox-status">Load a puzzle file (the format is in '
+                                 "docs/puzzles.md). Sound puzzles become a new set; every "
+                                 "problem is listed here with its puzzle and field.</div>"),
+                        self.upload, self.upload_report])
+        teacher.add_class("fox-panel")
+        parts = [self.store, self.progress, self.reset_button, menus, self.player]
+        if upload:
+            parts.append(teacher)
+        super().__init__(parts)
+        self.add_class("fox-app")
+        self.add_class("fox-puzzle-app")
+        self._fill_set_menu()
+        if self.sets:
+            self.choose_set(self.sets[0].id)
+        self._draw_progress()
+
+    # -- choosing
+    def set_by_id(self, set_id):
+        for s in self.sets:
+            if s.id == set_id:
+                return s
+        raise KeyError(f"There is no puzzle set {set_id!r}.")
+
+    def choose_set(self, set_id: str, index: int | None = None) -> None:
+        pset = self.set_by_id(set_id)
+        if index is None:       # start at the first puzzle not yet solved
+            index = next((i for i, p in enumerate(pset.puzzles)
+                          if not self.store.is_solved(p)), 0)
+        self._updating = True
+        self.set_menu.value = set_id
+        self._updating = False
+        self.player.playlist = list(pset.puzzles)
+        self.player.show(index)
+
+    def choose_puzzle(self, puzzle_id: str) -> None:
+        for s in self.sets:
+            for i, p in enumerate(s.puzzles):
+                if p.id == puzzle_id:
+                    self.choose_set(s.id, i)
+                    return
+        raise KeyError(f"There is no puzzle {puzzle_id!r}.")
+
+    def _set_chosen(self, change) -> None:
+        if not self._updating and change["new"]:
+            self.choose_set(change["new"])
+
+    def _puzzle_chosen(self, change) -> None:
+        if not self._updating and change["new"] is not None:
+            self.player.show(change["new"])
+
+    def _hash_changed(self, change) -> None:
+        wanted = change["new"].strip().lower()
+        if wanted.startswith("set="):
+            wanted = wanted[4:]
+        if any(s.id == wanted for s in self.sets):
+            self.choose_set(wanted)
+
+    # -- progress
+    def _progress_changed(self, _change) -> None:
+        self._fill_set_menu()
+        self._sync_puzzle_menu()
+        self._draw_progress()
+        self.player._draw()
+
+    def solved_count(self, pset) -> int:
+        return sum(self.store.is_solved(p) for p in pset.puzzles)
+
+    def _fill_set_menu(self) -> None:
+        self._updating = True
+        value = self.set_menu.value
+        self.set_menu.options = [(f"{s.title} ({self.solved_count(s)}/{len(s.puzzles)})", s.id)
+                                 for s in self.sets]
+        if value in [s.id for s in self.sets]:
+            self.set_menu.value = value
+        self._updating = False
+
+    def _sync_puzzle_menu(self) -> None:
+        self._updating = True
+        items = []
+        for i, p in enumerate(self.player.playlist):
+            mark = "\u2714 " if self.store.is_solved(p) else ""
+            items.append((f"{mark}{i + 1}. {p.title} ({LEVEL_WORDS[p.difficulty]})", i))
+        self.puzzle_menu.options = items
+        if items:
+            self.puzzle_menu.value = self.player.index
+        self._updating = False
+
+    def _draw_progress(self) -> None:
+        rows = []
+        total = solved = 0
+        for s in self.sets:
+            n, k = len(s.puzzles), self.solved_count(s)
+            total, solved = total + n, solved + k
+            lesson = (f' <a href="{escape(s.lesson)}.ipynb">lesson</a>' if s.lesson and
+                      not s.file.startswith("upload:") else "")
+            pct = round(100 * k / n) if n else 0
+            rows.append(
+                f'<tr data-set="{escape(s.id)}"><td>{escape(s.title)}{lesson}</td>'
+                f'<td class="fox-progress-count">{k} / {n}</td>'
+                f'<td><div class="fox-bar" role="progressbar" aria-valuemin="0" '
+                f'aria-valuemax="{n}" aria-valuenow="{k}" aria-label="{escape(s.title)}: {k} of '
+                f'{n} solved"><span style="width:{pct}%"></span></div></td></tr>')
+        self.progress.html = (
+            f'<div class="fox-title">Your progress: {solved} of {total} puzzles solved</div>'
+            '<div class="fox-status">Remembered in this browser, so it is still here after '
+            "a reload.</div>"
+            f'<table class="fox-progress">{"".join(rows)}</table>')
+
+    # -- a teacher's file
+    def _uploaded(self, change) -> None:
+        items = change["new"] or ()
+        for item in items:
+            name = item["name"] if isinstance(item, dict) else getattr(item, "name", "upload")
+            content = item["content"] if isinstance(item, dict) else item.content
+            self.load_file_text(bytes(content), name)
+        if items:       # empty the widget so that a corrected file of the same name loads too
+            self.upload.value = ()
+
+    def load_file_text(self, data, name: str = "upload.json") -> LoadResult:
+        """Load a teacher's puzzle file; show every problem in place, add the sound puzzles."""
+        try:
+            text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else str(data)
+        except UnicodeDecodeError:
+            self.upload_report.html = message(f"{name}: the file is not UTF-8 text, so it "
+                                              "cannot be a puzzle file.", "illegal")
+            return LoadResult()
+        result = load_text(text, f"upload:{name}")
+        lines = [f"{escape(str(p))}" for p in result.problems]
+        checked = 0
+        for pset in result.sets:
+            pset.id = f"upload-{pset.id}"
+            for p in pset.puzzles:
+                p.set_id = pset.id
+                outcome = check_puzzle(p, node_limit=300_000)
+                checked += 1
+                if not outcome.ok:
+                    lines.append(escape(f"{name}, puzzle {p.id}: the check fails: "
+                                        f"{outcome.line}"))
+        good = [s for s in result.sets if s.puzzles]
+        for pset in good:
+            pset.title = f"{pset.title} (uploaded)"
+            self.sets = [s for s in self.sets if s.id != pset.id] + [pset]
+        count = sum(len(s.puzzles) for s in good)
+        head = (f"{escape(name)}: {count} puzzle{'s' if count != 1 else ''} loaded, "
+                f"{len(lines)} problem{'s' if len(lines) != 1 else ''}.")
+        items = "".join(f"<li>{line}</li>" for line in lines)
+        self.upload_report.html = (
+            message(head, "ok" if not lines else "illegal" if not count else "info") +
+            (f'<ul class="fox-upload-problems">{items}</ul>' if items else ""))
+        self._fill_set_menu()
+        self._draw_progress()
+        if good:
+            self.choose_set(good[0].id)
+        return result
