@@ -303,3 +303,48 @@ def test_clicking_while_the_computer_is_to_move_is_refused():
         pytest.skip("the computer was not to move")
     unchanged, why, thinking = result
     assert unchanged and thinking and "Computer's turn, not yours" in why
+
+
+class BrokenPlayer:
+    """A computer player with a bug: it always names a card it does not hold."""
+
+    def choose(self, view):
+        return next(c for c in view.unseen_cards() if c not in view.legal)
+
+
+def test_a_computer_player_bug_does_not_freeze_the_game():
+    pt = advance_until(PlayTable(seed=7), plain_lead)
+    pt.opponent = BrokenPlayer()
+    rnd = pt.game.round
+    tricks = len(rnd.tricks)
+    pt.hand.click(str(next(c for c in rnd.legal_cards() if c.rank not in (3, 5))))
+    assert len(rnd.tricks) == tricks + 1          # the computer still answered
+    assert "computer player failed" in status(pt)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_plays_against_the_learner(level):
+    pt = PlayTable(level, seed=5)
+    advance_until(pt, lambda p: len(p.game.round.tricks) >= 2)
+    assert isinstance(pt.opponent, LEVELS[level])
+    assert any(r.kind == "play" and r.player == 1 for r in pt.game.round.history)
+
+
+def test_hint_with_an_event_loop_arrives_later_and_keeps_the_page_free():
+    async def scenario():
+        pt = PlayTable(seed=7, opponent_delay=0.01)
+        for _ in range(300):
+            if pt.game.round.to_play == 0 and not pt.thinking:
+                break
+            await asyncio.sleep(0.01)
+        returned = pt.hint()
+        waiting = status(pt)
+        for _ in range(3000):
+            if "Thinking about a hint" not in status(pt):
+                break
+            await asyncio.sleep(0.01)
+        return returned, waiting, pt.status.html
+
+    returned, waiting, final = asyncio.run(scenario())
+    assert returned is None and "Thinking about a hint" in waiting
+    assert "Thinking about a hint" not in final and "fox-msg-hint" in final

@@ -12,7 +12,7 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, Layout, VBox
 
-from foxlib import THEMES, FoxError, Game
+from foxlib import THEMES, Game
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.players import LEVELS, make_player
 from foxlib.rules import sentence, subject
@@ -147,19 +147,48 @@ class PlayTable(VBox):
         self._changed()
         return True
 
-    def hint(self) -> str:
-        """Show (and return) the strongest player's advice for the learner's current choice."""
+    def hint(self):
+        """Show the strongest player's advice for the learner's current choice.
+
+        Returns the text when it was worked out at once (no event loop, as in tests); with a
+        running loop the advice is worked out in a worker thread, the page stays responsive,
+        the text appears when ready and None is returned.
+        """
         rnd = self.game.round
         if rnd.to_play != self.learner:
             text = "Hints are for your turn; wait for the computer or deal the next round."
             self._say(text)
-        else:
-            level = strongest_level()
-            adviser = make_player(level, self._rng.randrange(2**32))
-            text = adviser.explain(rnd.view(self.learner))
-            self._say(text, "hint")
+            self._draw()
+            return text
+        adviser = make_player(strongest_level(), self._rng.randrange(2**32))
+        view = rnd.view(self.learner)
+        loop = self._loop()
+        if loop is None:
+            return self._show_hint(self._generation, len(rnd.history), adviser.explain(view))
+        self._say("Thinking about a hint\u2026", "hint")
+        self._draw()
+        generation, seen = self._generation, len(rnd.history)
+        future = loop.run_in_executor(None, adviser.explain, view)
+        future.add_done_callback(
+            lambda f: self._show_hint(generation, seen, f.result()) if not f.exception()
+            else self._show_hint(generation, seen, f"No hint this time ({f.exception()})."))
+        return None
+
+    def _show_hint(self, generation, seen, text):
+        # A hint for a position that has changed meanwhile would mislead: drop it.
+        if generation != self._generation or len(self.game.round.history) != seen:
+            return None
+        self._say(text, "hint")
         self._draw()
         return text
+
+    def _loop(self):
+        if self.sync:
+            return None
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
 
     # -- reacting to changes
     def _learner_acted(self, kind, card, records) -> None:
@@ -184,12 +213,7 @@ class PlayTable(VBox):
             self._schedule_opponent()
 
     def _schedule_opponent(self) -> None:
-        loop = None
-        if not self.sync:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
+        loop = self._loop()
         if loop is None:
             self._opponent_acts(self._generation)
             return
@@ -215,17 +239,16 @@ class PlayTable(VBox):
         rnd, me = self.game.round, 1 - self.learner
         if rnd.to_play != me:
             return
+        start, note = len(rnd.history), ""
         try:
             action = future.result() if future is not None else self.opponent.choose(rnd.view(me))
-            start = len(rnd.history)
-            getattr(rnd, rnd.phase)(action)
-        except FoxError as exc:  # a player bug must not freeze the game: say so, play randomly
-            self._say(f"The computer chose something the rules do not allow ({exc}); "
-                      "it plays a random legal card instead.")
-            start = len(rnd.history)
+            getattr(rnd, rnd.phase)(action)     # the engine checks the choice before applying it
+        except Exception as exc:  # noqa: BLE001 - a player's bug must not freeze the game
+            note = (f"(The computer player failed: {exc} It makes a random legal choice "
+                    "instead.) ")
             getattr(rnd, rnd.phase)(self._rng.choice(rnd.legal_actions()))
         seen = rnd.view(self.learner).history[start:]
-        self._say(" ".join(r.reason for r in seen))
+        self._say(note + " ".join(r.reason for r in seen))
         self._changed()
 
     # -- undo bookkeeping: who made the last move (across rounds)
