@@ -100,22 +100,41 @@ try:
 except ImportError:  # pragma: no cover - jupyter_server always ships with Voilà
     pass
 
-# --- Landing page --------------------------------------------------------------------
-# Serving a directory, Voilà shows a file listing at "/".  Send "/" to the
-# index notebook instead; the listing stays at /voila/tree.  Voilà has no
-# setting for this, so its handler list is extended here (standalone app only;
-# if Voilà's internals change, "/" simply shows the listing again, and the
-# browser smoke test notices).
+# --- Landing page and kernel shutdown on leaving a page -----------------------------
+# Voilà has no setting for either, so its handler list is adjusted here
+# (standalone app only).  If Voilà's internals change, both quietly fall back to
+# Voilà's own behaviour, and the browser tests notice.
+#
+# 1. Serving a directory, Voilà shows a file listing at "/".  Send "/" to the
+#    index notebook instead; the listing stays at /voila/tree.
+# 2. When a page is left, Voilà's frontend asks the server to shut the page's
+#    kernel down, sending the `_xsrf` cookie as its XSRF token; but Voilà never
+#    sets that cookie, so the request fails with 403 (a console error on every
+#    navigation between lessons, and the kernel lingers until culled; Voilà
+#    issue #1458).  Notebook pages set the cookie here.
 try:
     from jupyter_server.utils import url_path_join
     from tornado.web import RedirectHandler
     from voila.app import Voila
+    from voila.tornado.handler import TornadoVoilaHandler
 
-    if not getattr(Voila.init_handlers, "_fox_landing", False):
+    class XsrfCookieVoilaHandler(TornadoVoilaHandler):
+        """Voilà's notebook page handler, setting the `_xsrf` cookie."""
+
+        async def prepare(self, *args, **kwargs):
+            await super().prepare(*args, **kwargs)
+            self.xsrf_token  # noqa: B018 - reading it sets the cookie
+
+    if not getattr(Voila.init_handlers, "_fox_adjusted", False):
         _voila_init_handlers = Voila.init_handlers
 
-        def _init_handlers_with_landing(self):
-            handlers = _voila_init_handlers(self)
+        def _init_handlers_adjusted(self):
+            handlers = [
+                (rule[0], XsrfCookieVoilaHandler, *rule[2:])
+                if len(rule) >= 2 and rule[1] is TornadoVoilaHandler
+                else rule
+                for rule in _voila_init_handlers(self)
+            ]
             if self.notebook_path or not os.path.isfile(
                 os.path.join(self.root_dir, LANDING_NOTEBOOK)
             ):
@@ -123,7 +142,7 @@ try:
             landing = url_path_join(self.server_url, "voila/render", LANDING_NOTEBOOK)
             return [(self.server_url, RedirectHandler, {"url": landing})] + handlers
 
-        _init_handlers_with_landing._fox_landing = True
-        Voila.init_handlers = _init_handlers_with_landing
+        _init_handlers_adjusted._fox_adjusted = True
+        Voila.init_handlers = _init_handlers_adjusted
 except ImportError:  # pragma: no cover
     pass
