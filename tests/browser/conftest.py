@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -227,6 +226,12 @@ class VoilaServer:
 def start_voila(root_dir: Path, *, wait_for_pools: bool = True) -> VoilaServer:
     """Start Voilà on ``root_dir`` as ``make app`` does, on a free port."""
     LOG_DIR.mkdir(parents=True, exist_ok=True)
+    for old in LOG_DIR.glob("voila-*.log"):  # logs are kept when tests fail
+        try:
+            if time.time() - old.stat().st_mtime > 24 * 3600:
+                old.unlink()
+        except OSError:
+            pass
     port = _free_port()
     log_path = LOG_DIR / f"voila-{root_dir.name}-{port}.log"
     cmd = [
@@ -306,8 +311,10 @@ def _wait_for_preheated_pools(server: VoilaServer, started: float) -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_factory():
-    """``voila_factory(root_dir)`` -> VoilaServer, one per directory per session."""
+def voila_factory(request):
+    """``voila_factory(root_dir)`` -> VoilaServer, one per directory per session.
+
+    Server logs go to build/browser-logs/ and are kept when a test failed."""
     servers: dict[Path, VoilaServer] = {}
 
     def factory(root_dir: Path | str = NOTEBOOKS_DIR) -> VoilaServer:
@@ -322,6 +329,10 @@ def voila_factory():
     yield factory
     for server in servers.values():
         server.stop()
+        if request.session.testsfailed == 0:
+            server.log_path.unlink(missing_ok=True)
+        else:
+            _SERVER_NOTES.append(f"Voilà log kept: {server.log_path.relative_to(REPO_ROOT)}")
 
 
 @pytest.fixture(scope="session")
@@ -355,14 +366,48 @@ def browser():
 @dataclasses.dataclass
 class PageLog:
     console_errors: list[str] = dataclasses.field(default_factory=list)
+    # Errors logged while the page was being left (e.g. widgets whose kernel
+    # connection was just closed): not something a reader sees, not checked.
+    unload_errors: list[str] = dataclasses.field(default_factory=list)
     page_errors: list[str] = dataclasses.field(default_factory=list)
     failed_requests: list[str] = dataclasses.field(default_factory=list)
     external_requests: list[str] = dataclasses.field(default_factory=list)
+    leaving: bool = False  # a main-frame navigation has started, not yet committed
 
     def record_url(self, url: str) -> None:
         parts = urlsplit(url)
         if parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname not in LOCAL_HOSTS:
             self.external_requests.append(url)
+
+    def record_console(self, msg) -> None:
+        if msg.type != "error":
+            return
+        text = f"{msg.text} ({msg.location.get('url', '')})"
+        (self.unload_errors if self.leaving else self.console_errors).append(text)
+
+    def record_page_error(self, exc) -> None:
+        (self.unload_errors if self.leaving else self.page_errors).append(str(exc))
+
+    def record_request(self, req) -> None:
+        self.record_url(req.url)
+        try:
+            main_frame = req.frame.parent_frame is None
+        except Exception:  # e.g. a service worker's request has no frame
+            main_frame = False
+        if main_frame and req.is_navigation_request():
+            self.leaving = True  # until the new document is committed
+
+    def record_navigated(self, frame) -> None:
+        if frame.parent_frame is None:
+            self.leaving = False
+
+    def record_failure(self, req) -> None:
+        # Leaving a page, Voilà's frontend sends a beacon asking the server to
+        # shut the page's kernel down; the browser reports it as aborted by
+        # the navigation even though the server got it.
+        if req.failure == "net::ERR_ABORTED" and "/voila/api/shutdown/" in req.url:
+            return
+        self.failed_requests.append(f"{req.method} {req.url}: {req.failure}")
 
     def problems(self, *, include_errors: bool = True) -> list[str]:
         found = [f"request to another host: {u}" for u in self.external_requests]
@@ -383,13 +428,12 @@ def page(browser, page_log, request):
     context = browser.new_context(viewport=DESKTOP)
     context.set_default_timeout(PAGE_TIMEOUT * 1000)
     pg = context.new_page()
-    pg.on("console", lambda msg: msg.type == "error" and page_log.console_errors.append(
-        f"{msg.text} ({msg.location.get('url', '')})"))
-    pg.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
-    pg.on("request", lambda req: page_log.record_url(req.url))
+    pg.on("console", page_log.record_console)
+    pg.on("pageerror", page_log.record_page_error)
+    pg.on("request", page_log.record_request)
+    pg.on("framenavigated", page_log.record_navigated)
     pg.on("websocket", lambda ws: page_log.record_url(ws.url))
-    pg.on("requestfailed", lambda req: page_log.failed_requests.append(
-        f"{req.method} {req.url}: {req.failure}"))
+    pg.on("requestfailed", page_log.record_failure)
     yield pg
     context.close()
     allow_errors = request.node.get_closest_marker("allow_page_errors") is not None
@@ -402,7 +446,7 @@ WAIT_FOR = {"widget": WIDGET_SELECTOR, "rendered": RENDERED_SELECTOR}
 
 
 @pytest.fixture
-def open_notebook(page, voila_server):
+def open_notebook(page, request):
     """Load a notebook page; return the seconds until it is usable.
 
     ``open_notebook(path, wait_for="widget", server=None, label=None)``:
@@ -416,7 +460,8 @@ def open_notebook(page, voila_server):
     def _open(path: str, *, wait_for: str = "widget",
               server: VoilaServer | None = None, label: str | None = None,
               timeout: float = PAGE_TIMEOUT) -> float:
-        srv = server or voila_server
+        # The app's server is started only when a test uses it.
+        srv = server or request.getfixturevalue("voila_server")
         selector = WAIT_FOR.get(wait_for, wait_for)
         started = time.perf_counter()
         page.goto(srv.url(path), wait_until="commit", timeout=timeout * 1000)
@@ -450,11 +495,3 @@ def screenshot(page):
         return paths
 
     return _shoot
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _fresh_screenshot_dir():
-    # Old screenshots would be mistaken for this run's.
-    if SCREENSHOT_DIR.exists():
-        shutil.rmtree(SCREENSHOT_DIR)
-    yield

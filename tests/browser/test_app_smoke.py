@@ -42,3 +42,20 @@ def test_widgets_render_and_reach_the_kernel(page, voila_factory, open_notebook,
     assert page.locator("#rendered_cells mjx-container").count() >= 2
 
     screenshot("widget-smoke")
+
+
+def test_leaving_a_page_shuts_its_kernel_down(page, voila_factory, open_notebook):
+    """Voilà's page asks the server to shut its kernel down when it is left;
+    that request needs the XSRF cookie set by etc/jupyter/voila.py."""
+    server = voila_factory(TEST_NOTEBOOKS)
+    open_notebook("widget_smoke.ipynb", server=server, label="widget_smoke.ipynb again (pool refilling)")
+    page.get_by_text("kernel saw count 0").wait_for()  # the whole page is up
+    before = server.log_text().count("Kernel shutdown:")
+    page.goto(server.url("/voila/tree"))  # leave the page
+    for _ in range(50):
+        if server.log_text().count("Kernel shutdown:") > before:
+            break
+        page.wait_for_timeout(100)
+    log = server.log_text()
+    assert "403 POST /voila/api/shutdown" not in log
+    assert log.count("Kernel shutdown:") == before + 1
