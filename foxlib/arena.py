@@ -20,7 +20,6 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from statistics import NormalDist
 
 from .errors import FoxError
 from .game import Game
@@ -29,22 +28,55 @@ from .players import LEVELS, make_player
 # ----------------------------------------------------------------------------- statistics
 
 
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b), by its continued fraction."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - _betainc(b, a, 1 - x)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log(1 - x)) / a
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 300):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            f *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            break
+    return front * f
+
+
+def t_cdf(t: float, df: int) -> float:
+    """Student's t distribution function."""
+    tail = 0.5 * _betainc(df / 2, 0.5, df / (df + t * t))
+    return 1 - tail if t > 0 else tail
+
+
 def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile (e.g. p=0.975), by the Cornish-Fisher expansion around the normal;
-    within 0.001 of the exact value for 3 or more degrees of freedom."""
+    """Student's t quantile (e.g. p=0.975 for a two-sided 95% interval), by bisection."""
     if df < 1:
         raise ValueError("A t quantile needs at least 1 degree of freedom.")
-    if df == 1:
-        return math.tan(math.pi * (p - 0.5))
-    if df == 2:
-        a = 4 * p * (1 - p)
-        return (2 * p - 1) * math.sqrt(2 / a)
-    z = NormalDist().inv_cdf(p)
-    z3, z5, z7, z9 = z ** 3, z ** 5, z ** 7, z ** 9
-    n = df
-    return (z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n ** 2)
-            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * n ** 3)
-            + (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * n ** 4))
+    if not 0 < p < 1:
+        raise ValueError(f"A quantile needs a probability between 0 and 1, not {p!r}.")
+    low, high = -1e6, 1e6
+    for _ in range(200):
+        mid = (low + high) / 2
+        if t_cdf(mid, df) < p:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-12:
+            break
+    return (low + high) / 2
 
 
 @dataclass(frozen=True)

@@ -174,11 +174,14 @@ class SolverEvaluator(Evaluator):
         return out, work
 
 
-def default_evaluator() -> Evaluator:
+def default_evaluator(exact_cards: int = 8) -> Evaluator:
+    """Guided playouts while the hands hold more than ``exact_cards`` cards, exact values after:
+    the solver when it can be imported, else our small search."""
     try:
-        return SolverEvaluator()
+        exact = SolverEvaluator()
     except ImportError:
-        return MinimaxEvaluator()
+        exact = MinimaxEvaluator()
+    return HybridEvaluator(exact, PolicyRolloutEvaluator(), exact_cards)
 
 
 class HybridEvaluator(Evaluator):
@@ -192,3 +195,129 @@ class HybridEvaluator(Evaluator):
     def values(self, state):
         cards = max(state.hands[0].bit_count(), state.hands[1].bit_count())
         return (self.exact if cards <= self.exact_cards else self.rough).values(state)
+
+
+# ----------------------------------------------------------------------------- guided playouts
+
+def _power_table():
+    """A rough strength per (trump suit, card): trumps above everything, lone Witches next,
+    then rank. Only the order matters: it says which card is cheapest to win or to lose with."""
+    table = []
+    for trump in range(3):
+        row = []
+        for c in range(33):
+            rank, suit = fast.RANK[c], fast.SUIT[c]
+            if suit == trump:
+                row.append(40 + rank)
+            elif rank == 9:
+                row.append(38)
+            else:
+                row.append(rank)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+POWER = _power_table()
+#: Cards that tend to win tricks whatever their holder wants: high trumps, Monarchs, Witches.
+_HEAVY = tuple(tuple(1 if POWER[t][c] >= 38 + 9 or (POWER[t][c] in (11, 38)) else 0
+                     for c in range(33)) for t in range(3))
+
+
+def _cheapest(mask: int, power) -> int:
+    best, bv = -1, 99
+    for c in fast.cards_of(mask):
+        if power[c] < bv:
+            best, bv = c, power[c]
+    return best
+
+
+def _dearest(mask: int, power) -> int:
+    best, bv = -1, -1
+    for c in fast.cards_of(mask):
+        if power[c] > bv:
+            best, bv = c, power[c]
+    return best
+
+
+class PolicyRolloutEvaluator(Evaluator):
+    """Plays each action out once with a simple band-aware policy for both players, all cards
+    known: aim low (0-3 tricks) with a hand of few heavy cards, otherwise aim for 7-9; win
+    cheaply when aiming high, lose with the dearest possible card when aiming low, and stop
+    winning at nine. Deterministic, far cheaper than a full search: a first guess for the
+    opening tricks, when exact search of every sampled deal would take too long."""
+
+    name = "policy rollouts"
+
+    def values(self, state):
+        p = state.to_play
+        out = {}
+        for a in fast.legal_actions(state):
+            child = fast.apply_action(state, a)
+            g = self.playout(child)
+            out[a] = (g[p] - g[1 - p]) - _gain_diff(state, p)
+        return out, len(out)
+
+    def playout(self, s: fast.FastState) -> tuple:
+        """The round's gains (``round_gain``) at the end of the guided playout from ``s``."""
+        total = sum(s.tricks_won) + _tricks_left(s)
+        heavy = _HEAVY[fast.SUIT[s.decree]]
+        # Aim low only with few heavy cards; a fourth trick ends that hope.
+        low_aim = [s.tricks_won[q] + sum(heavy[c] for c in fast.cards_of(s.hands[q])) <= 3
+                   for q in (0, 1)]
+        while s.phase != fast.OVER:
+            q = s.to_play
+            won = s.tricks_won[q]
+            if won >= 4:
+                low_aim[q] = False
+            want = not low_aim[q] and won < 9 and total - won >= 0
+            power = POWER[fast.SUIT[s.decree]]
+            if s.phase == fast.EXCHANGE:
+                s = fast.exchange(s, -1)          # this simple policy keeps the decree
+            elif s.phase == fast.DISCARD:
+                hand = s.hands[q]
+                s = fast.discard(s, _cheapest(hand, power) if want else _dearest(hand, power))
+            elif not s.trick:
+                s = fast.play(s, self._lead(s.hands[q], s.hands[1 - q], s.decree, power, want))
+            else:
+                s = fast.play(s, self._follow(s, q, power, want, won))
+        return s.round_gain
+
+    @staticmethod
+    def _follow(s, q, power, want, won) -> int:
+        led = s.trick[0]
+        legal = fast.follow_mask(s.hands[q], led)
+        trump = fast.SUIT[s.decree]
+        beat = 0
+        for c in fast.cards_of(legal):
+            if fast.FOLLOWER_WINS[(led * 33 + c) * 3 + trump]:
+                beat |= fast.BIT[c]
+        lose = legal & ~beat
+        treasure = fast.RANK[led] == 7 and won <= 2
+        if want or (treasure and beat):
+            return _cheapest(beat, power) if beat else _cheapest(lose, power)
+        return _dearest(lose, power) if lose else _dearest(beat, power)
+
+    @staticmethod
+    def _lead(mine, theirs, decree, power, want_win) -> int:
+        trump = fast.SUIT[decree]
+        sure, must = 0, 0
+        for c in fast.cards_of(mine):
+            replies = fast.follow_mask(theirs, c)
+            beats = [fast.FOLLOWER_WINS[(c * 33 + r) * 3 + trump] for r in fast.cards_of(replies)]
+            if not any(beats):
+                sure |= fast.BIT[c]
+            elif all(beats):
+                must |= fast.BIT[c]
+        if want_win:
+            return _cheapest(sure, power) if sure else _cheapest(mine, power)
+        if must:
+            return _dearest(must, power)
+        rest = mine & ~sure
+        return _cheapest(rest, power) if rest else _cheapest(mine, power)
+
+
+def _tricks_left(s: fast.FastState) -> int:
+    cards = s.hands[0].bit_count() + s.hands[1].bit_count() + len(s.trick)
+    if s.phase == fast.DISCARD:
+        cards -= 1
+    return cards // 2

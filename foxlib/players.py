@@ -138,20 +138,33 @@ def _distribution(probs) -> list[float]:
 
 @dataclass(frozen=True)
 class Plan:
-    name: str           # 'Humble', 'Victorious', ...
-    value: float        # expected table-points difference for the rest of the round
-    tricks: float       # expected final tricks
+    target: int         # the number of tricks to aim for at the end of the round
+    value: float        # expected table-points difference at the end of the round
+    tricks: float       # expected final tricks when aiming at the target
+
+    @property
+    def band(self) -> str:
+        return rules.band(self.target)
+
+    @property
+    def aims_low(self) -> bool:
+        return self.band == "Humble"
 
 
 class Outlook:
     """How a hand is likely to do from here: the rule-of-thumb player's judgement of its cards.
 
-    Each card gets a chance of winning a trick when its holder tries to win (``power``) and when
-    its holder tries to lose (``danger``), judged from its rank, the trump suit and how many
-    higher cards of its suit are still out of sight. A plan (try to win, try to lose, or in
-    between) turns those chances into a spread of final trick counts, and the scoring table
-    into expected points; the best plan is the band to aim for.
+    Each card gets a chance of winning a trick when its holder wants it to (``power``) and of
+    winning one even when its holder tries to lose (``danger``), judged from its rank, the trump
+    suit and how many higher cards of its suit are still out of sight. Over the hand these give
+    the spread of the most tricks the holder can take (M) and of the fewest it cannot avoid (F).
+    Aiming at a target of T tricks, the holder ends with M if M < T, with F if F > T, and with T
+    otherwise; the scoring table turns that into expected points, and the best target is the
+    band to aim for.
     """
+
+    POWER = 0.8
+    DANGER = 1.3
 
     def __init__(self, view: PlayerView, trump: Suit | None = None, unseen=None):
         self.view = view
@@ -186,29 +199,44 @@ class Outlook:
         return max(0.02, 0.5 - 0.15 * higher)
 
     def plans(self, hand, won_now: int = 0) -> list[Plan]:
-        """Expected table-points difference per plan for ``hand`` after ``won_now`` more tricks."""
+        """A plan per reachable target, for ``hand`` after ``won_now`` more tricks."""
         hand = list(hand)
-        win = [self.power(c, hand) for c in hand]
-        lose = [self.danger(c, hand) for c in hand]
-        mid = [(a + b) / 2 for a, b in zip(win, lose)]
+        most = _distribution([min(1.0, self.POWER * self.power(c, hand)) for c in hand])
+        fewest = _distribution([min(1.0, self.DANGER * self.danger(c, hand)) for c in hand])
+        base = self.won + won_now
+        below = _cumulative(most)          # P(M < T) = below[T]
+        upto = _cumulative(fewest)         # P(F < T) = upto[T]
+        pay = [band_difference(min(base + k, self.total), self.total)
+               for k in range(len(hand) + 1)]
         out = []
-        for name, probs in (("win", win), ("middle", mid), ("lose", lose)):
-            dist = _distribution(probs)
-            base = self.won + won_now
-            value = tricks = 0.0
-            for k, q in enumerate(dist):
-                final = min(base + k, self.total)
-                value += q * band_difference(final, self.total)
-                tricks += q * final
-            out.append(Plan(name, value, tricks))
+        for t in range(len(hand) + 1):
+            under = most[:t]                               # M = k < t: ends with k
+            over = fewest[t + 1:]                          # F = k > t: ends with k
+            hit = max(0.0, 1.0 - below[t] - (1.0 - upto[t + 1]))
+            norm = sum(under) + sum(over) + hit
+            value = (sum(q * pay[k] for k, q in enumerate(under)) +
+                     sum(q * pay[t + 1 + k] for k, q in enumerate(over)) + hit * pay[t]) / norm
+            tricks = (sum(q * k for k, q in enumerate(under)) +
+                      sum(q * (t + 1 + k) for k, q in enumerate(over)) + hit * t) / norm
+            out.append(Plan(min(base + t, self.total), value, base + tricks))
         return out
 
     def best(self, hand, won_now: int = 0) -> Plan:
-        return max(self.plans(hand, won_now), key=lambda p: p.value)
+        """The most valuable target (the lower one between equals: fewer tricks, less risk)."""
+        return max(self.plans(hand, won_now), key=lambda p: (round(p.value, 6), -p.target))
+
+
+def _cumulative(dist) -> list[float]:
+    """``out[k]`` = probability of a value below k, for k = 0 .. len(dist)."""
+    out, acc = [0.0], 0.0
+    for q in dist:
+        acc += q
+        out.append(acc)
+    return out
 
 
 def plan_band(plan: Plan) -> str:
-    return rules.band(max(0, min(13, round(plan.tricks))))
+    return plan.band
 
 
 class RulesPlayer(Player):
@@ -250,14 +278,17 @@ class RulesPlayer(Player):
             plan = look.best(rest, 1 if wins else 0)
             value = plan.value + (treasure if wins else -treasure)
             keeps_lead = wins or (card.rank == rules.SWAN and led.rank != rules.SWAN)
-            if keeps_lead and plan.name == "win":
+            if keeps_lead and not plan.aims_low:
                 value += 0.2
-            scored.append((value, -look.power(card, view.hand) if plan.name != "lose" else
-                           look.danger(card, view.hand), card, wins, plan, treasure))
-        value, _, card, wins, plan, treasure = max(scored, key=lambda s: (s[0], s[1]))
+            scored.append((value, self._tie(look, card, view.hand, plan), card, wins, plan,
+                           treasure))
+        value, _, card, wins, plan, treasure = max(scored, key=lambda s: (round(s[0], 2), s[1]))
         why = self._plan_words(view, plan)
         if wins:
             what = f"The {card.name()} wins this trick"
+            if plan_band(plan) == "Humble" and look.danger(card, view.hand) >= 0.3:
+                what += (": there is room for a trick under four, and this is a good moment to "
+                         "get rid of a card that would be hard to lose later")
             if treasure:
                 what += f" and takes the Treasure ({treasure} point{'s' if treasure > 1 else ''})"
         else:
@@ -294,11 +325,22 @@ class RulesPlayer(Player):
             value = (p_win * (win_plan.value + treasure) +
                      (1 - p_win) * (lose_plan.value - treasure))
             plan = win_plan if p_win >= 0.5 else lose_plan
-            if card.rank == rules.MONARCH and card.suit != trump and plan.name == "win":
+            if card.rank == rules.MONARCH and card.suit != trump and not plan.aims_low:
                 value += 0.15      # it pulls out the opponent's best card of the suit
             scored.append((value, -abs(p_win - 0.5), card, p_win, plan))
-        value, _, card, p_win, plan = max(scored, key=lambda s: (s[0], s[1]))
+        won, left = view.tricks_won[view.player], remaining_tricks(view)
+        need = rules.BAND_RANGES["Victorious"][0] - won
+        if 0 < need <= left and need >= left - 1:
+            # Nearly every remaining trick is needed: cash the likeliest winner now.
+            value, _, card, p_win, plan = max(scored, key=lambda s: (round(s[3], 2), s[0]))
+            urgent = True
+        else:
+            value, _, card, p_win, plan = max(scored, key=lambda s: (round(s[0], 2), s[1]))
+            urgent = False
         why = self._plan_words(view, plan)
+        if urgent:
+            why += (f" It needs {need} of the last {left} trick{'s' if left != 1 else ''}, so "
+                    "it takes a trick while it can.")
         chance = round(100 * p_win)
         if p_win >= 0.5:
             what = f"Leading the {card.name()} should win the trick (about {chance}% of deals)"
@@ -329,7 +371,7 @@ class RulesPlayer(Player):
                 value = look.best(hand, int(wins)).value + (treasure if wins else -treasure)
             keep_bonus = 0.1 if option is None else 0.0   # do not swap for nothing
             scored.append((value + keep_bonus, option, look.best(hand)))
-        value, option, plan = max(scored, key=lambda s: s[0])
+        value, option, plan = max(scored, key=lambda s: round(s[0], 2))
         why = self._plan_words(view, plan)
         if option is None:
             what = "Keeping the decree as it is suits this hand best"
@@ -349,26 +391,39 @@ class RulesPlayer(Player):
         for card in view.legal:
             rest = [c for c in view.hand if c is not card]
             plan = look.best(rest, won_now)
-            tie = look.power(card, view.hand) if plan.name == "lose" else -look.power(card, view.hand)
-            scored.append((plan.value, tie, card, plan))
-        value, _, card, plan = max(scored, key=lambda s: (s[0], s[1]))
+            scored.append((plan.value, self._tie(look, card, view.hand, plan, True), card, plan))
+        value, _, card, plan = max(scored, key=lambda s: (round(s[0], 2), s[1]))
         why = self._plan_words(view, plan)
-        if plan.name == "lose":
+        if plan.aims_low:
             what = f"The {card.name()} could win a trick later, so it goes under the deck"
         else:
             what = f"The {card.name()} is the card this hand needs least, so it goes under the deck"
         return Decision(card, f"{why} {what}.")
 
     @staticmethod
+    def _tie(look: Outlook, card: Card, hand, plan: Plan, discard: bool = False) -> tuple:
+        """Between equal values: aiming low, part with the card most likely to win later;
+        aiming high, with the cheapest (the lowest when losing, the least needed when winning)."""
+        if plan.aims_low:
+            return (look.danger(card, hand), card.rank)
+        return (-look.power(card, hand), -card.rank)
+
+    @staticmethod
     def _plan_words(view: PlayerView, plan: Plan) -> str:
         won = view.tricks_won[view.player]
         band = plan_band(plan)
         low, high = rules.BAND_RANGES[band]
-        noun = "trick" if won == 1 else "tricks"
-        if plan.name == "lose":
-            return (f"With {won} {noun} so far, the plan is to lose tricks and finish "
-                    f"{band} ({low}-{high} tricks).")
-        return f"With {won} {noun} so far, the plan is to finish {band} ({low}-{high} tricks)."
+        so_far = f"With {won} trick{'s' if won != 1 else ''} so far"
+        if band == "Humble":
+            return f"{so_far}, the plan is to stay Humble ({low}-{high} tricks) by losing tricks."
+        if band == "Victorious":
+            if won >= 9:
+                return f"{so_far}, the plan is to win no more: a tenth trick would be Greedy."
+            if won >= 7:
+                return (f"{so_far}, the round is already Victorious; up to {9 - won} more "
+                        f"trick{'s' if 9 - won != 1 else ''} would do no harm.")
+            return f"{so_far}, the plan is to reach Victorious ({low}-{high} tricks)."
+        return f"{so_far}, the best in reach is to finish {band} ({low}-{high} tricks)."
 
 
 # ============================================================================ strong play
