@@ -22,8 +22,8 @@ function cardElement(item, model) {
     el.setAttribute("role", "button");
     el.tabIndex = 0;
     el.setAttribute("aria-pressed", item.selected ? "true" : "false");
-    // Dimmed cards stay clickable on purpose: trying one shows the engine's reason.
-    if (item.dimmed) el.setAttribute("aria-disabled", "true");
+    // Dimmed cards stay clickable on purpose (trying one shows the engine's reason), so they
+    // are not marked aria-disabled; their label says "(cannot be played now)" instead.
     const send = () => model.send({ event: "click", card: item.card });
     el.addEventListener("click", send);
     el.addEventListener("keydown", (e) => {

@@ -1,0 +1,65 @@
+"""The widgets in a real browser: clicks and keys reach the kernel, the engine answers.
+
+Uses the test-only page tests/browser/notebooks/widgets_demo.ipynb (a seeded game, the rules
+explorer and a round player). The `page` fixture fails a test on console errors, failed
+requests and any request leaving this machine.
+"""
+from pathlib import Path
+
+TEST_NOTEBOOKS = Path(__file__).parent / "notebooks"
+
+
+def open_demo(voila_factory, open_notebook):
+    server = voila_factory(TEST_NOTEBOOKS)
+    return open_notebook("widgets_demo.ipynb", server=server, wait_for=".fox-card",
+                         label="widgets_demo.ipynb: time to first card")
+
+
+def test_clicking_a_card_plays_it_and_the_computer_answers(page, voila_factory, open_notebook,
+                                                           screenshot):
+    open_demo(voila_factory, open_notebook)
+    table = page.locator(".fox-play-table")
+    table.get_by_role("button", name="1 of Bells, Swan", exact=True).click()
+    table.get_by_text("You lead the 1 of Bells, Swan.").first.wait_for()
+    table.get_by_text("Computer follows with").first.wait_for(timeout=15_000)
+    assert table.get_by_role("button", name="1 of Bells, Swan", exact=True).count() == 0
+    screenshot("widgets-demo-after-a-trick")
+
+
+def test_the_computer_hand_is_face_down_in_the_page(page, voila_factory, open_notebook):
+    open_demo(voila_factory, open_notebook)
+    table = page.locator(".fox-play-table")
+    backs = table.get_by_role("img", name="Face-down card")
+    assert backs.count() >= 13 + 1          # the computer's hand and the deck
+
+
+def test_an_illegal_card_shows_the_engine_reason(page, voila_factory, open_notebook):
+    open_demo(voila_factory, open_notebook)
+    explorer = page.locator(".fox-explorer")
+    explorer.get_by_role("button", name="5 of Bells, Woodcutter (cannot be played now)").click()
+    note = explorer.locator(".fox-msg-illegal")
+    note.wait_for()
+    assert "You must follow Moons" in note.inner_text()
+    assert explorer.get_by_text("Winner:").count() == 0
+
+
+def test_enter_on_a_focused_card_chooses_it(page, voila_factory, open_notebook):
+    open_demo(voila_factory, open_notebook)
+    explorer = page.locator(".fox-explorer")
+    explorer.get_by_role("button", name="3 of Moons, Fox", exact=True).focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    explorer.get_by_text("Winner:").wait_for()
+    explorer.get_by_text("Follower's 10 of Moons beats Leader's 8 of Moons").first.wait_for()
+
+
+def test_round_player_steps_forward_and_back(page, voila_factory, open_notebook):
+    open_demo(voila_factory, open_notebook)
+    player = page.locator(".fox-round-player")
+    player.get_by_role("button", name="Forward").click()
+    player.get_by_text("Step 1 of 4").wait_for()
+    player.get_by_text("A leads the 8 of Moons.").first.wait_for()
+    player.get_by_role("button", name="Last").click()
+    player.get_by_text("Step 4 of 4").wait_for()
+    player.get_by_role("button", name="First").click()
+    player.get_by_text("Step 0 of 4").wait_for()
