@@ -88,10 +88,13 @@ class RulesExplorer(VBox):
                                layout=_wide(), style=style)
         self.led = Dropdown(options=options, value=str(Card(led)), description="Led card",
                             layout=_wide(), style=style)
+        # Typed hands are read on Enter or when the field is left, not at every key press.
         self.leader_others = Text(value=leader_others, description="Leader's other cards",
-                                  placeholder="e.g. 9K 6B", layout=_wide(), style=style)
+                                  placeholder="e.g. 9K 6B", layout=_wide(), style=style,
+                                  continuous_update=False)
         self.follower_hand = Text(value=follower_hand, description="Follower's hand",
-                                  placeholder="e.g. 2M 9K 4B", layout=_wide(), style=style)
+                                  placeholder="e.g. 2M 9K 4B", layout=_wide(), style=style,
+                                  continuous_update=False)
         self.deck_top = Dropdown(options=[("(empty deck)", NO_CARD)] + options,
                                  value=str(Card(deck_top)) if deck_top else NO_CARD,
                                  description="Top of the deck", layout=_wide(), style=style)
