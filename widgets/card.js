@@ -50,10 +50,13 @@ function drawCards(model, el) {
   const focusIndex = active ? Array.prototype.indexOf.call(el.firstChild.children, active) : -1;
   const row = document.createElement("div");
   row.className = "fox-cards fox-size-" + model.get("size");
-  row.setAttribute("role", "group");
-  const label = model.get("label");
-  if (label) row.setAttribute("aria-label", label);
   const items = model.get("_items");
+  const label = model.get("label");
+  // A lone card names itself; a row of cards is a group with its own name.
+  if (items.length !== 1) {
+    row.setAttribute("role", "group");
+    if (label) row.setAttribute("aria-label", label);
+  }
   if (!items.length) {
     const empty = document.createElement("span");
     empty.className = "fox-empty";
