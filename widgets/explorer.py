@@ -13,6 +13,7 @@ from ipywidgets import Dropdown, HBox, Layout, Text, VBox
 
 from foxlib import DECK, THEMES, Card, FoxError, Position, Round, parse_cards
 from foxlib.cards import card_list
+from foxlib.rules import sentence, subject
 
 from .card import CardRow, HtmlView
 from .table import message, trump_text
@@ -345,7 +346,7 @@ class RulesExplorer(VBox):
                                  "info"))
         else:
             t = self.trick
-            treasure = (f"{rnd.name(t.winner)} gains {t.treasure} point"
+            treasure = (f"{sentence(subject(rnd.name(t.winner), 'gains'))} {t.treasure} point"
                         f"{'s' if t.treasure != 1 else ''}" if t.treasure
                         else "no 7 in the trick, no points")
             facts = [("Trump", trump_text(t.decree, th)),
