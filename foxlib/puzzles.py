@@ -1393,7 +1393,8 @@ def _check_moves(puzzle: Puzzle, node_limit) -> CheckResult:
         twin = next(s for s in listed if equivalent_moves(m, s, live))
         notes.append(f"{move_key(m)} ~ {move_key(twin)}: {equivalence_note(m, twin, live)}")
     text = "solution " + ", ".join(move_key(m) for m in listed)
-    text += f" ({analysis.method}, {analysis.nodes:,} nodes)"
+    text += (f" (solver, {analysis.nodes:,} nodes)" if analysis.method == "solver" else
+             " (engine: every reply tried)")
     if notes:
         text += "; equivalent: " + "; ".join(notes)
     wrong = len(analysis.verdicts) - len(winning)

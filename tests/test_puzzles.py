@@ -154,6 +154,19 @@ def test_docs_show_the_schema_exactly():
     assert json.dumps(SCHEMA, indent=2) in text
 
 
+def test_docs_example_is_a_sound_puzzle_file():
+    text = (ROOT / "docs" / "puzzles.md").read_text()
+    block = text[text.index("## An example"):].split("```json\n", 1)[1].split("\n```", 1)[0]
+    result = load_text(block, "docs/puzzles.md example")
+    assert result.problems == [] and len(result.puzzles) == 2
+    assert all(check_puzzle(p).ok for p in result.puzzles)
+
+
+def test_docs_coverage_table_is_current(collection):
+    from foxlib.puzzles import coverage_table
+    assert coverage_table(collection) in (ROOT / "docs" / "puzzles.md").read_text()
+
+
 def test_a_sound_puzzle_loads():
     result = load_one(lone_witch_predict())
     assert result.problems == []
@@ -523,8 +536,8 @@ def test_band_puzzle_is_solved_move_by_move_against_best_defence():
 
 def test_illegal_play_is_refused_with_the_engines_reason():
     p = witch_follow_play()
-    p["position"]["hands"]["A"] = ["9K", "2B", "8K", "6K"]
-    p["solution"] = ["2B"]
+    p["position"]["hands"]["A"] = ["9K", "4B", "8K", "6K"]
+    p["solution"] = ["4B"]
     p["goal"] = "lose-trick"
     s = session(p)
     fb = s.play("9K")

@@ -32,7 +32,8 @@ def browser_click(row, card):
 
 
 def answer_button(player, label):
-    return next(b for b in player.answer_buttons.children if b.description == label)
+    return next(b for b in player.answer_buttons.children
+                if b.description == label and b.layout.display != "none")
 
 
 def test_app_opens_on_the_first_set_with_progress_for_every_set(app, collection):
@@ -58,7 +59,7 @@ def test_wrong_predict_answer_shows_why_and_retry_resets(app):
     assert "Leading a card does not win the trick by itself" in feedback(player)
     assert player.answer_buttons.layout.display == "none"
     player.retry_button.click()
-    assert feedback(player) == "" and player.answer_buttons.children
+    assert feedback(player) == "" and player.answer_buttons.layout.display == ""
 
 
 def test_card_click_plays_and_the_opponent_answers(app):
@@ -133,9 +134,9 @@ def test_hints_one_at_a_time_then_solution(app):
     app.choose_puzzle("monarch-not-now")
     player = app.player
     player.hint_button.click()
-    assert player.hints.html.count("fox-msg-hint") == 1
+    assert player.feedback.html.count("fox-msg-hint") == 1
     player.hint_button.click()
-    assert player.hints.html.count("fox-msg-hint") == 2 and player.hint_button.disabled
+    assert player.feedback.html.count("fox-msg-hint") == 2 and player.hint_button.disabled
     player.solution_button.click()
     assert "10 of Bells" in feedback(player) and "The solution" in feedback(player)
 

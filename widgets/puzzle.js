@@ -25,7 +25,7 @@ function writeStored(key, value) {
 
 export default {
   render({ model, el }) {
-    el.classList.add("fox-progress-store");
+    el.classList.add("fox-pz-store");
     el.setAttribute("aria-hidden", "true");
     const key = model.get("key");
     const merged = Object.assign({}, readStored(key), model.get("solved"));

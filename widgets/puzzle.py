@@ -81,7 +81,7 @@ class PuzzlePlayer(VBox):
         self.session: PuzzleSession | None = None
         self._solved_handlers, self._change_handlers = [], []
         self._pending = None            # a Fox or Woodcutter card waiting for its decision
-        self.header, self.question = HtmlView(), HtmlView()
+        self.header = HtmlView()        # title, level, the question
         self.opponent = CardRow(theme=theme, size="small", interactive=False,
                                 label="Your opponent's hand")
         self.opponent_note = HtmlView()
@@ -98,7 +98,12 @@ class PuzzlePlayer(VBox):
         self.keep_button = _button("Keep the decree card", "The Fox's other choice: swap nothing")
         self.keep_button.on_click(lambda _b: self.choose(None))
         self.decision = VBox([self.decision_note, self.decision_row, self.keep_button])
-        self.answer_buttons = HBox([])
+        self._answer_choices = {}       # label -> Button, made once and shown as needed
+        for label in ("You", "Your opponent", "A draw", "Nobody yet: another round"):
+            b = _button(label, f"Answer: {label}")
+            b.on_click(lambda _b, text=label: self._answer_clicked(text))
+            self._answer_choices[label] = b
+        self.answer_buttons = HBox(list(self._answer_choices.values()))
         self.answer_buttons.add_class("fox-controls")
         self.number = Text(placeholder="points", continuous_update=False,
                            layout=Layout(width="8em"), description="Your answer")
@@ -119,14 +124,12 @@ class PuzzlePlayer(VBox):
         controls = HBox([self.hint_button, self.solution_button, self.retry_button,
                          self.next_button])
         controls.add_class("fox-controls")
-        self.hints = HtmlView()
         opponent_box = VBox([self.opponent_note, self.opponent])
         board = VBox([opponent_box, self.table, self.trick, HBox([self.decree, self.deck]),
                       self.scores])
         board.add_class("fox-panel")
-        super().__init__([self.header, self.question, board, self.hand, self.decision,
-                          self.answer_buttons, self.number_box, self.feedback, self.hints,
-                          controls])
+        super().__init__([self.header, board, self.hand, self.decision,
+                          self.answer_buttons, self.number_box, self.feedback, controls])
         self.add_class("fox-app")
         self.add_class("fox-puzzle-player")
         if self.playlist:
@@ -221,6 +224,12 @@ class PuzzlePlayer(VBox):
             return
         self._show(self.session.play(Move(card)))
 
+    def _answer_clicked(self, label: str) -> None:
+        if self.session is not None:
+            value = dict(self.session.options()).get(label)
+            if value is not None:
+                self.answer(value)
+
     def _number_entered(self, change) -> None:
         if change["new"].strip() and self.session and not self.session.finished:
             self.answer(change["new"])
@@ -236,11 +245,11 @@ class PuzzlePlayer(VBox):
             parts.append(message(" ".join(lines), "illegal"))
         else:
             head = {"right": "\u2714 ", "wrong": "\u2716 ", "shown": "", "going": ""}[fb.status]
-            parts.append(f'<div class="fox-headline fox-result-{fb.status}">{escape(head + title)}'
+            parts.append(f'<div class="fox-headline fox-pz-result-{fb.status}">{escape(head + title)}'
                          "</div>")
             parts.append('<ul class="fox-steps">' + "".join(
                 f"<li>{escape(x)}</li>" for x in lines) + "</ul>")
-        self._feedback_html = (f'<div class="fox-feedback fox-feedback-{fb.status}" '
+        self._feedback_html = (f'<div class="fox-pz-feedback fox-pz-feedback-{fb.status}" '
                                f'role="status" aria-live="polite" data-kind="{kind}">'
                                + "".join(parts) + "</div>")
         if fb.status == "right":
@@ -275,9 +284,9 @@ class PuzzlePlayer(VBox):
         self.hand.layout.display = "" if (moves or rnd.hands[p.you]) else "none"
         self._draw_decision(s)
         self._draw_answers(s)
-        self.feedback.html = self._feedback_html
-        hints = s.shown_hints()
-        self.hints.html = "".join(message(h, "hint") for h in hints)
+        hints = "".join(message(h, "hint") for h in s.shown_hints())
+        self.feedback.html = self._feedback_html + (
+            f'<div class="fox-pz-hints">{hints}</div>' if hints else "")
         self.hint_button.disabled = s.hints_shown >= len(p.hints)
         self.next_button.disabled = self.index + 1 >= len(self.playlist)
 
@@ -285,15 +294,15 @@ class PuzzlePlayer(VBox):
         solved = self.store is not None and self.store.is_solved(p)
         stars = "\u2605" * p.difficulty + "\u2606" * (3 - p.difficulty)
         where = f"{self.index + 1} of {len(self.playlist)}" if self.playlist else ""
-        mark = ' <span class="fox-solved-mark">\u2714 solved</span>' if solved else ""
+        mark = ' <span class="fox-pz-solved">\u2714 solved</span>' if solved else ""
         self.header.html = (
             f'<div class="fox-puzzle-head"><span class="fox-headline">{escape(p.title)}</span>'
             f'{mark}<div class="fox-status">Puzzle {escape(where)} \u00b7 '
             f'{KIND_WORDS[p.kind]} \u00b7 <span aria-label="difficulty {p.difficulty} of 3">'
             f'{stars}</span> {LEVEL_WORDS[p.difficulty]}</div></div>')
         prompt = f"<p>{escape(p.prompt)}</p>" if p.prompt else ""
-        self.question.html = (f'<div class="fox-question">{prompt}<p class="fox-title">'
-                              f"{escape(p.question())}</p></div>")
+        self.header.html += (f'<div class="fox-pz-question">{prompt}<p class="fox-title">'
+                             f"{escape(p.question())}</p></div>")
 
     def _draw_opponent(self, p, rnd) -> None:
         hand = sorted(rnd.hands[p.opponent])
@@ -358,18 +367,10 @@ class PuzzlePlayer(VBox):
 
     def _draw_answers(self, s) -> None:
         p = s.puzzle
-        options = s.options()
-        if options and not s.finished:
-            buttons = []
-            for label, value in options:
-                b = _button(label, f"Answer: {label}")
-                b.on_click(lambda _b, v=value: self.answer(v))
-                buttons.append(b)
-            self.answer_buttons.children = buttons
-            self.answer_buttons.layout.display = ""
-        else:
-            self.answer_buttons.children = []
-            self.answer_buttons.layout.display = "none"
+        labels = [label for label, _value in s.options()]
+        for label, button in self._answer_choices.items():
+            button.layout.display = "" if label in labels else "none"
+        self.answer_buttons.layout.display = "" if labels and not s.finished else "none"
         numeric = p.kind == SCORE and p.goal.name != "game-winner"
         self.number_box.layout.display = "" if numeric and not s.finished else "none"
         if numeric and not s.finished and s.status == "open" and self.number.value and \
@@ -410,7 +411,7 @@ class PuzzleApp(VBox):
                                  "problem is listed here with its puzzle and field.</div>"),
                         self.upload, self.upload_report])
         teacher.add_class("fox-panel")
-        parts = [self.store, self.progress, self.reset_button, menus, self.player]
+        parts = [self.store, self.progress, HBox([self.reset_button]), menus, self.player]
         if upload:
             parts.append(teacher)
         super().__init__(parts)
@@ -503,15 +504,15 @@ class PuzzleApp(VBox):
             pct = round(100 * k / n) if n else 0
             rows.append(
                 f'<tr data-set="{escape(s.id)}"><td>{escape(s.title)}{lesson}</td>'
-                f'<td class="fox-progress-count">{k} / {n}</td>'
-                f'<td><div class="fox-bar" role="progressbar" aria-valuemin="0" '
+                f'<td class="fox-pz-count">{k} / {n}</td>'
+                f'<td><div class="fox-pz-bar" role="progressbar" aria-valuemin="0" '
                 f'aria-valuemax="{n}" aria-valuenow="{k}" aria-label="{escape(s.title)}: {k} of '
                 f'{n} solved"><span style="width:{pct}%"></span></div></td></tr>')
         self.progress.html = (
             f'<div class="fox-title">Your progress: {solved} of {total} puzzles solved</div>'
             '<div class="fox-status">Remembered in this browser, so it is still here after '
             "a reload.</div>"
-            f'<table class="fox-progress">{"".join(rows)}</table>')
+            f'<table class="fox-pz-progress">{"".join(rows)}</table>')
 
     # -- a teacher's file
     def _uploaded(self, change) -> None:
@@ -553,7 +554,7 @@ class PuzzleApp(VBox):
         items = "".join(f"<li>{line}</li>" for line in lines)
         self.upload_report.html = (
             message(head, "ok" if not lines else "illegal" if not count else "info") +
-            (f'<ul class="fox-upload-problems">{items}</ul>' if items else ""))
+            (f'<ul class="fox-pz-problems">{items}</ul>' if items else ""))
         self._fill_set_menu()
         self._draw_progress()
         if good:

@@ -1,0 +1,205 @@
+"""The puzzles page in the real app: one puzzle of each kind solved by clicking (and typing), one
+failed on purpose to read its explanation, progress surviving a reload, and a teacher's bad
+file reported in place. The moves to click come from the same engine and solver, run here.
+
+Timings (page load, and each answer until its explanation shows) are printed at the end of the
+run with the other browser timings.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from foxlib.puzzles import PuzzleSession, load_collection, solve_goal
+
+PAGE = "puzzles.ipynb"
+APP = ".fox-puzzle-app"
+TIMINGS: list[tuple[str, float]] = []
+
+
+@pytest.fixture(scope="module")
+def collection():
+    return load_collection()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _print_timings():
+    yield
+    if TIMINGS:
+        print("\npuzzle page timings (click until the explanation shows):")
+        for label, seconds in TIMINGS:
+            print(f"  {seconds:6.2f} s  {label}")
+
+
+def timed(label, action, wait):
+    start = time.perf_counter()
+    action()
+    wait()
+    TIMINGS.append((label, time.perf_counter() - start))
+
+
+def open_puzzles(open_notebook, page, label="puzzles.ipynb -> app ready"):
+    seconds = open_notebook(PAGE, wait_for=f"{APP} .fox-hand", label=label)
+    page.get_by_text(re.compile(r"Your progress: \d+ of \d+ puzzles solved")).wait_for()
+    return seconds
+
+
+def feedback(page):
+    return page.locator(f"{APP} .fox-pz-feedback")
+
+
+def wait_feedback(page, *phrases):
+    box = feedback(page)
+    for phrase in phrases:
+        box.filter(has_text=phrase).wait_for()
+    return box.inner_text()
+
+
+def choose(page, collection, puzzle_id):
+    """Pick a puzzle with the two menus, as a learner would."""
+    pset = next(s for s in collection.sets if any(p.id == puzzle_id for p in s.puzzles))
+    index = next(i for i, p in enumerate(pset.puzzles) if p.id == puzzle_id)
+    puzzle = pset.puzzles[index]
+    set_menu = menu_select(page, "Puzzle set")
+    set_menu.select_option(label=option_label(set_menu, pset.title))
+    menu = menu_select(page, "Puzzle")
+    wanted = f"{index + 1}. {puzzle.title}"
+    menu.locator("option", has_text=wanted).first.wait_for(state="attached")
+    menu.select_option(label=option_label(menu, wanted))
+    page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for()
+    return puzzle
+
+
+def menu_select(page, label):
+    return page.locator(f"{APP} .widget-dropdown:has(label:text-is('{label}')) select")
+
+
+def option_label(select, text):
+    labels = select.evaluate("s => Array.from(s.options).map(o => o.text)")
+    return next(label for label in labels if text in label)
+
+
+def hand_card(page, card):
+    return page.locator(f"{APP} .fox-hand .fox-card[data-card='{card}']")
+
+
+def test_solve_one_puzzle_of_each_kind_by_clicking(page, open_notebook, collection, screenshot):
+    open_puzzles(open_notebook, page)
+
+    # Predict: the first puzzle of the first set.
+    first = collection.sets[0].puzzles[0]
+    page.locator(f"{APP} .fox-headline", has_text=first.title).first.wait_for()
+    timed("predict: click 'You'",
+          lambda: page.get_by_role("button", name="You", exact=True).click(),
+          lambda: wait_feedback(page, "Right!"))
+    text = feedback(page).inner_text()
+    assert "10 beats the 8" in text and "Both cards count as Keys" in text
+    screenshot("puzzle-predict-solved")
+
+    # Play a card: follow suit high.
+    choose(page, collection, "follow-pick-the-winner")
+    timed("play: click the 8 of Bells",
+          lambda: hand_card(page, "8B").click(),
+          lambda: wait_feedback(page, "Right!"))
+
+    # Score: type the points and press Enter.
+    choose(page, collection, "score-greedy")
+    box = page.get_by_placeholder("points")
+    box.fill("1")
+    timed("score: type 1 and press Enter", lambda: box.press("Enter"),
+          lambda: wait_feedback(page, "Right!"))
+    assert "Greedy" in feedback(page).inner_text()
+
+    # Reach a band: several moves against the solver's best defence.
+    puzzle = choose(page, collection, "trump-make-them-lead")
+    mirror = PuzzleSession(puzzle)          # the same engine and solver, to know what to click
+    step = 0
+    while mirror.status == "open":
+        good = next(v.move for v in solve_goal(mirror.round, puzzle.goal).verdicts if v.works)
+        result = mirror.play(good)
+        step += 1
+        phrase = "Right!" if result.status == "right" else "Your turn again"
+        timed(f"band: move {step}, {good}", lambda c=good.card: hand_card(page, str(c)).click(),
+              lambda p=phrase, n=step: page.locator(
+                  f"{APP} .fox-pz-feedback", has_text=p).wait_for())
+        if result.status == "going":       # the page and the mirror show the same position
+            for card in mirror.round.hands[0]:
+                hand_card(page, str(card)).wait_for()
+    assert "You finish Victorious" in feedback(page).inner_text()
+    screenshot("puzzle-band-solved")
+
+    # The progress view counts the four solved puzzles.
+    page.get_by_text(re.compile(r"Your progress: 4 of \d+ puzzles solved")).wait_for()
+
+
+def test_fox_decision_by_keyboard(page, open_notebook, collection):
+    open_puzzles(open_notebook, page, label="puzzles.ipynb (second visit) -> app ready")
+    choose(page, collection, "fox-lead-and-switch")
+    fox = hand_card(page, "3B")
+    fox.focus()
+    fox.press("Enter")
+    page.get_by_text("click a card to swap it with the decree card").wait_for()
+    swap = page.locator(f"{APP} .fox-card[data-card='6B']").last
+    timed("play: Fox then swap, by keyboard", lambda: (swap.focus(), swap.press("Enter")),
+          lambda: wait_feedback(page, "Right!"))
+    assert "Bells are now trump, already for this trick" in feedback(page).inner_text()
+
+
+def test_a_wrong_move_is_explained(page, open_notebook, collection, screenshot):
+    open_puzzles(open_notebook, page, label="puzzles.ipynb (third visit) -> app ready")
+    choose(page, collection, "monarch-not-now")
+    timed("play (wrong on purpose): the 11 of Keys", lambda: hand_card(page, "11K").click(),
+          lambda: wait_feedback(page, "does not work"))
+    text = feedback(page).inner_text()
+    # The author's words, the opponent's reply and the engine's reason for the trick.
+    assert "forces out your opponent's highest Key" in text
+    assert "Your opponent answers with the 9 of Keys" in text
+    assert "only Witch in the trick, so it counts as trump" in text
+    screenshot("puzzle-wrong-explained")
+    page.get_by_role("button", name="Retry").click()
+    timed("retry, then the right card", lambda: hand_card(page, "10B").click(),
+          lambda: wait_feedback(page, "Right!"))
+
+
+def test_progress_survives_a_reload(page, open_notebook, collection):
+    open_puzzles(open_notebook, page, label="puzzles.ipynb (fourth visit) -> app ready")
+    page.get_by_role("button", name="You", exact=True).click()
+    wait_feedback(page, "Right!")
+    page.get_by_text(re.compile(r"Your progress: 1 of \d+ puzzles solved")).wait_for()
+    stored = page.evaluate("() => window.localStorage.getItem('fox-explorer-puzzles-v1')")
+    assert "following/follow-higher-key" in json.loads(stored)
+    start = time.perf_counter()
+    page.reload()
+    page.get_by_text(re.compile(r"Your progress: 1 of \d+ puzzles solved")).wait_for(
+        timeout=120_000)
+    TIMINGS.append(("reload until the remembered progress shows", time.perf_counter() - start))
+    assert page.locator(f"{APP} tr[data-set='following'] .fox-pz-count").inner_text() \
+        .startswith("1 /")
+
+
+def test_teacher_file_errors_are_shown_in_place(page, open_notebook, tmp_path, screenshot):
+    open_puzzles(open_notebook, page, label="puzzles.ipynb (fifth visit) -> app ready")
+    good = {"id": "class-1", "title": "Our Witch", "difficulty": 1, "goal": "win-trick",
+            "position": {"decree": "4M", "leader": "B", "trick": ["10B"],
+                         "hands": {"A": ["9K", "2K"], "B": ["1M"]},
+                         "tricks_won": {"A": 6, "B": 5}},
+            "solution": ["9K"], "hints": ["A Witch?"], "explanation": "A lone Witch is trump."}
+    bad = dict(good, id="class-2", goal="band:Rich",
+               position=dict(good["position"], decree="12M"))
+    path = tmp_path / "class.json"
+    path.write_text(json.dumps({"format": "fox-puzzles/1", "id": "class", "title": "Our class",
+                                "puzzles": [good, bad]}))
+    page.locator(f"{APP} input[type=file]").set_input_files(str(path))
+    report = page.locator(f"{APP} .fox-pz-problems")
+    report.wait_for()
+    text = page.locator(f"{APP}").get_by_text("class.json: 1 puzzle loaded, 2 problems").inner_text()
+    assert text
+    items = report.inner_text()
+    assert "puzzle class-2, goal" in items and "position.decree" in items and "12M" in items
+    page.locator(f"{APP} .fox-headline", has_text="Our Witch").first.wait_for()
+    hand_card(page, "9K").click()
+    wait_feedback(page, "Right!")
+    screenshot("puzzle-teacher-upload")
