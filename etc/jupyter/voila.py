@@ -31,6 +31,9 @@ c.VoilaConfiguration.theme = "light"
 c.VoilaConfiguration.allow_theme_override = "NO"  # every page light, whatever the URL says
 c.VoilaConfiguration.strip_sources = True  # readers see outputs and widgets, never code
 c.VoilaConfiguration.show_tracebacks = False  # a failing cell shows a short error, not a traceback
+# The plain HTML directory listing (/voila/tree).  The newer JupyterLab-based
+# one loads the widget plugins, which log errors on a page without a kernel.
+c.VoilaConfiguration.classic_tree = True
 
 # --- Server ----------------------------------------------------------------------
 c.Voila.ip = "127.0.0.1"  # local only

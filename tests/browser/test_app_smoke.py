@@ -44,14 +44,15 @@ def test_widgets_render_and_reach_the_kernel(page, voila_factory, open_notebook,
     screenshot("widget-smoke")
 
 
-def test_leaving_a_page_shuts_its_kernel_down(page, voila_factory, open_notebook):
+def test_leaving_a_page_shuts_its_kernel_down(page, voila_factory, open_notebook, screenshot):
     """Voilà's page asks the server to shut its kernel down when it is left;
     that request needs the XSRF cookie set by etc/jupyter/voila.py."""
     server = voila_factory(TEST_NOTEBOOKS)
     open_notebook("widget_smoke.ipynb", server=server, label="widget_smoke.ipynb again (pool refilling)")
     page.get_by_text("kernel saw count 0").wait_for()  # the whole page is up
     before = server.log_text().count("Kernel shutdown:")
-    page.goto(server.url("/voila/tree"))  # leave the page
+    page.goto(server.url("/voila/tree"))  # leave the page, for the notebook listing
+    page.get_by_role("link", name="widget_smoke.ipynb").wait_for()
     for _ in range(50):
         if server.log_text().count("Kernel shutdown:") > before:
             break
@@ -59,3 +60,4 @@ def test_leaving_a_page_shuts_its_kernel_down(page, voila_factory, open_notebook
     log = server.log_text()
     assert "403 POST /voila/api/shutdown" not in log
     assert log.count("Kernel shutdown:") == before + 1
+    screenshot("notebook-listing")
