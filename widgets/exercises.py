@@ -35,7 +35,8 @@ from .card import CardRow, CardWidget, HtmlView
 __all__ = [
     "Exercise", "WhoWinsExercise", "LegalPlayExercise", "ChooseBestExercise",
     "FoxExchangeExercise", "WoodcutterDiscardExercise", "ScoreExercise", "GameEndExercise",
-    "DealExercise", "CharacterExercise", "TrueFalseExercise", "Quiz", "make_exercise",
+    "DealExercise", "CharacterExercise", "TrueFalseExercise", "RoundTrickExercise",
+    "RoundScoreExercise", "Quiz", "make_exercise", "load_round",
 ]
 
 HERE = pathlib.Path(__file__).parent
@@ -134,7 +135,7 @@ def _spot(caption: str, widget) -> W.VBox:
 
 
 def _shown_card(card: Card, theme: Theme) -> CardWidget:
-    return CardWidget(str(card), theme=theme.key, size="small", interactive=False)
+    return CardWidget(str(card), theme=theme.key, size="normal", interactive=False)
 
 
 def _shown_cards(cards, theme: Theme, label: str) -> CardRow:
@@ -250,13 +251,16 @@ class _CardPickExercise(Exercise):
         self.choices.add_class("fox-card-choices")
         self.choices.on_click(self._clicked)
         self.multiple = multiple
-        area = self.choices
+        hint = "click the cards, then Check" if multiple else "click one card"
+        parts = [_caption(f"{label}: {hint}"), self.choices]
         if multiple:
             self.check_button = W.Button(description="Check", button_style="primary",
                                          tooltip="Check the cards you selected")
             self.check_button.add_class("fox-check")
             self.check_button.on_click(lambda _b: self.check())
-            area = W.VBox([self.choices, self.check_button])
+            parts.append(self.check_button)
+        area = W.VBox(parts)
+        area.add_class("fox-card-pick")
         super().__init__(question, situation, area, theme=theme)
 
     @property
@@ -712,6 +716,69 @@ class CharacterExercise(_ChoiceExercise):
         self.add_class("fox-character")
 
 
+# ----------------------------------------------------------------------------- recorded rounds
+
+def load_round(source, where: str = "round") -> Round:
+    """A finished or partial round from a ``Round``, a saved round (``Round.to_json()``), its
+    JSON text, or the path of a ``.json`` file holding one (relative to the notebook)."""
+    if isinstance(source, Round):
+        return source
+    if isinstance(source, (str, pathlib.Path)) and str(source).endswith(".json"):
+        path = pathlib.Path(source)
+        try:
+            source = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InvalidState(f"{where}: cannot read {path}: {exc.strerror}.") from None
+    if isinstance(source, str):
+        return Round.loads(source)
+    if isinstance(source, dict):
+        return Round.from_json(source, where)
+    raise InvalidState(f"{where} must be a Round, a saved round or a .json file, "
+                       f"not {type(source).__name__}.")
+
+
+class RoundTrickExercise(WhoWinsExercise):
+    """Who won trick number ``trick`` of a recorded round (or who led next, or scored)?
+
+    The cards, the players and the decree card in force when the trick was decided (a Fox may
+    have changed it) all come from the engine's replay of the round.
+    """
+
+    def __init__(self, round, trick: int, *, ask: str = "winner", question: str | None = None,
+                 theme=None):
+        rnd = load_round(round)
+        if not isinstance(trick, int) or isinstance(trick, bool) or not 1 <= trick <= len(rnd.tricks):
+            raise InvalidState(f"trick must be a trick number from 1 to {len(rnd.tricks)}, "
+                               f"not {trick!r}.")
+        record = next(t for t in rnd.tricks if t.number == trick)
+        self.record = record
+        leader, follower = rnd.name(record.leader), rnd.name(1 - record.leader)
+        lead, follow = record.cards
+        default = {"winner": f"Trick {trick}: who wins it?",
+                   "next_leader": f"Trick {trick}: who leads the next trick?",
+                   "treasure": f"Trick {trick}: does anyone score points for it?"}.get(ask)
+        super().__init__(record.decree, lead, follow, leader=leader, follower=follower, ask=ask,
+                         question=question or default, theme=theme or rnd.theme)
+        self.add_class("fox-round-trick")
+
+
+class RoundScoreExercise(ScoreExercise):
+    """How many points did ``player`` gain in a recorded, finished round?"""
+
+    def __init__(self, round, player: str, *, question: str | None = None, theme=None):
+        rnd = load_round(round)
+        if not rnd.is_over:
+            raise InvalidState("round: the round is not finished, so it has not been scored.")
+        if player not in rnd.names:
+            raise InvalidState(f"player: {player!r} is not one of {list(rnd.names)}.")
+        p = rnd.names.index(player)
+        tricks = rnd.tricks_won[p]
+        treasure = rnd.round_gain[p] - rules.round_points(tricks)
+        super().__init__(tricks, treasure=treasure, player=player, question=question,
+                         theme=theme or rnd.theme)
+        self.add_class("fox-round-score")
+
+
 # ----------------------------------------------------------------------------- misconceptions
 
 class TrueFalseExercise(_ChoiceExercise):
@@ -764,7 +831,7 @@ def _demonstrate(demo, theme: Theme) -> str:
     if "card" in demo:
         card = _card(demo["card"], "demo.card")
         if card.ability:
-            return f"The {card.label(theme)}: {card.ability}"
+            return f"The {card.label(theme)}: {card.ability[0].lower()}{card.ability[1:]}"
         return f"The {card.name(theme)} has no character."
     if "tricks" in demo:
         return rules.explain_round_points(LEADER, _count(demo["tricks"], "demo.tricks", 13))
@@ -782,18 +849,23 @@ KINDS = {
     "choose_best": ChooseBestExercise, "fox_exchange": FoxExchangeExercise,
     "woodcutter_discard": WoodcutterDiscardExercise, "score": ScoreExercise,
     "game_end": GameEndExercise, "deal": DealExercise, "character": CharacterExercise,
-    "true_false": TrueFalseExercise,
+    "true_false": TrueFalseExercise, "round_trick": RoundTrickExercise,
+    "round_score": RoundScoreExercise,
 }
+
+
+def _check_spec(spec, where: str) -> None:
+    if not isinstance(spec, dict) or "kind" not in spec:
+        raise InvalidState(f"{where} must be an object with a 'kind', one of {sorted(KINDS)}.")
+    if spec["kind"] not in KINDS:
+        raise InvalidState(f"{where}.kind: {spec['kind']!r} is not a kind of exercise; use one "
+                           f"of {sorted(KINDS)}.")
 
 
 def make_exercise(spec: dict, where: str = "exercise") -> Exercise:
     """Build an exercise from plain data: ``{"kind": "who_wins", "decree": "4B", ...}``."""
-    if not isinstance(spec, dict) or "kind" not in spec:
-        raise InvalidState(f"{where} must be an object with a 'kind', one of {sorted(KINDS)}.")
+    _check_spec(spec, where)
     kind = spec["kind"]
-    if kind not in KINDS:
-        raise InvalidState(f"{where}.kind: {kind!r} is not a kind of exercise; use one of "
-                           f"{sorted(KINDS)}.")
     args = {k: v for k, v in spec.items() if k != "kind"}
     try:
         return KINDS[kind](**args)
@@ -804,18 +876,25 @@ def make_exercise(spec: dict, where: str = "exercise") -> Exercise:
 
 
 class Quiz(W.VBox):
-    """Several exercises shown one at a time, with Previous/Next buttons and a tally."""
+    """Several exercises shown one at a time, with Previous/Next buttons and a tally.
+
+    ``items`` are exercises or their data (``{"kind": "who_wins", ...}``, see ``make_exercise``).
+    Data items are built when first shown, so a long quiz costs the page only one exercise.
+    """
 
     position = Int(0)
 
     def __init__(self, items, *, title: str = "Your turn"):
         if not isinstance(items, (list, tuple)) or not items:
             raise InvalidState("Quiz needs a non-empty list of exercises.")
-        self.exercises = [item if isinstance(item, Exercise) else
-                          make_exercise(item, f"items[{i}]") for i, item in enumerate(items)]
-        for ex in self.exercises:
-            ex.heading.value = ""
-            ex.observe(lambda _c: self._update(), "solved")
+        for i, item in enumerate(items):
+            if not isinstance(item, (Exercise, dict)):
+                raise InvalidState(f"items[{i}] must be an exercise or its data (an object "
+                                   f"with a 'kind'), not {type(item).__name__}.")
+            if isinstance(item, dict):
+                _check_spec(item, f"items[{i}]")
+        self.items = list(items)
+        self._built: dict = {}
         self.title = title
         self.header = W.HTML()
         self.previous_button = W.Button(description="Previous", icon="arrow-left",
@@ -826,7 +905,7 @@ class Quiz(W.VBox):
         self.next_button.on_click(lambda _b: self.go(self.position + 1))
         self.previous_button.add_class("fox-quiz-previous")
         self.next_button.add_class("fox-quiz-next")
-        self.body = W.Box([self.exercises[0]])
+        self.body = W.Box([self.exercise(0)])
         nav = W.HBox([self.previous_button, self.next_button])
         nav.add_class("fox-controls")
         super().__init__([self.header, self.body, nav])
@@ -834,27 +913,43 @@ class Quiz(W.VBox):
         self.add_class("fox-quiz")
         self._update()
 
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def exercise(self, index: int) -> Exercise:
+        """The exercise at ``index``, built on first use."""
+        if index not in self._built:
+            item = self.items[index]
+            ex = item if isinstance(item, Exercise) else make_exercise(item, f"items[{index}]")
+            ex.heading.value = ""
+            ex.observe(lambda _c: self._update(), "solved")
+            self._built[index] = ex
+        return self._built[index]
+
     @property
     def current(self) -> Exercise:
-        return self.exercises[self.position]
+        return self.exercise(self.position)
+
+    @property
+    def solved(self) -> int:
+        return sum(ex.solved for ex in self._built.values())
 
     @property
     def first_try(self) -> int:
         """Questions answered right at the first attempt."""
-        return sum(ex.solved and ex.attempts == 1 for ex in self.exercises)
+        return sum(ex.solved and ex.attempts == 1 for ex in self._built.values())
 
     def go(self, index: int) -> None:
-        if 0 <= index < len(self.exercises):
+        if 0 <= index < len(self.items):
             self.position = index
-            self.body.children = [self.exercises[index]]
+            self.body.children = [self.exercise(index)]
             self._update()
 
     def _update(self) -> None:
-        n = len(self.exercises)
-        solved = sum(ex.solved for ex in self.exercises)
+        n = len(self.items)
         self.header.value = (
             f"<div class='fox-exercise-title'>{_esc(self.title)}: question {self.position + 1} "
-            f"of {n}</div><div class='fox-quiz-tally'>{solved} of {n} solved, {self.first_try} "
-            "at the first try.</div>")
+            f"of {n}</div><div class='fox-quiz-tally'>{self.solved} of {n} solved, "
+            f"{self.first_try} at the first try.</div>")
         self.previous_button.disabled = self.position == 0
         self.next_button.disabled = self.position == n - 1

@@ -1,0 +1,155 @@
+"""The lesson notebooks as files: clean, linked, and every exercise in them valid and answerable.
+
+(The notebooks are also executed from a clean kernel by nbval, and driven in a real browser by
+tests/browser/test_lessons.py.)
+"""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from widgets import exercises as E
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+RULES_DIR = Path(os.environ.get("FOX_RULES_DIR", "/work/shared/rules"))
+
+
+def cells(path: Path, kind: str):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+
+
+def links(path: Path) -> list[str]:
+    return re.findall(r"\]\(([^)\s]+)\)", "\n".join(cells(path, "markdown")))
+
+
+def test_there_are_fifteen_numbered_lessons():
+    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(1, 16)]
+
+
+@pytest.mark.parametrize("path", LESSONS + [NOTEBOOKS / "index.ipynb"], ids=lambda p: p.name)
+def test_notebooks_are_committed_without_outputs(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [] and cell["execution_count"] is None
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_lesson_links_the_contents_and_its_neighbours(path):
+    found = links(path)
+    assert "index.ipynb" in found
+    i = LESSONS.index(path)
+    if i > 0:
+        assert LESSONS[i - 1].name in found
+    if i + 1 < len(LESSONS):
+        assert LESSONS[i + 1].name in found
+    for target in found:
+        if target.endswith(".ipynb"):
+            assert (NOTEBOOKS / target).exists(), f"{path.name} links missing {target}"
+
+
+def test_index_links_every_lesson_and_only_pages_that_exist():
+    found = links(NOTEBOOKS / "index.ipynb")
+    for lesson in LESSONS:
+        assert lesson.name in found
+    for target in found:
+        assert (NOTEBOOKS / target).exists(), f"index links missing {target}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_code_cells_import_from_widgets_and_end_with_the_widget(path):
+    for source in cells(path, "code"):
+        tree = ast.parse(source)
+        *body, last = tree.body
+        for node in body:
+            assert isinstance(node, ast.ImportFrom) and node.module.startswith("widgets"), source
+        # The cell's value is the widget: nothing is printed.
+        assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Call), source
+        assert "print(" not in source
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_lesson_has_a_your_turn_exercise(path):
+    assert any(re.search(r"\b(\w+Exercise|Quiz)\(", s) for s in cells(path, "code"))
+
+
+def lesson_exercises():
+    """Every exercise in every lesson, built from the notebook's own cell (quizzes unrolled)."""
+    found = []
+    namespace = {name: getattr(E, name) for name in E.__all__}
+    cwd = os.getcwd()
+    os.chdir(NOTEBOOKS)  # data files are named relative to the notebooks
+    try:
+        for path in LESSONS:
+            for source in cells(path, "code"):
+                if "widgets.exercises import" not in source or "load_round" in source:
+                    continue
+                last = ast.parse(source).body[-1]
+                widget = eval(compile(ast.Expression(last.value), path.name, "eval"), namespace)
+                if isinstance(widget, E.Quiz):
+                    found += [(path.name, widget.exercise(i)) for i in range(len(widget))]
+                else:
+                    found.append((path.name, widget))
+    finally:
+        os.chdir(cwd)
+    return found
+
+
+EXERCISES = lesson_exercises()
+
+
+@pytest.mark.parametrize("lesson, exercise", EXERCISES,
+                         ids=[f"{n}-{i}" for i, (n, _) in enumerate(EXERCISES)])
+def test_every_lesson_exercise_has_right_and_wrong_answers(lesson, exercise):
+    if isinstance(exercise, E._ChoiceExercise):
+        right = exercise.right_answers
+        assert right and len(right) < len(exercise.options)
+        wrong = next(t for t, ok, _ in exercise.options if not ok)
+        exercise.choose_text(wrong)
+        assert exercise.verdict == "wrong" and "Not quite" in exercise.explanation
+        exercise.choose_text(right[0])
+        assert exercise.verdict == "right"
+    elif isinstance(exercise, E.ChooseBestExercise):
+        assert exercise.answers and len(exercise.answers) < len(exercise.hand)
+        exercise.click(exercise.answers[0])
+        assert exercise.verdict == "right"
+    elif isinstance(exercise, (E.LegalPlayExercise, E.WoodcutterDiscardExercise)):
+        assert exercise.legal
+        exercise.select(*exercise.legal)
+        exercise.check()
+        assert exercise.verdict == "right"
+    elif isinstance(exercise, E.ScoreExercise):
+        exercise.check(exercise.points + 1)
+        assert exercise.verdict == "wrong"
+        exercise.check(exercise.points)
+        assert exercise.verdict == "right"
+    else:
+        pytest.fail(f"no check for {type(exercise).__name__}")
+    assert exercise.explanation
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+@pytest.mark.skipif(not RULES_DIR.is_dir(), reason=f"rules sources not found in {RULES_DIR}")
+def test_lessons_are_written_in_our_own_words():
+    """No run of 9 words from the rules sources appears in a lesson (names and numbers aside,
+    that is far longer than any phrase two writers share by chance)."""
+    n = 9
+    source_runs = set()
+    for src in RULES_DIR.glob("*.txt"):
+        w = words(src.read_text(encoding="utf-8"))
+        source_runs.update(tuple(w[i:i + n]) for i in range(len(w) - n + 1))
+    for path in LESSONS + [NOTEBOOKS / "index.ipynb"]:
+        w = words("\n".join(cells(path, "markdown") + cells(path, "code")))
+        copied = [" ".join(w[i:i + n]) for i in range(len(w) - n + 1)
+                  if tuple(w[i:i + n]) in source_runs]
+        assert not copied, f"{path.name} repeats the rules sources: {copied[:3]}"
