@@ -5,7 +5,7 @@ import sys
 COMMANDS = {
     "referee": ("foxlib.referee", "judge JSON Lines scenarios read from stdin"),
     "arena": ("foxlib.arena", "play computer players against each other and compare them"),
-    "arena": ("foxlib.arena", "play computer players against each other and compare them"),
+    "solve": ("foxlib.solve_cli", "exact values of every move of JSON Lines scenarios"),
     "puzzles": ("foxlib.puzzles", "check puzzle files with the solver, or generate new puzzles"),
 }
 

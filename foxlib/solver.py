@@ -1,0 +1,945 @@
+"""Exact analysis of a position in which every card is known.
+
+``solve(rnd)`` looks at every legal move of the player to play and computes what it is worth
+when both players play perfectly to the end of the round. Three questions can be asked:
+
+- ``"points"`` (the default): the points the player to play gains from now on (Treasure, plus
+  the table's points for the tricks they end with, tricks already won included) minus the
+  points the opponent gains from now on. Winning the most tricks is not the aim: 10 or more
+  tricks score nothing.
+- ``Band(player, band)``: can ``player`` force ending the round in a band ('Humble',
+  'Defeated', 'Victorious', 'Greedy', or a ``(low, high)`` range of tricks)?
+- ``TrickGoal(player, win=True)``: can ``player`` force winning (or losing) the current trick?
+
+For a band or trick goal a move's value is 1 when, after that move, the goal's player can
+force the goal whatever the other player does from then on, and 0 when the other player can
+stop it. When the goal's player is the one to play, 1 means "this move secures the goal";
+when it is the opponent, 0 means "this move stops them".
+
+How: alpha-beta search over the fast integer state (``foxlib.fast``) with a transposition
+table, null-window (MTD(f)) passes, move ordering, score bounds, and equivalent cards searched
+once. ``docs/solver.md`` explains each part, and why equivalent cards really are equivalent.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from . import fast, rules
+from .cards import DECK, Card
+from .errors import InvalidState
+from .round import PLAYERS, Move, Round, player_index
+
+__all__ = ["Band", "TrickGoal", "MoveValue", "Analysis", "solve", "solve_state",
+           "principal_line", "SearchLimit"]
+
+
+# ----------------------------------------------------------------------------- objectives
+
+@dataclass(frozen=True)
+class Band:
+    """Goal: ``player`` ends the round with a number of tricks in ``band``.
+
+    ``band`` is a band's name ('Humble', 'Defeated', 'Victorious', 'Greedy') or a
+    ``(low, high)`` range of tricks, both ends included."""
+
+    player: int
+    band: object
+
+    def __post_init__(self):
+        object.__setattr__(self, "player", player_index(self.player))
+        b = self.band
+        if isinstance(b, str):
+            name = b.strip().capitalize()
+            if name not in rules.BAND_RANGES:
+                raise InvalidState(f"{b!r} is not a band: use one of {', '.join(rules.BANDS)}, "
+                                   "or a (low, high) range of tricks.")
+            object.__setattr__(self, "band", name)
+        elif (isinstance(b, (tuple, list)) and len(b) == 2 and
+              all(isinstance(x, int) and not isinstance(x, bool) for x in b) and
+              0 <= b[0] <= b[1] <= 13):
+            object.__setattr__(self, "band", (b[0], b[1]))
+        else:
+            raise InvalidState(f"{b!r} is not a band: use a band's name or a (low, high) range "
+                               "of tricks with 0 <= low <= high <= 13.")
+
+    @property
+    def range(self) -> tuple:
+        return rules.BAND_RANGES[self.band] if isinstance(self.band, str) else self.band
+
+    def describe(self) -> str:
+        low, high = self.range
+        span = f"{low} trick{'s' if low != 1 else ''}" if low == high else f"{low}-{high} tricks"
+        return f"{self.band} ({span})" if isinstance(self.band, str) else span
+
+
+@dataclass(frozen=True)
+class TrickGoal:
+    """Goal: ``player`` wins (``win=True``) or loses the trick being played now."""
+
+    player: int
+    win: bool = True
+
+    def __post_init__(self):
+        object.__setattr__(self, "player", player_index(self.player))
+        if not isinstance(self.win, bool):
+            raise InvalidState(f"TrickGoal.win must be True or False, not {self.win!r}.")
+
+    def describe(self) -> str:
+        return "win this trick" if self.win else "lose this trick"
+
+
+POINTS = "points"
+
+
+def _check_objective(objective):
+    if objective == POINTS or isinstance(objective, (Band, TrickGoal)):
+        return objective
+    raise InvalidState(f"{objective!r} is not an objective: use 'points', Band(player, band) or "
+                       "TrickGoal(player, win).")
+
+
+# ----------------------------------------------------------------------------- results
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move, what it is worth for the player to play, and why in plain words."""
+
+    move: Move
+    value: int
+    explanation: str
+    exact: bool = True          # False when a search limit left only an estimate
+    low: int | None = None      # proven bounds on the true value (equal to value when exact)
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every legal move with its value, best first. ``complete`` is False when a node or time
+    limit stopped the search; then the inexact values are estimates and ``limit`` says so."""
+
+    to_play: int
+    objective: object
+    moves: tuple
+    best: tuple
+    nodes: int
+    seconds: float
+    complete: bool = True
+    limit: str | None = None
+
+    @property
+    def value(self) -> int | None:
+        """The value of the position for the player to play (that of the best moves)."""
+        return self.best[0].value if self.best else None
+
+    def value_of(self, move) -> int:
+        """The value of one move (a ``Move`` or a card)."""
+        for mv in self.moves:
+            if mv.move == move or (not isinstance(move, Move) and mv.move == Move(Card(move))):
+                return mv.value
+        raise InvalidState(f"{move} is not one of the legal moves analysed.")
+
+    def to_json(self) -> dict:
+        return {"to_play": PLAYERS[self.to_play],
+                "moves": [{"play": mv.move.to_json(), "value": mv.value} for mv in self.moves],
+                "nodes": self.nodes, "seconds": round(self.seconds, 6)}
+
+
+class SearchLimit(Exception):
+    """Raised inside the search when the node or time limit is reached."""
+
+
+# ----------------------------------------------------------------------------- the search
+
+_BIG = 1000
+
+
+def _final_table(objective, total: int):
+    """``final[me * 14 + t]``: value for player ``me`` who ends the round with ``t`` tricks,
+    the opponent having ``total - t``; and the weight of a Treasure point."""
+    final = [0] * 28
+    for me in (0, 1):
+        for t in range(14):
+            other = total - t
+            if other < 0:
+                continue
+            if objective == POINTS:
+                v = fast.POINTS[t] - fast.POINTS[other]
+            else:
+                low, high = objective.range
+                mine = t if me == objective.player else other
+                reached = low <= mine <= high
+                v = 1 if reached == (me == objective.player) else -1
+            final[me * 14 + t] = v
+    return final, (1 if objective == POINTS else 0)
+
+
+def _deck_info(deck, everything):
+    """(key, mask) of the deck cards that can still be drawn. There is one draw per Woodcutter
+    left in ``everything`` (hands, deck and decree), and a discard goes to the bottom, so when
+    the deck holds at least that many cards the deeper ones never come back into play."""
+    if not deck:
+        return 0, 0
+    w = (everything & fast.WOODCUTTERS).bit_count()
+    if not w:
+        return 0, 0
+    key = live = 0
+    for c in deck[:w]:
+        key = key * 34 + c + 1
+        live |= 1 << c
+    return key, live
+
+
+class _Search:
+    """The alpha-beta search for one objective; its transposition table persists across the
+    calls that analyse the moves of one position.
+
+    Values are from the point of view of the player to move and count only what happens from
+    this node on (Treasure of later tricks and the end-of-round value)."""
+
+    def __init__(self, objective, total: int, node_limit=None, deadline=None):
+        self.final, self.weight = _final_table(objective, total)
+        self.symmetric = objective == POINTS
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.tt: dict = {}
+        self.ftt: dict = {}
+        self._build()
+
+    def _build(self):
+        FINAL, W = self.final, self.weight
+        TRICK, SUIT, RANK, BIT = fast.TRICK, fast.SUIT, fast.RANK, fast.BIT
+        SUITM, SWANB = fast.CARD_SUIT_MASK, fast.SWAN_BIT
+        FOXES, WOODS, SEVENS = fast.FOXES, fast.WOODCUTTERS, fast.TREASURES
+        WITCHES, NINE = fast.WITCHES, _NINE_OF_SUIT
+        BELOW = tuple((1 << c) - 1 & fast.CARD_SUIT_MASK[c] for c in range(33))
+        PLAIN = tuple(fast.RANK[c] % 2 == 0 for c in range(33))
+        ME = 0 if self.symmetric else 1 << 76
+        tt, ftt = self.tt, self.ftt
+        tt_get, ftt_get = tt.get, ftt.get
+        HL = [0] * (64 * 35)
+        HF = [0] * (64 * 35)
+        hl_key, hf_key = HL.__getitem__, HF.__getitem__
+        # Score bounds: best and worst end-of-round value for `me` holding t tricks with r
+        # tricks still to play: HI[(me * 14 + t) * 14 + r].
+        HI = [0] * (28 * 14)
+        for me in (0, 1):
+            for t in range(14):
+                for r in range(14 - t):
+                    HI[(me * 14 + t) * 14 + r] = max(FINAL[me * 14 + t + k] for k in range(r + 1))
+        search = self
+        nodes = 0
+        check_at = self.node_limit if self.node_limit is not None else 1 << 62
+        if self.deadline is not None:
+            check_at = min(check_at, 4096)
+
+        def check():
+            nonlocal check_at
+            if search.node_limit is not None and nodes >= search.node_limit:
+                raise SearchLimit("node")
+            if search.deadline is not None:
+                if time.perf_counter() >= search.deadline:
+                    raise SearchLimit("time")
+                check_at = nodes + 4096
+                if search.node_limit is not None:
+                    check_at = min(check_at, search.node_limit)
+            else:
+                check_at = search.node_limit
+
+        deck_info = _deck_info
+
+        def lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta):
+            """The player to move leads from ``hm``; the opponent holds ``ho``."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                check()
+            if not hm & (hm - 1):
+                # The last trick: no choice is left for anyone (a last Fox has nothing to swap,
+                # a last Woodcutter must discard the card it draws).
+                a, b = hm.bit_length() - 1, ho.bit_length() - 1
+                code = TRICK[(a * 33 + b) * 3 + SUIT[decree]]
+                if code & 1:
+                    return FINAL[me * 14 + twm] - W * (code >> 2)
+                return FINAL[me * 14 + twm + 1] + W * (code >> 2)
+            fox_live = (hm | ho | live) & FOXES
+            r = hm.bit_count()
+            key = (hm | ho << 33 | (decree if fox_live else 33 + SUIT[decree]) << 66 |
+                   twm << 72 | me * ME | dk << 77)
+            e = tt_get(key)
+            if e is not None:
+                lo, hi, bm = e
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi, bm = -_BIG, _BIG, -1
+                sev = W * ((hm | ho | live | BIT[decree]) & SEVENS).bit_count()
+                b = HI[(me * 14 + twm) * 14 + r] + sev
+                if b <= alpha:
+                    return b
+                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
+                if b >= beta:
+                    return b
+            a0, b0 = alpha, beta
+            inplay = hm | ho | live | (BIT[decree] if fox_live else 0)
+            if inplay & WITCHES:
+                # A lone Witch counts as a trump 9: it sits between the trump 8 and 10.
+                inplay |= WITCHES if fox_live else NINE[decree]
+            moves = []
+            prev = -1
+            m = hm
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                rk = RANK[c]
+                if rk == 3:
+                    moves.append(c)
+                    _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
+                elif rk == 5 and deck:
+                    _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
+                                  deck, hm | ho | BIT[decree])
+                else:
+                    if PLAIN[c] or (rk == 5):
+                        below = inplay & BELOW[c]
+                        if below and below.bit_length() - 1 == prev:
+                            prev = c
+                            continue      # the same as the card just below it
+                        prev = c
+                    moves.append(c)
+            if len(moves) > 1:
+                moves.sort(key=hl_key, reverse=True)
+                if bm >= 0 and moves[0] != bm:
+                    try:
+                        moves.remove(bm)
+                        moves.insert(0, bm)
+                    except ValueError:
+                        pass
+            best, bestm = -_BIG, -1
+            for mv in moves:
+                c = mv & 63
+                x = (mv >> 6) - 1
+                if x < 0:
+                    h2, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
+                elif RANK[c] == 3:
+                    h2 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
+                    d2, deck2, dk2, live2 = x, deck, dk, live
+                else:
+                    h2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
+                    d2 = decree
+                    deck2 = deck[1:] + (x,)
+                    dk2, live2 = deck_info(deck2, h2 | ho | fast.mask_of(deck2) | BIT[decree])
+                v = -follow(ho, h2, c, d2, deck2, dk2, live2, two, twm, 1 - me, -beta, -alpha)
+                if v > best:
+                    best, bestm = v, mv
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            HL[mv] += r * r
+                            break
+            if best <= a0:
+                tt[key] = (lo, best if best < hi else hi, bestm)
+            elif best >= b0:
+                tt[key] = (best if best > lo else lo, hi, bestm)
+            else:
+                tt[key] = (best, best, bestm)
+            return best
+
+        def follow(hm, ho, led, decree, deck, dk, live, twm, two, me, alpha, beta):
+            """The player to move follows ``led`` from ``hm``; the leader has ``ho`` left."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                check()
+            same = hm & SUITM[led]
+            if same:
+                if RANK[led] == 11:
+                    same = (1 << (same.bit_length() - 1)) | (same & SWANB[led])
+                legal = same
+            else:
+                legal = hm
+            fox_live = (hm | ho | live) & FOXES
+            r = hm.bit_count()
+            key = (hm | ho << 33 | (decree if fox_live else 33 + SUIT[decree]) << 66 |
+                   twm << 72 | me * ME | led << 77 | dk << 83)
+            e = ftt_get(key)
+            if e is not None:
+                lo, hi, bm = e
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi, bm = -_BIG, _BIG, -1
+            a0, b0 = alpha, beta
+            inplay = hm | ho | live | BIT[led] | (BIT[decree] if fox_live else 0)
+            if inplay & WITCHES:
+                inplay |= WITCHES if fox_live else NINE[decree]
+            moves = []
+            prev = -1
+            m = legal
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                rk = RANK[c]
+                if rk == 3 and hm ^ low:
+                    moves.append(c)
+                    _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
+                elif rk == 5 and deck:
+                    _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
+                                  deck, hm | ho | BIT[decree])
+                else:
+                    if PLAIN[c] or rk == 5:
+                        below = inplay & BELOW[c]
+                        if below and below.bit_length() - 1 == prev:
+                            prev = c
+                            continue
+                        prev = c
+                    moves.append(c)
+            if len(moves) > 1:
+                moves.sort(key=hf_key, reverse=True)
+                if bm >= 0 and moves[0] != bm:
+                    try:
+                        moves.remove(bm)
+                        moves.insert(0, bm)
+                    except ValueError:
+                        pass
+            best, bestm = -_BIG, -1
+            base = led * 99
+            for mv in moves:
+                c = mv & 63
+                x = (mv >> 6) - 1
+                if x < 0:
+                    h2, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
+                elif RANK[c] == 3:
+                    h2 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
+                    d2, deck2, dk2, live2 = x, deck, dk, live
+                else:
+                    h2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
+                    d2 = decree
+                    deck2 = deck[1:] + (x,)
+                    dk2, live2 = deck_info(deck2, h2 | ho | fast.mask_of(deck2) | BIT[decree])
+                code = TRICK[base + c * 3 + SUIT[d2]]
+                t = W * (code >> 2)
+                if code & 1:
+                    tm, to, ts = twm + 1, two, t
+                else:
+                    tm, to, ts = twm, two + 1, -t
+                if not h2:
+                    v = ts + FINAL[me * 14 + tm]
+                elif not h2 & (h2 - 1):
+                    # One card each is left: the last trick plays itself.
+                    if code & 2:
+                        a, b = h2.bit_length() - 1, ho.bit_length() - 1
+                    else:
+                        a, b = ho.bit_length() - 1, h2.bit_length() - 1
+                    code2 = TRICK[(a * 33 + b) * 3 + SUIT[d2]]
+                    t2 = W * (code2 >> 2)
+                    # Did the follower's side (me) win the last trick?
+                    mine = (code2 & 1) == (0 if code & 2 else 1)
+                    if mine:
+                        v = ts + t2 + FINAL[me * 14 + tm + 1]
+                    else:
+                        v = ts - t2 + FINAL[me * 14 + tm]
+                elif code & 2:
+                    v = ts + lead(h2, ho, d2, deck2, dk2, live2, tm, to, me, alpha - ts, beta - ts)
+                else:
+                    v = ts - lead(ho, h2, d2, deck2, dk2, live2, to, tm, 1 - me, ts - beta,
+                                  ts - alpha)
+                if v > best:
+                    best, bestm = v, mv
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            HF[mv] += r * r
+                            break
+            if best <= a0:
+                ftt[key] = (lo, best if best < hi else hi, bestm)
+            elif best >= b0:
+                ftt[key] = (best if best > lo else lo, hi, bestm)
+            else:
+                ftt[key] = (best, best, bestm)
+            return best
+
+        def _fox_options(moves, fox, rest, inplay, decree, others):
+            """Append the Fox's exchanges (keeping the decree was appended by the caller).
+            Two exchanges are the same when no Fox can ever move the decree again and the two
+            cards are equivalent plain cards (see docs/solver.md). ``others``: the opponent's
+            hand and the deck cards that can still be drawn."""
+            merge = not ((rest | others | BIT[decree]) & FOXES)
+            if inplay & WITCHES:
+                inplay |= WITCHES
+            prev = -1
+            m = rest
+            while m:
+                low = m & -m
+                m ^= low
+                x = low.bit_length() - 1
+                if merge and PLAIN[x]:
+                    below = inplay & BELOW[x]
+                    if below and below.bit_length() - 1 == prev:
+                        prev = x
+                        continue
+                    prev = x
+                moves.append(fox | (x + 1) << 6)
+
+        def _wood_options(moves, wood, rest, inplay, deck, held):
+            """Append the Woodcutter's discards. Two discards are the same when the discarded
+            card can never be drawn again and the two cards are equivalent plain cards.
+            ``held``: both hands (the Woodcutter included) and the decree."""
+            everything = held | fast.mask_of(deck)
+            left = ((everything & WOODS) ^ BIT[wood]).bit_count()
+            merge = left < len(deck)
+            if inplay & WITCHES:
+                inplay |= WITCHES
+            prev = -1
+            m = rest
+            while m:
+                low = m & -m
+                m ^= low
+                x = low.bit_length() - 1
+                if merge and PLAIN[x]:
+                    below = inplay & BELOW[x]
+                    if below and below.bit_length() - 1 == prev:
+                        prev = x
+                        continue
+                    prev = x
+                moves.append(wood | (x + 1) << 6)
+
+        self.lead, self.follow, self.deck_info = lead, follow, deck_info
+
+        def count():
+            return nodes
+        self.count = count
+
+    # -- evaluating a fast state from the point of view of its player to move
+    def value(self, s: fast.FastState, alpha: int, beta: int) -> int:
+        me = s.to_play
+        hm, ho = s.hands[me], s.hands[1 - me]
+        twm, two = s.tricks_won[me], s.tricks_won[1 - me]
+        everything = hm | ho | fast.mask_of(s.deck) | fast.BIT[s.decree]
+        dk, live = self.deck_info(s.deck, everything)
+        if s.trick:
+            return self.follow(hm, ho, s.trick[0], s.decree, s.deck, dk, live, twm, two, me,
+                               alpha, beta)
+        return self.lead(hm, ho, s.decree, s.deck, dk, live, twm, two, me, alpha, beta)
+
+
+# ----------------------------------------------------------------------------- the root
+
+def _remaining_tricks(s: fast.FastState) -> int:
+    """Tricks still to be completed, the one in progress included."""
+    if len(s.trick) == 2:
+        return 1 + s.hands[s.leader].bit_count()
+    if len(s.trick) == 1:
+        return s.hands[1 - s.leader].bit_count()
+    return s.hands[s.leader].bit_count()
+
+
+def _children(s: fast.FastState) -> list:
+    """(fast move or action, child state) for every legal choice in any phase."""
+    if s.phase == fast.PLAY:
+        return [(m, fast.apply(s, m)) for m in fast.legal_moves(s)]
+    return [(a, fast.apply_action(s, a)) for a in fast.legal_actions(s)]
+
+
+def _as_move(s: fast.FastState, choice: int) -> Move:
+    """The ``Move`` for a choice of ``_children`` (a pending decision names its card)."""
+    if s.phase == fast.PLAY:
+        return fast.to_move(choice)
+    card = DECK[s.trick[-1]]
+    if s.phase == fast.EXCHANGE:
+        return Move(card, exchange=None if choice < 0 else DECK[choice])
+    return Move(card, discard=DECK[choice])
+
+
+class _Root:
+    """Exact values of positions below the root, from the root player's point of view,
+    counting what is gained from the root position on."""
+
+    def __init__(self, s: fast.FastState, objective, node_limit=None, deadline=None):
+        self.s = s
+        self.me = s.to_play
+        self.objective = objective
+        self.total = sum(s.tricks_won) + _remaining_tricks(s)
+        self.search = _Search(objective, self.total, node_limit, deadline)
+
+    def value(self, st: fast.FastState, alpha: int, beta: int) -> int:
+        """Fail-soft value of ``st`` within (alpha, beta)."""
+        me, s, search = self.me, self.s, self.search
+        if self.objective == POINTS:
+            delta = (st.score[me] - s.score[me]) - (st.score[1 - me] - s.score[1 - me])
+        else:
+            delta = 0
+        if st.phase == fast.OVER:
+            return delta if self.objective == POINTS else search.final[me * 14 + st.tricks_won[me]]
+        if st.phase != fast.PLAY:
+            # A pending decision (only at the root): the decider picks the best choice.
+            best = None
+            for _, child in _children(st):
+                v = self.value(child, alpha, beta)
+                if st.to_play == me:
+                    best = v if best is None else max(best, v)
+                    alpha = max(alpha, v)
+                else:
+                    best = v if best is None else min(best, v)
+                    beta = min(beta, v)
+                if alpha >= beta:
+                    break
+            return best
+        if st.to_play == me:
+            return delta + search.value(st, alpha - delta, beta - delta)
+        return delta - search.value(st, delta - beta, delta - alpha)
+
+    def exact(self, st: fast.FastState, guess: int, bounds: list) -> int:
+        """MTD(f): null-window tests until the proven bounds meet. ``bounds`` is updated in
+        place, so a search stopped by a limit still reports what it proved."""
+        g = guess
+        while bounds[0] < bounds[1]:
+            beta = g + 1 if g == bounds[0] else g
+            g = self.value(st, beta - 1, beta)
+            if g < beta:
+                bounds[1] = g
+            else:
+                bounds[0] = g
+        return g
+
+    def line(self, st: fast.FastState, v: int) -> list:
+        """A principal line from ``st`` whose value is ``v``: at each turn a choice that keeps
+        the value (the player to play's best), found by null-window tests."""
+        out = []
+        while st.phase != fast.OVER:
+            mine = st.to_play == self.me
+            for choice, child in _children(st):
+                if mine and self.value(child, v - 1, v) >= v:
+                    break
+                if not mine and self.value(child, v, v + 1) <= v:
+                    break
+            else:
+                raise AssertionError("no move keeps the value: the search is inconsistent")
+            out.append((st, choice))
+            st = child
+        return out, st
+
+
+def _card_text(move: Move) -> str:
+    text = f"the {move.card.name()}"
+    if move.exchange is not None:
+        text += f", swapping the {move.exchange.name()} for the decree card"
+    if move.discard is not None:
+        text += f", putting the {move.discard.name()} under the deck"
+    return text
+
+
+def _move_text(move: Move, s: fast.FastState) -> str:
+    """'the 9 of Moons', 'the 3 of Bells, keeping the decree card', ..."""
+    text = _card_text(move)
+    fox = move.card.rank == rules.FOX and move.exchange is None
+    if fox and (s.phase == fast.EXCHANGE or
+                (s.phase == fast.PLAY and s.hands[s.to_play] & ~fast.BIT[move.card.index])):
+        text += ", keeping the decree card"
+    if s.phase == fast.EXCHANGE:
+        text = "the Fox's choice: " + text.split(", ", 1)[1]
+    elif s.phase == fast.DISCARD:
+        text = "the Woodcutter's choice: " + text.split(", ", 1)[1]
+    return text[0].upper() + text[1:]
+
+
+def _points_text(name: str, value: int, split=None) -> str:
+    pts = f"{abs(value)} point{'s' if abs(value) != 1 else ''}"
+    if value > 0:
+        core = f"with best play by both you end {pts} ahead of your opponent from here on"
+    elif value < 0:
+        core = f"with best play by both you end {pts} behind your opponent from here on"
+    else:
+        core = "with best play by both you and your opponent gain as many points from here on"
+    if split is not None:
+        core += f" (for example you {split[0]}, your opponent {split[1]})"
+    return f"{name}: {core}."
+
+
+def _goal_text(name: str, value: int, objective, me: int) -> str:
+    goal = objective.describe()
+    if isinstance(objective, Band):
+        if objective.player == me:
+            return (f"{name} secures {goal} against any defence." if value else
+                    f"{name} does not secure {goal}: your opponent can stop it.")
+        return (f"{name} leaves your opponent able to force {goal}." if value else
+                f"{name} stops your opponent from forcing {goal}.")
+    verb = "win" if objective.win else "lose"
+    if objective.player == me:
+        return (f"{name} makes sure you {verb} this trick, whatever your opponent does."
+                if value else f"{name} does not make sure you {verb} this trick: your "
+                "opponent can prevent it.")
+    return (f"{name} lets your opponent {verb} this trick if they want to." if value else
+            f"{name} stops your opponent from choosing to {verb} this trick.")
+
+
+def _check_limit(name, lim):
+    if lim is not None and (isinstance(lim, bool) or not isinstance(lim, (int, float))
+                            or lim <= 0):
+        raise InvalidState(f"{name} must be a positive number, not {lim!r}.")
+
+
+def solve(rnd: Round, objective="points", node_limit=None, time_limit=None,
+          lines: bool = True) -> Analysis:
+    """Analyse every legal move of the player to play in ``rnd`` (every card known).
+
+    ``objective``: ``"points"``, ``Band(player, band)`` or ``TrickGoal(player, win)``.
+    ``node_limit`` (nodes) and ``time_limit`` (seconds) stop the search early; the analysis
+    then says so (``complete`` False, ``limit`` text, inexact moves marked in their text).
+    Works in every phase: during a Fox's exchange or a Woodcutter's discard the moves are that
+    pending decision, each a ``Move`` of the card just played with its choice.
+    ``lines``: for the points objective, follow a best line after each move to say how the
+    points could split ("for example you 6, your opponent 2").
+    """
+    if not isinstance(rnd, Round):
+        raise InvalidState(f"solve() needs a Round, not {type(rnd).__name__}.")
+    objective = _check_objective(objective)
+    if rnd.is_over:
+        raise InvalidState("The round is over: there is no move to analyse.")
+    _check_limit("node_limit", node_limit)
+    _check_limit("time_limit", time_limit)
+    return solve_state(fast.from_round(rnd), objective, node_limit, time_limit, lines)
+
+
+def solve_state(s: fast.FastState, objective="points", node_limit=None, time_limit=None,
+                lines: bool = True) -> Analysis:
+    """``solve`` for a ``fast.FastState`` (what computer players use)."""
+    objective = _check_objective(objective)
+    if s.phase == fast.OVER:
+        raise InvalidState("The round is over: there is no move to analyse.")
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    me = s.to_play
+    children = _children(s)
+    moves = [_as_move(s, choice) for choice, _ in children]
+    if isinstance(objective, TrickGoal):
+        return _solve_trick(s, moves, children, objective, start)
+    root = _Root(s, objective, node_limit, deadline)
+    classes = _root_classes(s, moves)
+    results: dict = {}
+    stopped = None
+    guess = 0
+    for i, (_, child) in enumerate(children):
+        if classes[i] != i:
+            continue
+        bounds = [-_BIG, _BIG]
+        try:
+            guess = root.exact(child, guess, bounds)
+            results[i] = (guess, guess, guess)
+        except SearchLimit as exc:
+            stopped = exc.args[0]
+            results[i] = (None, bounds[0], bounds[1])
+            break
+    splits = {}
+    if lines and objective == POINTS and stopped is None:
+        for i, (_, child) in enumerate(children):
+            if classes[i] == i:
+                _, end = root.line(child, results[i][0])
+                splits[i] = (end.score[me] - s.score[me], end.score[1 - me] - s.score[1 - me])
+    items = [_move_value(s, moves, classes, i, results, splits, objective, stopped)
+             for i in range(len(moves))]
+    ordered, best = _rank(items, _sign(objective, me))
+    limit = None
+    if stopped:
+        what = f"{node_limit} nodes" if stopped == "node" else f"{time_limit:g} s"
+        limit = (f"The search stopped at its {stopped} limit ({what}) before every move was "
+                 "settled: the values marked as estimates are not proven.")
+    return Analysis(me, objective, ordered, best, root.search.count(),
+                    time.perf_counter() - start, stopped is None, limit)
+
+
+def _move_value(s, moves, classes, i, results, splits, objective, stopped) -> MoveValue:
+    rep = classes[i]
+    mv = moves[i]
+    name = _move_text(mv, s)
+    value, low, high = results.get(rep, (None, -_BIG, _BIG))
+    if value is not None:
+        if objective == POINTS:
+            text = _points_text(name, value, splits.get(rep))
+        else:
+            # The search's value is for the player to play; a goal's value is "can the goal's
+            # player force it", whoever is to play.
+            value = int(value > 0) if objective.player == s.to_play else int(value < 0)
+            text = _goal_text(name, value, objective, s.to_play)
+        if rep != i:
+            other = _move_text(moves[rep], s)
+            text += (f" It is worth exactly as much as {other[0].lower() + other[1:]}: no card "
+                     "between the two is still in play, so they behave the same.")
+        return MoveValue(mv, value, text, True, value, value)
+    if objective == POINTS:
+        lo, hi = max(low, -_MAX_POINTS), min(high, _MAX_POINTS)
+        est = (lo + hi) // 2
+        what = "points difference"
+    else:
+        if objective.player == s.to_play:
+            lo, hi = int(low > 0), int(high > 0)
+        else:
+            lo, hi = int(high < 0), int(low < 0)
+        est, what = lo, "value"
+    text = (f"{name}: estimate only, the search stopped at its {stopped} limit before this move "
+            f"was settled; its {what} lies between {lo} and {hi}.")
+    return MoveValue(mv, est, text, False, lo, hi)
+
+
+#: No move is worth more than this many points: 6 (table) + 3 (Treasure).
+_MAX_POINTS = 9
+
+
+def _root_classes(s: fast.FastState, moves) -> list:
+    """For each root move, the index of the first move it is equivalent to (itself if none):
+    the same rules the search applies at every node (see docs/solver.md)."""
+    BIT, RANK = fast.BIT, fast.RANK
+    me = s.to_play
+    hm, ho = s.hands[me], s.hands[1 - me]
+    deck_mask = fast.mask_of(s.deck)
+    _, live = _deck_info(s.deck, hm | ho | deck_mask | BIT[s.decree])
+    fox_live = (hm | ho | live) & fast.FOXES
+    inplay = hm | ho | live | fast.mask_of(s.trick) | (BIT[s.decree] if fox_live else 0)
+    inplay = _with_witches(inplay, fox_live, s.decree)
+    classes = list(range(len(moves)))
+    last: dict = {}          # group -> (last plain card seen, index of its class)
+
+    def step(i, group, card, pool):
+        if pool & fast.WITCHES:
+            pool |= fast.WITCHES
+        below = pool & _BELOW[card]
+        prev = last.get(group)
+        if prev is not None and below and below.bit_length() - 1 == prev[0]:
+            classes[i] = prev[1]
+            last[group] = (card, prev[1])
+        else:
+            last[group] = (card, i)
+
+    for i, mv in enumerate(moves):
+        c = mv.card.index
+        if s.phase == fast.PLAY and mv.exchange is None and mv.discard is None:
+            if RANK[c] % 2 == 0 or (RANK[c] == 5 and not s.deck):
+                step(i, "play", c, inplay)
+        elif mv.exchange is not None:
+            x = mv.exchange.index
+            rest = hm & ~BIT[c]
+            if RANK[x] % 2 == 0 and not ((rest | ho | live | BIT[s.decree]) & fast.FOXES):
+                step(i, ("fox", c), x, inplay | BIT[c] | BIT[s.decree])
+        elif mv.discard is not None:
+            x = mv.discard.index
+            if s.phase == fast.PLAY:
+                size, pool = len(s.deck), inplay | BIT[s.deck[0]]
+                left = ((hm | ho | BIT[s.decree] | deck_mask) & fast.WOODCUTTERS
+                        & ~BIT[c]).bit_count()
+            else:   # the Woodcutter is on the table and its draw is already in hand
+                size, pool = len(s.deck) + 1, inplay
+                left = ((hm | ho | BIT[s.decree] | deck_mask) & fast.WOODCUTTERS).bit_count()
+            if RANK[x] % 2 == 0 and left < size:
+                step(i, ("wood", c), x, pool)
+    return classes
+
+
+#: For each card, the bit of the 9 of its suit (used for the decree: the trump 9).
+_NINE_OF_SUIT = tuple(1 << (fast.SUIT[c] * 11 + 8) for c in range(33))
+
+
+def _with_witches(inplay: int, fox_live: int, decree: int) -> int:
+    """A lone Witch counts as a trump 9, so any Witch in play separates the trump 8 from the
+    trump 10 (every suit's, while a Fox may still change trump)."""
+    if inplay & fast.WITCHES:
+        inplay |= fast.WITCHES if fox_live else _NINE_OF_SUIT[decree]
+    return inplay
+
+
+_BELOW = tuple((1 << c) - 1 & fast.CARD_SUIT_MASK[c] for c in range(33))
+
+
+def _solve_trick(s: fast.FastState, moves, children, objective: TrickGoal,
+                 start: float) -> Analysis:
+    """Trick goals only look to the end of the current trick: a tiny exhaustive search."""
+    g, me = objective.player, s.to_play
+    done = sum(s.tricks_won)
+    nodes = 0
+
+    def met(after):
+        winner = 0 if after.tricks_won[0] > s.tricks_won[0] else 1
+        return (winner == g) == objective.win
+
+    def forced(state) -> bool:
+        """Can g force the goal from this state, in which the trick is not complete yet?"""
+        nonlocal nodes
+        nodes += 1
+        mover = state.to_play
+        for _, child in _children(state):
+            ok = met(child) if sum(child.tricks_won) > done else forced(child)
+            if ok and mover == g:
+                return True
+            if not ok and mover != g:
+                return False
+        return mover != g
+
+    items = []
+    for mv, (_, child) in zip(moves, children):
+        nodes += 1
+        value = int(met(child) if sum(child.tricks_won) > done else forced(child))
+        items.append(MoveValue(mv, value, _goal_text(_move_text(mv, s), value, objective, me),
+                               True, value, value))
+    ordered, best = _rank(items, _sign(objective, me))
+    return Analysis(me, objective, ordered, best, nodes, time.perf_counter() - start)
+
+
+def _sign(objective, me: int) -> int:
+    """+1 when a higher value is better for the player to play, -1 when lower is (a goal of
+    the opponent: the player to play wants to stop it)."""
+    if objective == POINTS or objective.player == me:
+        return 1
+    return -1
+
+
+def _rank(items, sign: int):
+    """Moves best first for the player to play (proven values before estimates, then in the
+    legal order), and the best group."""
+    order = sorted(range(len(items)), key=lambda k: (-sign * items[k].value,
+                                                     not items[k].exact, k))
+    ordered = tuple(items[k] for k in order)
+    best = tuple(m for m in ordered if m.value == ordered[0].value) if ordered else ()
+    return ordered, best
+
+
+def principal_line(rnd: Round, objective="points", move=None) -> list:
+    """A best line of play from ``rnd`` (after ``move`` if given) to the end of the round, as
+    ``(player, Move)`` pairs: every choice is one the solver proves best for whoever makes it."""
+    objective = _check_objective(objective)
+    if isinstance(objective, TrickGoal):
+        raise InvalidState("principal_line() follows the points or a band objective.")
+    s = fast.from_round(rnd)
+    if s.phase == fast.OVER:
+        return []
+    root = _Root(s, objective)
+    start = s
+    prefix = []
+    if move is not None:
+        choice = _choice_of(s, move)
+        prefix = [(s.to_play, _as_move(s, choice))]
+        start = fast.apply(s, choice) if s.phase == fast.PLAY else fast.apply_action(s, choice)
+    v = root.exact(start, 0, [-_BIG, _BIG]) if start.phase != fast.OVER else 0
+    steps, _ = root.line(start, v)
+    return prefix + [(st.to_play, _as_move(st, choice)) for st, choice in steps]
+
+
+def _choice_of(s: fast.FastState, move) -> int:
+    """The fast choice for a ``Move`` (or card) in state ``s``."""
+    if not isinstance(move, Move):
+        move = Move(Card(move))
+    for choice, _ in _children(s):
+        if _as_move(s, choice) == move:
+            return choice
+    raise InvalidState(f"{move} is not a legal move here.")

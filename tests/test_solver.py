@@ -1,0 +1,429 @@
+"""The exact solver (foxlib.solver), checked against a brute-force minimax written separately
+on top of the explained engine (Round.legal_moves / push / pop), plus its command line."""
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from foxlib import Card, InvalidState, Move, Round, fast, rules
+from foxlib.round import Position
+from foxlib.solver import Analysis, Band, MoveValue, TrickGoal, principal_line, solve, \
+    solve_state
+
+# ----------------------------------------------------------------------------- brute force
+
+def _choices(rnd):
+    """Every choice of the player to play: compound moves, or the pending decision."""
+    if rnd.phase == "play":
+        return [("push", m) for m in rnd.legal_moves()]
+    return [(rnd.phase, a) for a in rnd.legal_actions()]
+
+
+def _do(rnd, choice):
+    kind, what = choice
+    if kind == "push":
+        rnd.push(what)
+    else:
+        getattr(rnd, kind)(what)
+
+
+def _undo(rnd, choice):
+    rnd.pop() if choice[0] == "push" else rnd.undo()
+
+
+def _as_move(rnd, choice) -> Move:
+    kind, what = choice
+    if kind == "push":
+        return what
+    if kind == "exchange":
+        return Move(rnd.trick[-1], exchange=what)
+    return Move(rnd.trick[-1], discard=what)
+
+
+def brute_points(rnd, p):
+    """Points p gains minus points the opponent gains from here, both playing perfectly."""
+    if rnd.is_over:
+        return 0
+    best = None
+    for choice in _choices(rnd):
+        before = list(rnd.score)
+        mover = rnd.to_play
+        _do(rnd, choice)
+        gain = (rnd.score[p] - before[p]) - (rnd.score[1 - p] - before[1 - p])
+        v = gain + brute_points(rnd, p)
+        _undo(rnd, choice)
+        if best is None or (v > best if mover == p else v < best):
+            best = v
+    return best
+
+
+def brute_band(rnd, g, low, high) -> bool:
+    """Can player g force ending the round with low..high tricks?"""
+    if rnd.is_over:
+        return low <= rnd.tricks_won[g] <= high
+    results = []
+    for choice in _choices(rnd):
+        _do(rnd, choice)
+        results.append(brute_band(rnd, g, low, high))
+        _undo(rnd, choice)
+    return any(results) if rnd.to_play == g else all(results)
+
+
+def brute_trick(rnd, g, win, done) -> bool:
+    """Can player g force winning (or losing) the trick being played?"""
+    if len(rnd.tricks) > done:
+        return (rnd.tricks[done].winner == g) == win
+    results = []
+    for choice in _choices(rnd):
+        _do(rnd, choice)
+        results.append(brute_trick(rnd, g, win, done))
+        _undo(rnd, choice)
+    return any(results) if rnd.to_play == g else all(results)
+
+
+def brute_root(rnd, value_after):
+    """{Move: value} for every choice of the player to play."""
+    out = {}
+    for choice in _choices(rnd):
+        move = _as_move(rnd, choice)
+        out[move] = value_after(rnd, choice)
+    return out
+
+
+def _points_after(rnd, choice):
+    p = rnd.to_play
+    before = list(rnd.score)
+    _do(rnd, choice)
+    v = (rnd.score[p] - before[p]) - (rnd.score[1 - p] - before[1 - p]) + brute_points(rnd, p)
+    _undo(rnd, choice)
+    return v
+
+
+def _random_round(rng, cards, deck, step_into_decisions=True) -> Round:
+    """A random small position; sometimes one action further, into a Fox's or Woodcutter's
+    pending decision."""
+    rnd = fast.to_round(fast.random_position(rng, cards, deck))
+    if step_into_decisions and rng.random() < 0.3:
+        for mv in rnd.legal_moves():
+            if mv.exchange is not None or mv.discard is not None:
+                rnd.play(mv.card)
+                break
+    return rnd
+
+
+def _values(analysis):
+    return {mv.move: mv.value for mv in analysis.moves}
+
+
+def _check_points(rng, count, max_cards):
+    for _ in range(count):
+        rnd = _random_round(rng, rng.randint(1, max_cards), rng.randint(0, 6))
+        got = solve(rnd)
+        assert got.complete
+        assert _values(got) == brute_root(rnd, _points_after), rnd.dumps()
+
+
+# ----------------------------------------------------------------------------- exactness
+
+def test_point_values_of_every_move_match_brute_force_minimax():
+    _check_points(random.Random(1), 250, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("FOXLIB_SLOW"),
+                    reason="several minutes: set FOXLIB_SLOW=1 to run it")
+def test_point_values_match_brute_force_on_thousands_of_positions():
+    _check_points(random.Random(2), 3000, 4)
+
+
+def test_band_goals_match_brute_force_minimax():
+    rng = random.Random(3)
+    for _ in range(120):
+        rnd = _random_round(rng, rng.randint(1, 3), rng.randint(0, 6))
+        g = rng.randrange(2)
+        name = rng.choice(rules.BANDS)
+        low, high = rules.BAND_RANGES[name]
+        got = solve(rnd, Band(g, name))
+
+        def after(r, choice):
+            _do(r, choice)
+            v = int(brute_band(r, g, low, high))
+            _undo(r, choice)
+            return v
+        assert _values(got) == brute_root(rnd, after), (rnd.dumps(), g, name)
+
+
+def test_trick_goals_match_brute_force_minimax():
+    rng = random.Random(4)
+    for _ in range(150):
+        rnd = _random_round(rng, rng.randint(1, 5), rng.randint(0, 6))
+        g, win = rng.randrange(2), rng.random() < 0.5
+        got = solve(rnd, TrickGoal(g, win))
+        done = len(rnd.tricks)
+
+        def after(r, choice):
+            _do(r, choice)
+            v = int(brute_trick(r, g, win, done))
+            _undo(r, choice)
+            return v
+        assert _values(got) == brute_root(rnd, after), (rnd.dumps(), g, win)
+
+
+def _round(a, b, decree, leader=0, deck=(), trick=(), tricks_won=(0, 0)):
+    return Round(Position(Card(decree), ([Card(c) for c in a], [Card(c) for c in b]), leader,
+                          [Card(c) for c in deck], [Card(c) for c in trick], tricks_won))
+
+
+def test_a_lone_witch_sits_between_the_trump_eight_and_ten():
+    """The trump 8 and 10 are not interchangeable while a Witch is in play, even with the trump
+    9 gone: a lone Witch beats the 8 and loses to the 10 (found by the brute-force check)."""
+    rnd = _round(["10B", "8M", "10M"], ["5B", "7B", "9K"], "3M", leader=1, deck=["2B"],
+                 tricks_won=(6, 4))
+    assert _values(solve(rnd)) == brute_root(rnd, _points_after)
+    assert solve(rnd).value_of(Move(Card("9K"))) == -5
+
+
+def test_equivalent_cards_get_the_same_value_and_say_so():
+    # A holds the 2 and 4 of Bells; the 3 of Bells is out of play, so they are the same card.
+    rnd = _round(["2B", "4B", "10M"], ["6K", "8K", "10K"], "6M", tricks_won=(5, 5))
+    got = solve(rnd)
+    v = _values(got)
+    assert v[Move(Card("2B"))] == v[Move(Card("4B"))]
+    texts = [m.explanation for m in got.moves if m.move.card == Card("4B")]
+    assert "worth exactly as much as the 2 of Bells" in texts[0]
+    assert v == brute_root(rnd, _points_after)
+
+
+def _greedy_position():
+    """B has 9 tricks and leads; trump is Moons. Leading the 8 of Keys lets A trump it or not:
+    A lets B win both last tricks, so B ends Greedy (0 points). Leading the low trump loses
+    it on purpose and keeps B Victorious."""
+    return _round(["4B", "4M"], ["8K", "2M"], "1M", leader=1, tricks_won=(2, 9))
+
+
+def test_greedy_is_avoided_because_ten_tricks_score_nothing():
+    got = solve(_greedy_position())
+    assert [(str(m.move), m.value) for m in got.moves] == [("2M", 5), ("8K", -6)]
+    assert _values(got) == brute_root(_greedy_position(), _points_after)
+
+
+def test_the_foxs_exchange_options_are_separate_moves_with_their_own_values():
+    rnd = _round(["3B", "10K", "2M"], ["9K", "4M", "6B"], "8M", tricks_won=(5, 5))
+    got = solve(rnd)
+    fox_moves = [m.move for m in got.moves if m.move.card == Card("3B")]
+    assert Move(Card("3B")) in fox_moves
+    assert Move(Card("3B"), exchange=Card("10K")) in fox_moves
+    assert Move(Card("3B"), exchange=Card("2M")) in fox_moves
+    assert _values(got) == brute_root(rnd, _points_after)
+
+
+def test_every_legal_move_is_analysed_and_sorted_best_first():
+    rng = random.Random(5)
+    for _ in range(30):
+        rnd = _random_round(rng, rng.randint(2, 5), rng.randint(0, 6))
+        got = solve(rnd)
+        legal = rnd.legal_moves() if rnd.phase == "play" else \
+            [_as_move(rnd, c) for c in _choices(rnd)]
+        assert sorted(map(str, (m.move for m in got.moves))) == sorted(map(str, legal))
+        values = [m.value for m in got.moves]
+        assert values == sorted(values, reverse=True)
+        assert got.best == tuple(m for m in got.moves if m.value == values[0])
+        assert got.value == values[0] and got.to_play == rnd.to_play
+
+
+# ----------------------------------------------------------------------------- explanations
+
+def test_points_explanations_say_who_ends_ahead_and_how_points_split():
+    got = solve(_greedy_position())
+    best, worst = got.moves
+    assert best.explanation == ("The 2 of Moons: with best play by both you end 5 points ahead "
+                                "of your opponent from here on (for example you 6, your "
+                                "opponent 1).")
+    assert worst.explanation.startswith("The 8 of Keys: with best play by both you end 6 "
+                                        "points behind your opponent")
+
+
+def test_band_explanation_says_the_move_secures_the_band_against_any_defence():
+    got = solve(_greedy_position(), Band("B", "Victorious"))
+    assert [(str(m.move), m.value) for m in got.moves] == [("2M", 1), ("8K", 0)]
+    assert got.moves[0].explanation == ("The 2 of Moons secures Victorious (7-9 tricks) "
+                                        "against any defence.")
+    assert "your opponent can stop it" in got.moves[1].explanation
+
+
+def test_a_goal_of_the_opponent_is_valued_as_whether_they_can_still_force_it():
+    # B to play; the goal is A's: make B Greedy (10-13 tricks). The 8 of Keys leaves A able to
+    # force it (value 1); the 2 of Moons stops it (value 0) and is the best move for B.
+    got = solve(_greedy_position(), Band("B", "Greedy"))
+    assert {str(m.move): m.value for m in got.moves} == {"2M": 0, "8K": 1}
+    # A ranged goal of A's (0-3 tricks): after the 2 of Moons A must win with the 4 of Moons.
+    got = solve(_greedy_position(), Band("A", (0, 3)))
+    assert [(str(m.move), m.value) for m in got.moves] == [("2M", 0), ("8K", 1)]
+    assert got.moves[0].explanation == ("The 2 of Moons stops your opponent from forcing "
+                                        "0-3 tricks.")
+    assert got.moves[1].explanation == ("The 8 of Keys leaves your opponent able to force "
+                                        "0-3 tricks.")
+
+
+def test_trick_goal_explanation_names_the_goal():
+    # B holds only higher Bells: the 2 of Bells surely loses the trick, the trump 11 never does.
+    rnd = _round(["11M", "2B"], ["4B", "6B"], "3M", tricks_won=(6, 5))
+    got = solve(rnd, TrickGoal("A", win=False))
+    assert got.best[0].move == Move(Card("2B"))
+    assert "makes sure you lose this trick" in got.best[0].explanation
+
+
+# ----------------------------------------------------------------------------- limits
+
+def test_a_node_limit_is_reported_never_silent():
+    rng = random.Random(6)
+    rnd = fast.to_round(fast.deal(rng, 0))
+    got = solve(rnd, node_limit=2000)
+    assert not got.complete
+    assert "node limit" in got.limit
+    inexact = [m for m in got.moves if not m.exact]
+    assert inexact and all("estimate only" in m.explanation for m in inexact)
+    assert all(m.low <= m.value <= m.high for m in got.moves)
+
+
+def test_a_time_limit_is_reported_never_silent():
+    rng = random.Random(7)
+    rnd = fast.to_round(fast.deal(rng, 1))
+    got = solve(rnd, time_limit=0.05)
+    assert not got.complete and "time limit" in got.limit
+    assert got.seconds < 5
+
+
+def test_a_limit_large_enough_gives_the_complete_analysis():
+    rnd = _round(["11M", "2B", "4B"], ["4K", "6K", "1M"], "3M", tricks_won=(5, 5))
+    assert solve(rnd, node_limit=10 ** 6, time_limit=60).complete
+
+
+# ----------------------------------------------------------------------------- other entry points
+
+def test_principal_line_is_legal_and_reaches_the_solved_value():
+    rng = random.Random(8)
+    for _ in range(20):
+        rnd = _random_round(rng, rng.randint(1, 4), rng.randint(0, 6))
+        p = rnd.to_play
+        value = solve(rnd).value
+        line = principal_line(rnd)
+        before = list(rnd.score)
+        for who, move in line:
+            assert rnd.to_play == who
+            if rnd.phase == "play":
+                rnd.push(move)
+            elif rnd.phase == "exchange":
+                rnd.exchange(move.exchange)
+            else:
+                rnd.discard(move.discard)
+        assert rnd.is_over
+        assert (rnd.score[p] - before[p]) - (rnd.score[1 - p] - before[1 - p]) == value
+
+
+def test_solve_state_agrees_with_solve():
+    rng = random.Random(9)
+    rnd = _random_round(rng, 3, 4)
+    assert _values(solve_state(fast.from_round(rnd))) == _values(solve(rnd))
+
+
+def test_bad_requests_get_clear_errors():
+    rnd = _round(["11M"], ["4K"], "3M", tricks_won=(6, 6))
+    with pytest.raises(InvalidState, match="objective"):
+        solve(rnd, "most tricks")
+    with pytest.raises(InvalidState, match="node_limit"):
+        solve(rnd, node_limit=0)
+    with pytest.raises(InvalidState, match="not a band"):
+        Band("A", "Heroic")
+    with pytest.raises(InvalidState, match="not a player"):
+        Band("C", "Humble")
+    rnd.push(Move(Card("11M")))
+    rnd.push(Move(Card("4K")))
+    with pytest.raises(InvalidState, match="round is over"):
+        solve(rnd)
+
+
+def test_analysis_and_move_values_are_frozen_records():
+    rnd = _round(["11M"], ["4K"], "3M", tricks_won=(6, 6))
+    got = solve(rnd)
+    assert isinstance(got, Analysis) and isinstance(got.moves[0], MoveValue)
+    with pytest.raises(AttributeError):
+        got.nodes = 0
+
+
+# ----------------------------------------------------------------------------- command line
+
+SCENARIO = {"decree": "1M", "hands": {"A": ["4B", "4M"], "B": ["8K", "2M"]}, "leader": "B",
+            "tricks_won": {"A": 2, "B": 9}, "plays": []}
+
+
+def _run(lines, *args):
+    proc = subprocess.run([sys.executable, "-m", "foxlib", "solve", *args],
+                          input="".join(line + "\n" for line in lines), capture_output=True,
+                          text=True, timeout=120)
+    return proc
+
+
+def test_solve_command_writes_one_line_per_scenario_with_every_move():
+    proc = _run([json.dumps(SCENARIO)])
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["to_play"] == "B"
+    assert out["moves"] == [{"play": "2M", "value": 5}, {"play": "8K", "value": -6}]
+    assert isinstance(out["nodes"], int) and isinstance(out["seconds"], float)
+
+
+def test_solve_command_applies_plays_and_writes_fox_and_woodcutter_choices_as_the_referee():
+    hands = {"A": ["3K", "10B", "2M", "6B"], "B": ["5K", "4M", "6K", "1B"]}
+    scen = {"decree": "8M", "hands": hands, "leader": "A", "deck": ["7B", "2K"],
+            "tricks_won": {"A": 4, "B": 5}, "plays": [{"card": "3K", "exchange": "10B"}]}
+    out = json.loads(_run([json.dumps(scen)]).stdout)
+    assert out["to_play"] == "B"
+    plays = [m["play"] for m in out["moves"]]
+    assert {"card": "5K", "discard": "7B"} in plays and "6K" in plays
+    rnd = Round(Position(Card("8M"), tuple([Card(c) for c in hands[p]] for p in "AB"), 0,
+                         [Card("7B"), Card("2K")], [], (4, 5)))
+    rnd.push(Move(Card("3K"), exchange=Card("10B")))
+    expected = {json.dumps(m.move.to_json(), sort_keys=True): m.value for m in solve(rnd).moves}
+    assert {json.dumps(m["play"], sort_keys=True): m["value"] for m in out["moves"]} == expected
+
+
+def test_solve_command_reports_bad_lines_and_keeps_going():
+    bad_play = dict(SCENARIO, plays=["4B"])          # A's card, but B is to play
+    over = dict(SCENARIO, plays=["2M", "4M", "4B", "8K"])
+    proc = _run(["not json", json.dumps({"hands": {}}), json.dumps(bad_play), json.dumps(over),
+                 json.dumps(SCENARIO)])
+    lines = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(lines) == 5
+    assert "not valid JSON" in lines[0]["error"]
+    assert "error" in lines[1] and "error" in lines[2]
+    assert "round is over" in lines[3]["error"]
+    assert lines[4]["to_play"] == "B"
+
+
+def test_solve_command_objectives_and_limits():
+    proc = _run([json.dumps(SCENARIO)], "--objective", "band:B:Victorious")
+    out = json.loads(proc.stdout)
+    assert {m["play"]: m["value"] for m in out["moves"]} == {"2M": 1, "8K": 0}
+    scen = {"decree": "3M", "hands": {"A": ["11M", "2B"], "B": ["4B", "6K"]}, "leader": "A",
+            "tricks_won": {"A": 6, "B": 5}, "plays": []}
+    proc = _run([json.dumps(scen)], "--objective", "trick:B:win")
+    # After the 2 of Bells, B can win the trick with the 4; nothing beats the trump 11.
+    assert {m["play"]: m["value"] for m in json.loads(proc.stdout)["moves"]} == \
+        {"2B": 1, "11M": 0}
+    deal = Round.deal(3)
+    scen = deal.start.to_json()
+    scen.pop("dealer", None)
+    scen["plays"] = []
+    proc = _run([json.dumps(scen)], "--node-limit", "500")
+    out = json.loads(proc.stdout)
+    assert out["complete"] is False and "node limit" in out["limit"]
+    assert any(m.get("exact") is False for m in out["moves"])
+
+
+def test_solve_command_rejects_a_bad_objective_with_usage():
+    proc = _run([json.dumps(SCENARIO)], "--objective", "band:A:Heroic")
+    assert proc.returncode == 2 and "Heroic" in proc.stderr and proc.stdout == ""
