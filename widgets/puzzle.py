@@ -16,7 +16,7 @@ from html import escape
 
 import anywidget
 import traitlets as t
-from ipywidgets import Button, Dropdown, FileUpload, HBox, Layout, Text, VBox
+from ipywidgets import Button, ButtonStyle, Dropdown, FileUpload, HBox, Layout, Text, VBox
 
 from foxlib import Card, FoxError, Move
 from foxlib.puzzles import (BAND, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession, check_puzzle,
@@ -61,10 +61,16 @@ class ProgressStore(anywidget.AnyWidget):
         self.solved = {}
 
 
-def _button(text, tooltip="", style=""):
-    b = Button(description=text, tooltip=tooltip, button_style=style,
-               layout=Layout(width="auto"))
-    return b
+class _Shared:
+    """Layouts and a button style shared by the widgets that are never hidden one by one: every
+    widget model is a message when the page opens, and fewer messages open the page sooner."""
+
+    def __init__(self):
+        self.box, self.auto, self.style = Layout(), Layout(width="auto"), ButtonStyle()
+
+    def button(self, text, tooltip="", kind="", own_layout=False):
+        return Button(description=text, tooltip=tooltip, button_style=kind, style=self.style,
+                      layout=Layout(width="auto") if own_layout else self.auto)
 
 
 class PuzzlePlayer(VBox):
@@ -81,26 +87,28 @@ class PuzzlePlayer(VBox):
         self.session: PuzzleSession | None = None
         self._solved_handlers, self._change_handlers = [], []
         self._pending = None            # a Fox or Woodcutter card waiting for its decision
-        self.header = HtmlView()        # title, level, the question
+        shared = self._shared = _Shared()
+        self.header = HtmlView(layout=shared.box)        # title, level, the question
         self.opponent = CardRow(theme=theme, size="small", interactive=False,
-                                label="Your opponent's hand")
-        self.opponent_note = HtmlView()
-        self.table = HtmlView()
+                                label="Your opponent's hand", layout=shared.box)
+        self.opponent_note = HtmlView(layout=shared.box)
+        self.table = HtmlView(layout=shared.box)
         self.trick = TrickArea(theme=theme)
-        self.decree = DecreeView(theme=theme)
+        self.decree = DecreeView(theme=theme, layout=shared.box)
         self.deck = CardRow(theme=theme, size="small", interactive=False, label="The deck")
-        self.scores = ScoreBoard(names=("You", "Your opponent"))
+        self.scores = ScoreBoard(names=("You", "Your opponent"), layout=shared.box)
         self.hand = Hand(None, 0, theme=theme, title="Your hand", apply=False)
         self.hand.on_action(self._hand_action)
-        self.decision_note = HtmlView()
-        self.decision_row = CardRow(theme=theme, label="Choose a card")
+        self.decision_note = HtmlView(layout=shared.box)
+        self.decision_row = CardRow(theme=theme, label="Choose a card", layout=shared.box)
         self.decision_row.on_click(lambda code: self.choose(Card(code)))
-        self.keep_button = _button("Keep the decree card", "The Fox's other choice: swap nothing")
+        self.keep_button = shared.button("Keep the decree card",
+                                         "The Fox's other choice: swap nothing", own_layout=True)
         self.keep_button.on_click(lambda _b: self.choose(None))
         self.decision = VBox([self.decision_note, self.decision_row, self.keep_button])
         self._answer_choices = {}       # label -> Button, made once and shown as needed
         for label in ("You", "Your opponent", "A draw", "Nobody yet: another round"):
-            b = _button(label, f"Answer: {label}")
+            b = shared.button(label, f"Answer: {label}", own_layout=True)
             b.on_click(lambda _b, text=label: self._answer_clicked(text))
             self._answer_choices[label] = b
         self.answer_buttons = HBox(list(self._answer_choices.values()))
@@ -108,24 +116,26 @@ class PuzzlePlayer(VBox):
         self.number = Text(placeholder="points", continuous_update=False,
                            layout=Layout(width="8em"), description="Your answer")
         self.number.observe(self._number_entered, names="value")
-        self.check_button = _button("Check", "Check your answer", "primary")
+        self.check_button = shared.button("Check", "Check your answer", "primary")
         self.check_button.on_click(lambda _b: self.answer(self.number.value))
-        self.number_box = HBox([self.number, self.check_button])
+        self.number_box = HBox([self.number, self.check_button], layout=Layout())
         self.number_box.add_class("fox-controls")
-        self.feedback = HtmlView()
-        self.hint_button = _button("Hint", "Show the next hint")
-        self.solution_button = _button("Show solution", "Show the answer and why")
-        self.retry_button = _button("Retry", "Start this puzzle again")
-        self.next_button = _button("Next puzzle", "Go to the next puzzle of this set", "success")
+        self.feedback = HtmlView(layout=shared.box)
+        self.hint_button = shared.button("Hint", "Show the next hint")
+        self.solution_button = shared.button("Show solution", "Show the answer and why")
+        self.retry_button = shared.button("Retry", "Start this puzzle again")
+        self.next_button = shared.button("Next puzzle", "Go to the next puzzle of this set",
+                                         "success")
         self.hint_button.on_click(lambda _b: self.hint())
         self.solution_button.on_click(lambda _b: self.show_solution())
         self.retry_button.on_click(lambda _b: self.retry())
         self.next_button.on_click(lambda _b: self.next())
         controls = HBox([self.hint_button, self.solution_button, self.retry_button,
-                         self.next_button])
+                         self.next_button], layout=shared.box)
         controls.add_class("fox-controls")
-        opponent_box = VBox([self.opponent_note, self.opponent])
-        board = VBox([opponent_box, self.table, self.trick, HBox([self.decree, self.deck]),
+        opponent_box = VBox([self.opponent_note, self.opponent], layout=shared.box)
+        board = VBox([opponent_box, self.table, self.trick,
+                      HBox([self.decree, self.deck], layout=shared.box),
                       self.scores])
         board.add_class("fox-panel")
         super().__init__([self.header, board, self.hand, self.decision,
@@ -389,13 +399,14 @@ class PuzzleApp(VBox):
         self.player = PuzzlePlayer(theme=theme, store=self.store)
         self.set_menu = Dropdown(description="Puzzle set", layout=Layout(width="auto"))
         self.puzzle_menu = Dropdown(description="Puzzle", layout=Layout(width="auto"))
-        self.progress = HtmlView()
-        self.reset_button = _button("Forget my progress", "Clear the solved marks in this "
-                                    "browser")
+        shared = _Shared()
+        self.progress = HtmlView(layout=shared.box)
+        self.reset_button = shared.button("Forget my progress", "Clear the solved marks in "
+                                          "this browser")
         self.reset_button.on_click(lambda _b: self.store.forget())
         self.upload = FileUpload(accept=".json", multiple=False,
                                  description="Load a puzzle file")
-        self.upload_report = HtmlView()
+        self.upload_report = HtmlView(layout=shared.box)
         self._updating = False
         self.set_menu.observe(self._set_chosen, names="value")
         self.puzzle_menu.observe(self._puzzle_chosen, names="value")
@@ -403,7 +414,7 @@ class PuzzleApp(VBox):
         self.store.observe(self._hash_changed, names="hash")
         self.player.on_change(lambda _p: self._sync_puzzle_menu())
         self.upload.observe(self._uploaded, names="value")
-        menus = HBox([self.set_menu, self.puzzle_menu])
+        menus = HBox([self.set_menu, self.puzzle_menu], layout=shared.box)
         menus.add_class("fox-controls")
         teacher = VBox([HtmlView('<div class="fox-title">Teachers: your own puzzles</div>'
                                  '<div class="fox-status">Load a puzzle file (the format is in '
@@ -411,7 +422,8 @@ class PuzzleApp(VBox):
                                  "problem is listed here with its puzzle and field.</div>"),
                         self.upload, self.upload_report])
         teacher.add_class("fox-panel")
-        parts = [self.store, self.progress, HBox([self.reset_button]), menus, self.player]
+        parts = [self.store, self.progress, HBox([self.reset_button], layout=shared.box), menus,
+                 self.player]
         if upload:
             parts.append(teacher)
         super().__init__(parts)

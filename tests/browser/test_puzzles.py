@@ -26,12 +26,14 @@ def collection():
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _print_timings():
+def _print_timings(pytestconfig):
     yield
-    if TIMINGS:
-        print("\npuzzle page timings (click until the explanation shows):")
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    if TIMINGS and reporter is not None:
+        reporter.write_line("")
+        reporter.write_line("puzzle page timings (from the click until the explanation shows):")
         for label, seconds in TIMINGS:
-            print(f"  {seconds:6.2f} s  {label}")
+            reporter.write_line(f"  {seconds:6.2f} s  {label}")
 
 
 def timed(label, action, wait):
@@ -64,11 +66,11 @@ def choose(page, collection, puzzle_id):
     index = next(i for i, p in enumerate(pset.puzzles) if p.id == puzzle_id)
     puzzle = pset.puzzles[index]
     set_menu = menu_select(page, "Puzzle set")
-    set_menu.select_option(label=option_label(set_menu, pset.title))
+    set_menu.select_option(value=option_value(set_menu, pset.title))
     menu = menu_select(page, "Puzzle")
     wanted = f"{index + 1}. {puzzle.title}"
-    menu.locator("option", has_text=wanted).first.wait_for(state="attached")
-    menu.select_option(label=option_label(menu, wanted))
+    menu.locator(f"option[value*='{wanted}']").first.wait_for(state="attached")
+    menu.select_option(value=option_value(menu, wanted))
     page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for()
     return puzzle
 
@@ -77,9 +79,10 @@ def menu_select(page, label):
     return page.locator(f"{APP} .widget-dropdown:has(label:text-is('{label}')) select")
 
 
-def option_label(select, text):
-    labels = select.evaluate("s => Array.from(s.options).map(o => o.text)")
-    return next(label for label in labels if text in label)
+def option_value(select, text):
+    """The option whose text contains ``text`` (its value holds the text with plain spaces)."""
+    values = select.evaluate("s => Array.from(s.options).map(o => o.value)")
+    return next(value for value in values if text in value)
 
 
 def hand_card(page, card):
@@ -192,7 +195,9 @@ def test_teacher_file_errors_are_shown_in_place(page, open_notebook, tmp_path, s
     path = tmp_path / "class.json"
     path.write_text(json.dumps({"format": "fox-puzzles/1", "id": "class", "title": "Our class",
                                 "puzzles": [good, bad]}))
-    page.locator(f"{APP} input[type=file]").set_input_files(str(path))
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name=re.compile("Load a puzzle file")).click()
+    chooser.value.set_files(str(path))
     report = page.locator(f"{APP} .fox-pz-problems")
     report.wait_for()
     text = page.locator(f"{APP}").get_by_text("class.json: 1 puzzle loaded, 2 problems").inner_text()
