@@ -348,7 +348,7 @@ class Puzzle:
     def names(self) -> tuple:
         """Player names as the engine writes them in its reasons."""
         names = ["", ""]
-        names[self.you], names[self.opponent] = "You", "Your opponent"
+        names[self.you], names[self.opponent] = "you", "your opponent"
         return tuple(names)
 
     def question(self) -> str:
@@ -1639,7 +1639,7 @@ class PuzzleSession:
         rnd = self.round
         live = live_cards(rnd, p)
         winning = closure(p.solution, rnd.legal_moves(), live)
-        names = "; ".join(_cap(move_text(m)) for m in winning)
+        names = "; ".join(move_text(m) for m in winning)
         lines = [f"Right move{'s' if len(winning) > 1 else ''}: {names}."]
         first = p.solution[0]
         lines += self._push(first, "You play ")
