@@ -17,20 +17,32 @@ evaluator's model of play. Actions are those of ``foxlib.fast.legal_actions``: c
 from __future__ import annotations
 
 import random
+import time
 
 from . import fast
 
 INF = 10 ** 6
 
 
+class OutOfTime(Exception):
+    """An evaluation passed its deadline; its partial result is thrown away."""
+
+
 class Evaluator:
-    """``values(state) -> (dict action -> value, work)`` for ``state.to_play``; ``work`` counts
-    the search nodes (or playouts) spent, so callers can budget deterministically."""
+    """``values(state, deadline=None) -> (dict action -> value, work)`` for ``state.to_play``;
+    ``work`` counts the search nodes (or playouts) spent, so callers can budget
+    deterministically. Past ``deadline`` (a ``time.perf_counter()`` value) it raises
+    ``OutOfTime``."""
 
     name = "evaluator"
 
-    def values(self, state: fast.FastState):
+    def values(self, state: fast.FastState, deadline=None):
         raise NotImplementedError
+
+
+def _check(deadline) -> None:
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise OutOfTime()
 
 
 def _gain_diff(state, p) -> int:
@@ -63,9 +75,11 @@ class MinimaxEvaluator(Evaluator):
 
     def __init__(self):
         self.nodes = 0
+        self.deadline = None
 
-    def values(self, state):
+    def values(self, state, deadline=None):
         self.nodes = 0
+        self.deadline = deadline
         table: dict = {}
         p = state.to_play
         if state.phase == fast.PLAY:
@@ -83,6 +97,8 @@ class MinimaxEvaluator(Evaluator):
         if state.phase == fast.OVER:
             return 0
         self.nodes += 1
+        if not self.nodes & 1023:
+            _check(self.deadline)
         key = (state.hands, state.decree, state.deck, state.leader, state.trick,
                state.tricks_won, state.phase)
         hit = table.get(key)
@@ -134,10 +150,11 @@ class RolloutEvaluator(Evaluator):
         self.playouts = playouts
         self.rng = random.Random(seed)
 
-    def values(self, state):
+    def values(self, state, deadline=None):
         p = state.to_play
         out, work = {}, 0
         for a in fast.legal_actions(state):
+            _check(deadline)
             total = 0
             for _ in range(self.playouts):
                 end = fast.random_playout(fast.apply_action(state, a), self.rng)
@@ -156,11 +173,10 @@ class SolverEvaluator(Evaluator):
         from . import solver  # noqa: F401  (fails here, not mid-game, when it is missing)
         self.node_limit = node_limit
 
-    def values(self, state):
-        from .solver import solve
+    def values(self, state, deadline=None):
         p = state.to_play
         if state.phase == fast.PLAY:
-            analysis = solve(fast.to_round(state), node_limit=self.node_limit)
+            analysis = self._solve(state, deadline)
             scored = [(fast.from_move(mv.move), mv.value) for mv in analysis.moves]
             return _group_moves(state, scored), analysis.nodes
         out, work = {}, 0
@@ -168,10 +184,22 @@ class SolverEvaluator(Evaluator):
             child = fast.apply_action(state, a)
             future = 0
             if child.phase != fast.OVER:
-                analysis = solve(fast.to_round(child), node_limit=self.node_limit)
+                analysis = self._solve(child, deadline)
                 future, work = analysis.moves[0].value, work + analysis.nodes
             out[a] = _child_value(state, child, p, future)
         return out, work
+
+    def _solve(self, state, deadline):
+        from .solver import solve
+        limit = None
+        if deadline is not None:
+            limit = deadline - time.perf_counter()
+            if limit <= 0:
+                raise OutOfTime()
+        analysis = solve(fast.to_round(state), node_limit=self.node_limit, time_limit=limit)
+        if not analysis.complete:
+            raise OutOfTime()
+        return analysis
 
 
 def default_evaluator(exact_cards: int = 8) -> Evaluator:
@@ -192,9 +220,12 @@ class HybridEvaluator(Evaluator):
     def __init__(self, exact: Evaluator, rough: Evaluator, exact_cards: int = 6):
         self.exact, self.rough, self.exact_cards = exact, rough, exact_cards
 
-    def values(self, state):
+    def values(self, state, deadline=None):
+        return self.pick(state).values(state, deadline)
+
+    def pick(self, state) -> Evaluator:
         cards = max(state.hands[0].bit_count(), state.hands[1].bit_count())
-        return (self.exact if cards <= self.exact_cards else self.rough).values(state)
+        return self.exact if cards <= self.exact_cards else self.rough
 
 
 # ----------------------------------------------------------------------------- guided playouts
@@ -248,10 +279,11 @@ class PolicyRolloutEvaluator(Evaluator):
 
     name = "policy rollouts"
 
-    def values(self, state):
+    def values(self, state, deadline=None):
         p = state.to_play
         out = {}
         for a in fast.legal_actions(state):
+            _check(deadline)
             child = fast.apply_action(state, a)
             g = self.playout(child)
             out[a] = (g[p] - g[1 - p]) - _gain_diff(state, p)

@@ -144,7 +144,8 @@ class Plan:
 
     @property
     def band(self) -> str:
-        return rules.band(self.target)
+        """The band the plan is expected to end in."""
+        return rules.band(max(0, min(13, round(self.tricks))))
 
     @property
     def aims_low(self) -> bool:
@@ -163,8 +164,8 @@ class Outlook:
     band to aim for.
     """
 
-    POWER = 0.8
-    DANGER = 1.3
+    POWER = 1.0
+    DANGER = 1.6
 
     def __init__(self, view: PlayerView, trump: Suit | None = None, unseen=None):
         self.view = view
@@ -201,8 +202,10 @@ class Outlook:
     def plans(self, hand, won_now: int = 0) -> list[Plan]:
         """A plan per reachable target, for ``hand`` after ``won_now`` more tricks."""
         hand = list(hand)
-        most = _distribution([min(1.0, self.POWER * self.power(c, hand)) for c in hand])
-        fewest = _distribution([min(1.0, self.DANGER * self.danger(c, hand)) for c in hand])
+        power = [min(1.0, self.POWER * self.power(c, hand)) for c in hand]
+        # A card never wins more surely against its holder's wish than with it.
+        danger = [min(p, self.DANGER * self.danger(c, hand)) for p, c in zip(power, hand)]
+        most, fewest = _distribution(power), _distribution(danger)
         base = self.won + won_now
         below = _cumulative(most)          # P(M < T) = below[T]
         upto = _cumulative(fewest)         # P(F < T) = upto[T]
@@ -433,54 +436,83 @@ class StrongPlayer(Player):
 
     For each decision it builds deals of the unseen cards that fit everything its view shows
     (``foxlib.inference``: voids, Monarch replies, Fox exchanges, Woodcutter draws and discards),
-    asks an evaluator for the value of each legal action in each deal (by default the exact
-    perfect-information solver), and plays the action with the best average.
+    asks an evaluator for the value of each legal action in each deal (the exact
+    perfect-information solver once the hands are small enough, guided playouts before), and
+    plays the action with the best average.
 
-    Budget: at most ``samples`` deals and, when ``work`` is set, at most that many search nodes in
-    total; both make the choice a pure function of the seed and the view. ``time_limit`` (seconds)
-    is a safety cap: when it cuts the search short the result depends on the machine's speed.
-    At least ``min_samples`` deals are always tried.
+    Budget: ``samples`` deals per decision (by default a number that depends on how many cards
+    are left, see ``samples_for``) and, when ``work`` is set, at most that many search nodes in
+    total; both keep the choice a pure function of the seed and the view. ``time_limit``
+    (seconds, default 1) is a safety cap: an evaluation still running at the cap is dropped, so
+    when the cap binds the result depends on the machine's speed. If not even one deal could be
+    worked out in time, guided playouts of a few deals decide.
     """
 
     level = "strong"
     title = "Strong player"
+    #: Deals per decision by the number of cards in hand, for exact evaluation ...
+    EXACT_SAMPLES = {1: 1, 2: 8, 3: 24, 4: 40, 5: 40, 6: 40, 7: 32, 8: 24, 9: 16, 10: 12}
+    #: ... and for the cheaper playouts used while the hands are large.
+    ROUGH_SAMPLES = 120
+    FALLBACK_SAMPLES = 16
 
-    def __init__(self, seed=None, samples: int = 40, time_limit: float | None = 1.0,
-                 work: int | None = None, min_samples: int = 4, evaluator=None):
+    def __init__(self, seed=None, samples: int | None = None, time_limit: float | None = 1.0,
+                 work: int | None = None, evaluator=None):
         super().__init__(seed)
-        if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples!r}.")
+        if samples is not None and (not isinstance(samples, int) or samples < 1):
+            raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}.")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}.")
         self.samples = samples
         self.time_limit = time_limit
         self.work = work
-        self.min_samples = min(min_samples, samples)
         if evaluator is None:
             from .evaluators import default_evaluator
             evaluator = default_evaluator()
         self.evaluator = evaluator
 
+    def samples_for(self, view: PlayerView, state: fast.FastState) -> int:
+        if self.samples is not None:
+            return self.samples
+        from .evaluators import HybridEvaluator, PolicyRolloutEvaluator
+        ev = self.evaluator.pick(state) if isinstance(self.evaluator, HybridEvaluator) \
+            else self.evaluator
+        if isinstance(ev, PolicyRolloutEvaluator):
+            return self.ROUGH_SAMPLES
+        return self.EXACT_SAMPLES.get(len(view.hand), 8)
+
     def decide(self, view: PlayerView) -> Decision:
+        from .evaluators import OutOfTime, PolicyRolloutEvaluator
         legal = list(view.legal)
         if len(legal) == 1:
             return Decision(legal[0], f"The strong player must {describe_action(view, legal[0])}: "
                                       "it is the only legal choice.")
         start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + self.time_limit
         inf = Inference(view)
         rng = self._rng_for(view)
         totals = {self._code(a): 0.0 for a in legal}
         n = work = 0
-        while n < self.samples:
-            if n >= self.min_samples:
-                if self.work is not None and work >= self.work:
+        state = self.world(view, inf, rng)
+        wanted = self.samples_for(view, state)
+        evaluator = self.evaluator
+        while n < wanted:
+            if self.work is not None and n and work >= self.work:
+                break
+            try:
+                values, spent = evaluator.values(state, deadline)
+            except OutOfTime:
+                if n:
                     break
-                if self.time_limit is not None and time.perf_counter() - start >= self.time_limit:
-                    break
-            state = self.world(view, inf, rng)
-            values, spent = self.evaluator.values(state)
+                # Not one deal in time: fall back on quick playouts of a few deals.
+                evaluator, deadline = PolicyRolloutEvaluator(), None
+                wanted = self.FALLBACK_SAMPLES
+                continue
             for a in totals:
                 totals[a] += values[a]
             n += 1
             work += spent
+            state = self.world(view, inf, rng)
         means = {a: totals[self._code(a)] / n for a in legal}
         best = max(legal, key=lambda a: means[a])   # ties: the first in the legal order
         seconds = time.perf_counter() - start

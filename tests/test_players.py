@@ -237,8 +237,8 @@ def test_rules_player_woodcutter_discards_a_weak_card_when_aiming_victorious():
 
 
 def test_rules_player_judges_its_band_from_hand_strength():
-    strong = mk("2B", "11B 10B 9B 8B 6B 11M 10M 9K 11K 10K 4B 3B 9M",
-                "1K 2K 3K 4K 5K 6K 7K 8K 1M 2M 3M 4M 5M")
+    strong = mk("2B", "11B 10B 9B 8B 11M 10M 11K 10K 2M 3M 2K 3K 4M",
+                "1K 4K 5K 6K 7K 8K 1M 5M 6M 7M 1B 3B 4B")
     weak = mk("2B", "1K 2K 3K 4K 5K 6K 7K 8K 1M 2M 3M 4M 5M",
               "11B 10B 9B 8B 6B 11M 10M 9K 11K 10K 4B 3B 9M")
     assert Outlook(strong.view(0)).best(strong.view(0).hand).band == "Victorious"
