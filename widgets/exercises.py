@@ -122,15 +122,18 @@ class ExerciseHtml(HtmlView):
     _css = (HERE / "style.css").read_text() + (HERE / "exercises.css").read_text()
 
 
-def _caption(text: str) -> W.HTML:
+def _caption(text: str, css: str = "fox-caption") -> W.HTML:
     label = W.HTML(f"<span>{_esc(text)}</span>")
-    label.add_class("fox-caption")
+    label.add_class(css)
     return label
 
 
-def _spot(caption: str, widget) -> W.VBox:
+def _spot(caption: str, widget, *, wide: bool = False) -> W.VBox:
+    """A caption over a card (centred) or over a row of cards (``wide``: left-aligned)."""
     box = W.VBox([_caption(caption), widget])
     box.add_class("fox-spot")
+    if wide:
+        box.add_class("fox-spot-wide")
     return box
 
 
@@ -139,7 +142,9 @@ def _shown_card(card: Card, theme: Theme) -> CardWidget:
 
 
 def _shown_cards(cards, theme: Theme, label: str) -> CardRow:
-    return CardRow([str(c) for c in cards], theme=theme.key, size="small", interactive=False,
+    # A long row (a whole hand) uses small cards so that it fits a phone screen.
+    size = "small" if len(cards) > 4 else "normal"
+    return CardRow([str(c) for c in cards], theme=theme.key, size=size, interactive=False,
                    label=label)
 
 
@@ -158,7 +163,7 @@ def _situation(*spots) -> W.HBox:
 def _facts(rows) -> ExerciseHtml:
     """Label/value rows (for exercises without cards on the table)."""
     items = "".join(f"<dt>{_esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
-    view = ExerciseHtml(f"<dl class='fox-facts fox-panel'>{items}</dl>")
+    view = ExerciseHtml(f"<dl class='fox-exercise-facts fox-panel'>{items}</dl>")
     view.add_class("fox-exercise-situation")
     return view
 
@@ -252,7 +257,7 @@ class _CardPickExercise(Exercise):
         self.choices.on_click(self._clicked)
         self.multiple = multiple
         hint = "click the cards, then Check" if multiple else "click one card"
-        parts = [_caption(f"{label}: {hint}"), self.choices]
+        parts = [_caption(f"{label}: {hint}", "fox-exercise-caption"), self.choices]
         if multiple:
             self.check_button = W.Button(description="Check", button_style="primary",
                                          tooltip="Check the cards you selected")
@@ -484,7 +489,7 @@ class FoxExchangeExercise(_ChoiceExercise):
             _spot(f"{leader} led", _shown_card(self.led, theme_)),
             _spot(f"{follower} plays", _shown_card(self.fox, theme_)),
             _spot(f"{follower} still holds", _shown_cards(self.hand, theme_,
-                                                          f"{follower}'s hand")))
+                                                          f"{follower}'s hand"), wide=True))
         super().__init__(question or default, situation, options, theme=theme_)
         self.add_class("fox-fox-exchange")
 
@@ -537,7 +542,8 @@ class WoodcutterDiscardExercise(_CardPickExercise):
         self.round.play(self.woodcutter)
         self.drawn = self.round.history[-1].card
         self.legal = set(self.round.legal_actions())
-        options = sorted(self.legal) + [self.woodcutter, self.decree]
+        # All candidates in card order, so that their position gives nothing away.
+        options = sorted(self.legal | {self.woodcutter, self.decree})
         how = ("lead" if self.led is None
                else f"follow {opponent}'s {self.led.name(theme_)} with")
         default = (f"You are {player}. You {how} your Woodcutter, the "
@@ -680,13 +686,11 @@ class DealExercise(_ChoiceExercise):
             default = f"{dealer} dealt this round. Who leads the first trick?"
         else:
             raise InvalidState(f"ask: {ask!r} is not a question; use 'deck' or 'leader'.")
+        # The deck itself is not shown: counting it would give the first question away.
         situation = _situation(
             _spot(f"{names[0]}'s hand ({hands[0]} cards)",
-                  _shown_cards(sorted(rnd.hands[0]), theme_, f"{names[0]}'s hand")),
-            _spot(_trump_caption(rnd.decree, theme_), _shown_card(rnd.decree, theme_)),
-            _spot(f"The deck ({len(rnd.deck)} cards, face down)",
-                  CardRow([], theme=theme_.key, size="small", interactive=False,
-                          hidden_count=len(rnd.deck), label="The deck")))
+                  _shown_cards(sorted(rnd.hands[0]), theme_, f"{names[0]}'s hand"), wide=True),
+            _spot(_trump_caption(rnd.decree, theme_), _shown_card(rnd.decree, theme_)))
         super().__init__(question or default, situation, options, theme=theme_)
         self.add_class("fox-deal")
 
@@ -788,7 +792,8 @@ class TrueFalseExercise(_ChoiceExercise):
       trick, and refuses the exercise unless the winner is the one given;
     - ``{"card": "3B"}``: the card's name, character and ability;
     - ``{"tricks": 10}``: the points for that many tricks;
-    - ``{"game": {"score": [22, 22], "round_gain": [6, 2], "target": 21}}``: the end of a game.
+    - ``{"game": {"score": [22, 22], "round_gain": [6, 2], "target": 21}}``: the end of a game;
+    - ``{"themes": true}``: the suits of each way of printing the cards.
     """
 
     def __init__(self, statement: str, truth: bool, explanation: str, *, demo=None,
@@ -807,9 +812,13 @@ class TrueFalseExercise(_ChoiceExercise):
 
 
 def _demonstrate(demo, theme: Theme) -> str:
-    if not isinstance(demo, dict) or len({"trick", "card", "tricks", "game"} & set(demo)) != 1:
-        raise InvalidState("demo must be an object with one of 'trick', 'card', 'tricks' or "
-                           f"'game', not {demo!r}.")
+    kinds = {"trick", "card", "tricks", "game", "themes"}
+    if not isinstance(demo, dict) or len(kinds & set(demo)) != 1:
+        raise InvalidState(f"demo must be an object with one of {sorted(kinds)}, not {demo!r}.")
+    if "themes" in demo:
+        printings = [f"{t.title} (ranked {t.rank_label(1)} to {t.rank_label(11)})"
+                     for t in THEMES.values()]
+        return f"The suits are {' or, in another printing, '.join(printings)}."
     if "trick" in demo:
         cards = _cards(demo["trick"], "demo.trick")
         if len(cards) != 2:
@@ -921,7 +930,7 @@ class Quiz(W.VBox):
         if index not in self._built:
             item = self.items[index]
             ex = item if isinstance(item, Exercise) else make_exercise(item, f"items[{index}]")
-            ex.heading.value = ""
+            ex.heading.layout.display = "none"  # the quiz's own header says "Your turn"
             ex.observe(lambda _c: self._update(), "solved")
             self._built[index] = ex
         return self._built[index]

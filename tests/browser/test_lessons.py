@@ -83,7 +83,7 @@ EXERCISES = {
     "10_scoring_a_round.ipynb": ("points", [0], ["✔ Right", "Greedy"]),
     "11_a_full_round.ipynb": ("button", ["Ben leads next"], ["✔ Right", "Swan"]),
     "12_a_whole_game.ipynb": ("button", ["Ann wins"], ["✔ Right", "tie-break"]),
-    "13_misconceptions.ipynb": ("button", ["False"], ["✔ Right", "Bells, Keys and Moons"]),
+    "13_misconceptions.ipynb": ("button", ["False"], ["✔ Right", "no Diamonds", "Bells, Keys and Moons"]),
     "14_explorer_sandbox.ipynb": ("button", ["Ann wins"], ["✔ Right", "only Witch"]),
     "15_play_the_computer.ipynb": ("button-card", ["2 of Keys"], ["✔ Right", "Ann's 8 of Keys"]),
 }
