@@ -1898,7 +1898,7 @@ def estimate_difficulty(nodes: int, tempting: int, legal: int, goal: Goal) -> in
     return 1 if score < 2.5 else 2 if score < 4.0 else 3
 
 
-def generate(theme: str, count: int, seed: int, max_tries: int = 4000, log=None) -> list:
+def generate(theme: str, count: int, seed: int, max_tries: int = 50_000, log=None) -> list:
     """Find ``count`` new puzzles for ``theme`` with a unique solution (up to equivalent cards).
     Texts are drafts from the engine and solver; curate them before shipping."""
     if theme not in GEN_THEMES:
@@ -2006,7 +2006,7 @@ def main(argv=None) -> int:
     gen.add_argument("--count", type=int, default=10)
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", help="write the puzzle set to this file (default: print it)")
-    gen.add_argument("--tries", type=int, default=4000, help="random positions to try at most")
+    gen.add_argument("--tries", type=int, default=50_000, help="random positions to try at most")
     args = parser.parse_args(argv)
     if args.command == "check":
         failures = check_paths(args.paths, node_limit=args.node_limit)
