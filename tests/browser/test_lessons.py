@@ -7,6 +7,7 @@ page's first widget (printed at the end of the run) and saves screenshots at 128
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -99,6 +100,9 @@ def test_index_links_every_lesson(page, open_notebook, screenshot):
     for lesson in LESSONS:
         assert any(h.endswith("/" + lesson) for h in hrefs), f"index does not link {lesson}"
     screenshot("lesson-00-index")
+    page.get_by_role("link", name="The cards and the deal", exact=True).first.click()
+    page.wait_for_url(f"**/{LESSONS[0]}")
+    page.locator(FIRST_INTERACTIVE).first.wait_for()
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
@@ -135,3 +139,10 @@ def test_lesson_exercise_is_checked_and_explained(lesson, page, open_notebook, s
     name = f"lesson-{lesson.removesuffix('.ipynb')}"
     shoot_exercise(page, exercise, name)
     screenshot(name)
+
+
+def test_next_link_leads_to_the_next_lesson(page, open_notebook):
+    open_notebook(LESSONS[0], wait_for=FIRST_INTERACTIVE, label=f"{LESSONS[0]} (before Next)")
+    page.get_by_role("link", name=re.compile(r"^2\. Leading and following")).last.click()
+    page.wait_for_url(f"**/{LESSONS[1]}")
+    page.locator(FIRST_INTERACTIVE).first.wait_for()
