@@ -127,6 +127,33 @@ def test_collection_has_every_kind_of_puzzle(collection):
     assert kinds == {PREDICT, PLAY, BAND, SCORE}
 
 
+def test_each_set_is_linked_from_the_end_of_its_lesson(collection):
+    for s in collection.sets:
+        nb = json.loads((ROOT / "notebooks" / f"{s.lesson}.ipynb").read_text())
+        text = "".join("".join(c["source"]) for c in nb["cells"][-3:])
+        assert f"(puzzles.ipynb#{s.id})" in text, s.lesson
+
+
+RULES_DIR = Path("/work/shared/rules")
+
+
+@pytest.mark.skipif(not RULES_DIR.is_dir(), reason="rules sources not found")
+def test_puzzle_texts_are_in_our_own_words():
+    """No run of 9 words from the rules sources appears in the collection or its docs."""
+    import re
+
+    def words(text):
+        return re.findall(r"[a-z0-9]+", text.lower())
+    runs = set()
+    for src in RULES_DIR.glob("*.txt"):
+        w = words(src.read_text(encoding="utf-8"))
+        runs.update(tuple(w[i:i + 9]) for i in range(len(w) - 8))
+    for path in sorted(DATA_DIR.glob("*.json")) + [ROOT / "docs" / "puzzles.md"]:
+        w = words(path.read_text(encoding="utf-8"))
+        copied = [" ".join(w[i:i + 9]) for i in range(len(w) - 8) if tuple(w[i:i + 9]) in runs]
+        assert not copied, (path.name, copied[:3])
+
+
 def test_every_puzzle_has_hints_and_an_explanation(collection):
     for p in collection.puzzles:
         assert p.hints and all(len(h) > 10 for h in p.hints), p.id
