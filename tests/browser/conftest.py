@@ -71,6 +71,9 @@ PHONE = {"width": 390, "height": 844}
 WIDGET_SELECTOR = ".jupyter-widgets, .widget-button, .widget-inline-hbox, .widget-box"
 # Voilà shows #rendered_cells once the notebook has been executed and rendered.
 RENDERED_SELECTOR = "#rendered_cells"
+# A cell that raised: Voilà stops running the notebook and shows this instead.
+CELL_ERROR_SELECTOR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+CELL_ERROR_TEXT = re.compile(r"There was an error when executing cell|Traceback|Error")
 
 SERVER_START_TIMEOUT = 120  # s, until Voilà answers HTTP
 POOL_FILL_TIMEOUT = 180  # s, until every notebook's pre-heated kernel is ready
@@ -465,7 +468,18 @@ def open_notebook(page, request):
         selector = WAIT_FOR.get(wait_for, wait_for)
         started = time.perf_counter()
         page.goto(srv.url(path), wait_until="commit", timeout=timeout * 1000)
-        page.locator(selector).first.wait_for(state="visible", timeout=timeout * 1000)
+        # Wait for the target, or fail at once when a cell raised (then the
+        # target would never come).
+        target = page.locator(selector)
+        cell_error = page.locator(CELL_ERROR_SELECTOR).filter(has_text=CELL_ERROR_TEXT)
+        target.or_(cell_error).first.wait_for(state="visible", timeout=timeout * 1000)
+        if cell_error.count() and not target.first.is_visible():
+            pytest.fail(
+                f"{path}: a cell failed while Voilà ran the notebook:\n"
+                f"{cell_error.first.inner_text()}\n--- Voilà log (end) ---\n"
+                f"{srv.log_text()[-3000:]}",
+                pytrace=False,
+            )
         seconds = time.perf_counter() - started
         what = {"widget": "first widget", "rendered": "rendered"}.get(wait_for, repr(wait_for))
         _TIMINGS.append((label or f"{path}: time to {what}", seconds))
