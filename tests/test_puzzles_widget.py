@@ -199,3 +199,11 @@ def test_player_alone_without_a_store(collection):
     player = PuzzlePlayer(collection.sets[0].puzzles)
     answer_button(player, "You").click()
     assert "Right!" in feedback(player)
+
+
+def test_predict_board_does_not_give_the_answer_away(app):
+    player = app.player                      # follow-higher-key: 5 tricks each before the trick
+    assert "5 tricks this round" in player.scores.html
+    assert "6 tricks this round" not in player.scores.html
+    answer_button(player, "You").click()
+    assert "6 tricks this round" in player.scores.html   # after answering: what happened

@@ -277,21 +277,26 @@ class PuzzlePlayer(VBox):
         if s is None:
             return
         p, rnd = s.puzzle, s.round
+        moves = p.kind in (PLAY, BAND)
+        # Predict and score puzzles show the position before their given plays until answered:
+        # the trick count after them would give the answer away.
+        board = rnd if moves or s.finished else p.start()
         self._draw_header(p)
-        self._draw_opponent(p, rnd)
+        self._draw_opponent(p, board)
         self._draw_table(p, rnd)
-        self.decree.update(rnd)
+        self.decree.update(board)
         deck_open = p.show_deck and not p.deck_hidden
-        self.deck.update([str(c) for c in rnd.deck] if deck_open else [],
+        self.deck.update([str(c) for c in board.deck] if deck_open else [],
                          label="The deck, top card first")
         self.deck.layout.display = "" if deck_open else "none"
-        self.scores.names = p.names()
-        self.scores.update(rnd)
+        names = ["", ""]
+        names[p.you], names[p.opponent] = "You", "Your opponent"
+        self.scores.names = names
+        self.scores.update(board)
         self.hand.player = p.you
-        moves = p.kind in (PLAY, BAND)
-        self.hand.update(rnd if moves else s.puzzle.start() if p.kind == PREDICT else rnd)
+        self.hand.update(board)
         self.hand.row.interactive = moves and s.your_turn and self._pending is None
-        self.hand.layout.display = "" if (moves or rnd.hands[p.you]) else "none"
+        self.hand.layout.display = "" if (moves or board.hands[p.you]) else "none"
         self._draw_decision(s)
         self._draw_answers(s)
         hints = "".join(message(h, "hint") for h in s.shown_hints())
@@ -316,8 +321,6 @@ class PuzzlePlayer(VBox):
 
     def _draw_opponent(self, p, rnd) -> None:
         hand = sorted(rnd.hands[p.opponent])
-        if p.kind == PREDICT:
-            hand = sorted(p.start().hands[p.opponent])
         hidden = p.concealed[p.opponent]
         self.opponent.update([str(c) for c in hand], face_down=hidden)
         n = len(hand)
