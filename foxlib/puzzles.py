@@ -1535,6 +1535,10 @@ class PuzzleSession:
         except FoxError as exc:
             return self._refuse(str(exc))
         analysis = self._analyse()
+        if not analysis.complete:
+            return self._refuse("This position is too big for the solver to judge here (it "
+                                f"stopped at its limit of {self.node_limit:,} nodes), so the "
+                                "move cannot be checked.")
         verdict = analysis.verdict(move)
         self.moves_made += 1
         if p.kind == PLAY:

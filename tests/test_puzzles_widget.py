@@ -207,3 +207,19 @@ def test_predict_board_does_not_give_the_answer_away(app):
     assert "6 tricks this round" not in player.scores.html
     answer_button(player, "You").click()
     assert "6 tricks this round" in player.scores.html   # after answering: what happened
+
+
+def test_a_position_too_big_to_judge_gives_a_message_not_a_crash(app):
+    """A teacher's puzzle may be far bigger than the collection's: the player says so."""
+    from foxlib import Round
+    from foxlib.puzzles import Puzzle, parse_goal
+    rnd = Round.deal(7, 0)
+    big = Puzzle("big", "A whole round", "upload-x", "", (), 3, rnd.to_play,
+                 parse_goal("band:Victorious", rnd.to_play), rnd.start, (), ("h",), "e")
+    app.player.playlist = [big]
+    app.player.show(0)
+    app.player.session.node_limit = 50
+    card = next(c for c in app.player.session.round.legal_cards() if c.rank not in (3, 5))
+    app.player.click_card(str(card))
+    assert "too big for the solver" in feedback(app.player)
+    assert app.player.session.status == "open"

@@ -192,7 +192,7 @@ class PuzzlePlayer(VBox):
     def show_solution(self) -> None:
         if self.session:
             self._pending = None
-            self._show(self.session.solution())
+            self._judge(self.session.solution)
 
     def answer(self, value) -> None:
         """A predict or score answer: 'A'/'B' (or 0/1), 'draw', 'continue', or a number."""
@@ -202,7 +202,7 @@ class PuzzlePlayer(VBox):
             self._say([("Type a number of points first.", "info")])
             self._draw()
             return
-        self._show(self.session.answer(value))
+        self._judge(self.session.answer, value)
 
     def click_card(self, card) -> None:
         """What a click on one of your cards does (the Hand checks it with the engine first)."""
@@ -221,7 +221,7 @@ class PuzzlePlayer(VBox):
                 self._pending = (fox, kind)
                 return
             move = Move(fox, discard=card)
-        self._show(self.session.play(move))
+        self._judge(self.session.play, move)
 
     def _hand_action(self, kind, code, _records) -> None:
         if kind != "play" or self.session is None or not self.session.your_turn:
@@ -232,7 +232,7 @@ class PuzzlePlayer(VBox):
             self._pending = (card, decision)
             self._draw()
             return
-        self._show(self.session.play(Move(card)))
+        self._judge(self.session.play, Move(card))
 
     def _answer_clicked(self, label: str) -> None:
         if self.session is not None:
@@ -245,6 +245,17 @@ class PuzzlePlayer(VBox):
             self.answer(change["new"])
 
     # -- drawing
+    def _judge(self, action, *args) -> None:
+        """Run a session action and show its feedback; a puzzle the engine or solver cannot
+        handle (say, a teacher's position too big to solve) gives a message, never a crash."""
+        try:
+            fb = action(*args)
+        except FoxError as exc:
+            self._say([(f"This puzzle cannot be played here: {exc}", "illegal")])
+            self._draw()
+            return
+        self._show(fb)
+
     def _show(self, fb) -> None:
         kind = {"right": "ok", "wrong": "illegal", "shown": "end", "going": "info",
                 "refused": "illegal"}[fb.status]
