@@ -165,38 +165,40 @@ class RolloutEvaluator(Evaluator):
 
 
 class SolverEvaluator(Evaluator):
-    """Exact values from ``foxlib.solver.solve`` (perfect play with all cards known)."""
+    """Exact values from ``foxlib.solver`` (perfect play with all cards known)."""
 
     name = "solver"
 
     def __init__(self, node_limit=None):
-        from . import solver  # noqa: F401  (fails here, not mid-game, when it is missing)
+        from . import solver  # fails here, not mid-game, when the solver is missing
+        self.solver = solver
         self.node_limit = node_limit
 
     def values(self, state, deadline=None):
-        p = state.to_play
+        analysis = self._solve(state, deadline)
         if state.phase == fast.PLAY:
-            analysis = self._solve(state, deadline)
             scored = [(fast.from_move(mv.move), mv.value) for mv in analysis.moves]
             return _group_moves(state, scored), analysis.nodes
-        out, work = {}, 0
-        for a in fast.legal_actions(state):
-            child = fast.apply_action(state, a)
-            future = 0
-            if child.phase != fast.OVER:
-                analysis = self._solve(child, deadline)
-                future, work = analysis.moves[0].value, work + analysis.nodes
-            out[a] = _child_value(state, child, p, future)
-        return out, work
+        # A pending Fox or Woodcutter decision: each move is the card just played with one
+        # choice; the action is the choice (-1 for keeping the decree).
+        return ({(fast.from_move(mv.move) >> 6) - 1: mv.value for mv in analysis.moves},
+                analysis.nodes)
 
     def _solve(self, state, deadline):
-        from .solver import solve
         limit = None
         if deadline is not None:
             limit = deadline - time.perf_counter()
             if limit <= 0:
                 raise OutOfTime()
-        analysis = solve(fast.to_round(state), node_limit=self.node_limit, time_limit=limit)
+        try:
+            if hasattr(self.solver, "solve_state"):
+                analysis = self.solver.solve_state(state, node_limit=self.node_limit,
+                                                   time_limit=limit, lines=False)
+            else:
+                analysis = self.solver.solve(fast.to_round(state), node_limit=self.node_limit,
+                                             time_limit=limit)
+        except getattr(self.solver, "SearchLimit", OutOfTime):
+            raise OutOfTime() from None
         if not analysis.complete:
             raise OutOfTime()
         return analysis

@@ -488,7 +488,9 @@ class StrongPlayer(Player):
             return Decision(legal[0], f"The strong player must {describe_action(view, legal[0])}: "
                                       "it is the only legal choice.")
         start = time.perf_counter()
-        deadline = None if self.time_limit is None else start + self.time_limit
+        hard = None if self.time_limit is None else start + self.time_limit
+        # The first deal may use only part of the time, to leave room for the fallback.
+        first = None if hard is None else start + 0.8 * self.time_limit
         inf = Inference(view)
         rng = self._rng_for(view)
         totals = {self._code(a): 0.0 for a in legal}
@@ -496,16 +498,20 @@ class StrongPlayer(Player):
         state = self.world(view, inf, rng)
         wanted = self.samples_for(view, state)
         evaluator = self.evaluator
+        fallback = False
         while n < wanted:
             if self.work is not None and n and work >= self.work:
                 break
             try:
+                deadline = first if n == 0 and not fallback else hard
+                if fallback and n == 0:
+                    deadline = None      # one quick deal, whatever the clock says
                 values, spent = evaluator.values(state, deadline)
             except OutOfTime:
-                if n:
+                if n or fallback:
                     break
                 # Not one deal in time: fall back on quick playouts of a few deals.
-                evaluator, deadline = PolicyRolloutEvaluator(), None
+                evaluator, fallback = PolicyRolloutEvaluator(), True
                 wanted = self.FALLBACK_SAMPLES
                 continue
             for a in totals:
@@ -516,7 +522,7 @@ class StrongPlayer(Player):
         means = {a: totals[self._code(a)] / n for a in legal}
         best = max(legal, key=lambda a: means[a])   # ties: the first in the legal order
         seconds = time.perf_counter() - start
-        return Decision(best, self._words(view, best, means, n, inf), means, n, seconds)
+        return Decision(best, self._words(view, best, means, n, inf, fallback), means, n, seconds)
 
     @staticmethod
     def _code(action) -> int:
@@ -536,11 +542,13 @@ class StrongPlayer(Player):
                               fast.PHASES.index(view.phase))
 
     @staticmethod
-    def _words(view, best, means, n, inf) -> str:
+    def _words(view, best, means, n, inf, fallback=False) -> str:
         ranked = sorted(means.items(), key=lambda kv: -kv[1])
         v = means[best]
+        how = ("played each choice out quickly in each of them (short of time, it could not "
+               "work them out exactly)" if fallback else "worked out each choice in each of them")
         text = (f"The strong player tried {n} deal{'s' if n != 1 else ''} of the cards it cannot "
-                f"see and worked out each choice in each of them; to "
+                f"see and {how}; to "
                 f"{describe_action(view, best)} did best on average: about {_signed(v)} points "
                 f"against the opponent over the rest of the round.")
         if len(ranked) > 1:

@@ -290,6 +290,21 @@ def test_strong_player_budget_counts_samples():
     assert d.samples == 5 and set(d.values) == set(rnd.view(rnd.to_play).legal)
 
 
+def test_strong_player_falls_back_on_playouts_when_out_of_time():
+    rnd = Round.deal(10, 0)
+    view = rnd.view(rnd.to_play)
+    d = StrongPlayer(1, time_limit=1e-9, evaluator=MinimaxEvaluator()).decision(view)
+    assert d.action in view.legal and d.samples >= 1
+    assert "short of time" in d.reason
+
+
+def test_strong_player_rejects_bad_budgets():
+    with pytest.raises(ValueError, match="samples"):
+        StrongPlayer(1, samples=0)
+    with pytest.raises(ValueError, match="time_limit"):
+        StrongPlayer(1, time_limit=-1)
+
+
 def test_strong_player_world_matches_the_view():
     from foxlib.inference import Inference
     rng = random.Random(2)
