@@ -158,6 +158,7 @@ def test_every_puzzle_has_hints_and_an_explanation(collection):
     for p in collection.puzzles:
         assert p.hints and all(len(h) > 10 for h in p.hints), p.id
         assert len(p.explanation) > 40, p.id
+        assert p.wrong, p.id      # the tempting wrong answers are explained too
 
 
 def test_collection_check_command_proves_every_puzzle():
