@@ -1,5 +1,5 @@
 """Puzzles: the file format and its loader, goals, equivalent cards, checking, sessions, the
-generator and the shipped collection. Browser behaviour is in tests/browser/test_puzzles.py."""
+generator and the shipped collection. Browser behaviour is in tests/browser/test_puzzles_browser.py."""
 from __future__ import annotations
 
 import copy
