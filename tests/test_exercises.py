@@ -419,3 +419,16 @@ def test_exercises_carry_stable_css_classes_for_the_page():
     assert {"fox-app", "fox-exercise", "fox-who-wins"} <= set(ex._dom_classes)
     assert "fox-feedback" in ex.feedback._dom_classes
     assert all("fox-choice" in b._dom_classes for b in ex.buttons)
+
+
+def test_legal_play_exercise_check_with_nothing_selected_says_so():
+    ex = LegalPlayExercise(decree="4B", led="6K", hand=["2K", "10K", "8M"])
+    ex.check_button.click()
+    assert ex.verdict == "wrong"
+    assert "You selected no card. You may play the 2 and 10 of Keys." in ex.explanation
+
+
+def test_choose_best_exercise_names_the_other_cards_that_also_work():
+    ex = ChooseBestExercise(decree="4B", led="8M", hand=["1M", "4M", "10M", "2K"], goal="lead")
+    ex.click("10M")
+    assert ex.verdict == "right" and ex.explanation.endswith("The 1 of Moons would also do.")

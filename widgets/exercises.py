@@ -369,7 +369,9 @@ class LegalPlayExercise(_CardPickExercise):
             except FoxError as exc:
                 notes.append(f"Not the {card.name(theme)}: {exc}")
         missed = sorted(self.legal - chosen)
-        if missed:
+        if missed and not chosen:
+            notes.append(f"You selected no card. You may play {card_list(missed, theme)}.")
+        elif missed:
             notes.append(f"You may also play {card_list(missed, theme)}.")
         if not notes:
             if self.legal == set(self.hand):
@@ -443,6 +445,9 @@ class ChooseBestExercise(_CardPickExercise):
         if card not in self.hand:
             raise InvalidState(f"choose: the {card.name()} is not in the hand.")
         reached, reason = self._outcome(card)
+        others = [c for c in self.answers if c is not card]
+        if reached and others:
+            reason += f" The {' or the '.join(c.name(self.theme) for c in others)} would also do."
         self._answer(reached, reason, chosen=f"the {card.name(self.theme)}")
 
 
@@ -571,7 +576,9 @@ class WoodcutterDiscardExercise(_CardPickExercise):
             except FoxError as exc:
                 notes.append(f"Not the {card.name(theme)}: {self._where(card)}. {exc}")
         missed = sorted(self.legal - chosen)
-        if missed:
+        if missed and not chosen:
+            notes.append(f"You selected no card. You could discard {card_list(missed, theme)}.")
+        elif missed:
             notes.append(f"You could also discard {card_list(missed, theme)}.")
         if not notes:
             notes.append(f"Any card in your hand may go under the deck, including the "
