@@ -430,13 +430,22 @@ def random_playout(state: FastState, rng: _random.Random, log: list | None = Non
                     rng.random, log)
 
 
+#: 1 for the cards whose play asks for a decision: the Foxes and the Woodcutters.
+_DECIDES = tuple(1 if RANK[c] in (rules.FOX, rules.WOODCUTTER) else 0 for c in range(N_CARDS))
+_IS_MONARCH = tuple(RANK[c] == rules.MONARCH for c in range(N_CARDS))
+
+
 def _playout(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
-    """The inner loop of random play: everything inlined, hands as masks in ``h`` (a list)."""
-    TRICK_, SUIT_MASK_, SWAN_BIT_ = TRICK, CARD_SUIT_MASK, SWAN_BIT
+    """The inner loop of random play, everything inlined; hands as masks in the list ``h``.
+    A uniform choice among ``n`` cards is ``int(random() * n)`` (its bias, below 1e-15, is far
+    under anything measurable), then that many lowest set bits are cleared."""
+    if log is not None:
+        return _playout_logged(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log)
+    TRICK_, SUIT_MASK_, SWAN_BIT_, DECIDES, MONARCH = (TRICK, CARD_SUIT_MASK, SWAN_BIT,
+                                                        _DECIDES, _IS_MONARCH)
     trump = decree // 11
     while True:
         if led < 0:
-            # -- the leader plays any card of the hand
             m = h[leader]
             if not m:
                 break
@@ -447,17 +456,13 @@ def _playout(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
             low = m & -m
             led = low.bit_length() - 1
             h[leader] ^= low
-            if log is not None:
-                log.append(("play", led))
-            r = led % 11
-            if r == 2 or r == 4:
-                decree, trump = _ability(h, leader, led, decree, trump, deck, rnd, log)
-        # -- the follower
+            if DECIDES[led]:
+                decree, trump = _ability(h, leader, led, decree, trump, deck, rnd, None)
         f_ = leader ^ 1
         m = h[f_]
         same = m & SUIT_MASK_[led]
         if same:
-            if led % 11 == 10:   # the Monarch: the Swan or the highest card of the suit
+            if MONARCH[led]:    # the Swan or the highest card of the suit
                 same = (1 << (same.bit_length() - 1)) | (same & SWAN_BIT_[led])
             m = same
         k = int(rnd() * m.bit_count())
@@ -467,17 +472,10 @@ def _playout(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
         low = m & -m
         fc = low.bit_length() - 1
         h[f_] ^= low
-        if log is not None:
-            log.append(("play", fc))
-        r = fc % 11
-        if r == 2 or r == 4:
-            decree, trump = _ability(h, f_, fc, decree, trump, deck, rnd, log)
+        if DECIDES[fc]:
+            decree, trump = _ability(h, f_, fc, decree, trump, deck, rnd, None)
         code = TRICK_[(led * 33 + fc) * 3 + trump]
-        if code & 1:
-            winner = f_
-        else:
-            winner = leader
-        if winner:
+        if (code & 1) ^ leader:     # player 1 won the trick
             t1 += 1
             if code > 3:
                 s1 += code >> 2
@@ -485,8 +483,56 @@ def _playout(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
             t0 += 1
             if code > 3:
                 s0 += code >> 2
-        if log is not None:
-            log.append(("trick", winner, leader ^ (code >> 1 & 1), code >> 2))
+        leader ^= code >> 1 & 1
+        led = -1
+    return t0, t1, s0 + POINTS[t0], s1 + POINTS[t1]
+
+
+def _playout_logged(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
+    """``_playout`` with every action and trick appended to ``log``. It draws the same random
+    numbers in the same order, so a seeded round gives the same result either way (tested)."""
+    trump = decree // 11
+    while True:
+        if led < 0:
+            m = h[leader]
+            if not m:
+                break
+            k = int(rnd() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            low = m & -m
+            led = low.bit_length() - 1
+            h[leader] ^= low
+            log.append(("play", led))
+            if _DECIDES[led]:
+                decree, trump = _ability(h, leader, led, decree, trump, deck, rnd, log)
+        f_ = leader ^ 1
+        m = h[f_]
+        same = m & CARD_SUIT_MASK[led]
+        if same:
+            if _IS_MONARCH[led]:
+                same = (1 << (same.bit_length() - 1)) | (same & SWAN_BIT[led])
+            m = same
+        k = int(rnd() * m.bit_count())
+        while k:
+            m &= m - 1
+            k -= 1
+        low = m & -m
+        fc = low.bit_length() - 1
+        h[f_] ^= low
+        log.append(("play", fc))
+        if _DECIDES[fc]:
+            decree, trump = _ability(h, f_, fc, decree, trump, deck, rnd, log)
+        code = TRICK[(led * 33 + fc) * 3 + trump]
+        winner = leader ^ (code & 1)
+        if winner:
+            t1 += 1
+            s1 += code >> 2
+        else:
+            t0 += 1
+            s0 += code >> 2
+        log.append(("trick", winner, leader ^ (code >> 1 & 1), code >> 2))
         leader ^= code >> 1 & 1
         led = -1
     return t0, t1, s0 + POINTS[t0], s1 + POINTS[t1]
