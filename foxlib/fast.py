@@ -22,7 +22,7 @@ import random as _random
 from typing import NamedTuple
 
 from . import rules
-from .cards import DECK, Card
+from .cards import DECK
 from .errors import InvalidState
 
 # ----------------------------------------------------------------------------- tables
@@ -111,11 +111,11 @@ class FastState(NamedTuple):
 
     @property
     def to_play(self):
+        """Who acts now: the follower once a card is led (unless the leader still owes the
+        Fox's or Woodcutter's decision), None when the round is over."""
         if self.phase == OVER:
             return None
-        if len(self.trick) == 1 and self.phase == PLAY:
-            return 1 - self.leader
-        if len(self.trick) == 2:
+        if len(self.trick) == 2 or (len(self.trick) == 1 and self.phase == PLAY):
             return 1 - self.leader
         return self.leader
 
@@ -134,9 +134,12 @@ def from_round(rnd) -> FastState:
 
 
 def to_round(state: FastState, **kw):
-    """A ``Round`` in the same state (its history starts here). In the Woodcutter's discard
-    phase the card drawn cannot be told apart from the rest of the hand: any choice gives the
-    same state, so the highest card of the hand is put back on top of the deck and redrawn."""
+    """A ``Round`` in the same state (its history starts here; ``kw`` goes to ``Round``).
+
+    A pending Fox or Woodcutter decision is rebuilt by replaying the card just played. In the
+    Woodcutter's discard phase the card drawn cannot be told apart from the rest of the hand:
+    every choice gives the same state, so a card whose absence makes the Woodcutter a legal
+    play is put back on top of the deck and drawn again."""
     from .round import Position, Round
     card = DECK.__getitem__
     hands = [cards_of(state.hands[0]), cards_of(state.hands[1])]
@@ -160,9 +163,6 @@ def to_round(state: FastState, **kw):
                          if not trick or follow_mask(before & ~BIT[c], trick[0]) >> pending & 1)
             hands[p].remove(drawn)
             deck.insert(0, drawn)
-        if len(trick) == 0 and p != state.leader:
-            raise InvalidState("The fast state is inconsistent: a pending decision by the "
-                               "follower with no led card.")
     pos = Position(card(state.decree), (sorted(map(card, hands[0])), sorted(map(card, hands[1]))),
                    state.leader, [card(c) for c in deck], [card(c) for c in trick], tuple(tw),
                    tuple(score), tuple(gain))

@@ -23,7 +23,7 @@ once. ``docs/solver.md`` explains each part, and why equivalent cards really are
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import fast, rules
 from .cards import DECK, Card
@@ -31,7 +31,7 @@ from .errors import InvalidState
 from .round import PLAYERS, Move, Round, player_index
 
 __all__ = ["Band", "TrickGoal", "MoveValue", "Analysis", "solve", "solve_state",
-           "principal_line", "SearchLimit"]
+           "action_values", "principal_line", "SearchLimit"]
 
 
 # ----------------------------------------------------------------------------- objectives
@@ -912,6 +912,50 @@ def _rank(items, sign: int):
     ordered = tuple(items[k] for k in order)
     best = tuple(m for m in ordered if m.value == ordered[0].value) if ordered else ()
     return ordered, best
+
+
+def action_values(s: fast.FastState, node_limit=None, time_limit=None):
+    """Exact point values of each *action* of the player to play (``fast.legal_actions``):
+    a card is worth its best Fox exchange or Woodcutter discard, so each card needs one search
+    instead of one per decision; cheaper than ``solve_state`` when only the card matters.
+
+    Returns ``(values, nodes, complete)``: ``values`` maps each action to its value (points
+    the player to play gains from now minus the opponent's, best play by both). When a limit
+    stops the search, ``complete`` is False and the actions not settled are left out."""
+    if s.phase == fast.OVER:
+        raise InvalidState("The round is over: there is no move to analyse.")
+    start = time.perf_counter()
+    root = _Root(s, POINTS, node_limit, None if time_limit is None else start + time_limit)
+    groups: dict = {}
+    for choice, child in _children(s):
+        key = choice & 63 if s.phase == fast.PLAY else choice
+        groups.setdefault(key, []).append(child)
+    values, guess = {}, 0
+    try:
+        for action, children in groups.items():
+            guess = values[action] = _group_value(root, children, guess)
+    except SearchLimit:
+        return values, root.search.count(), False
+    return values, root.search.count(), True
+
+
+def _group_value(root: _Root, children, guess: int) -> int:
+    """MTD(f) on the best of several choices of the player to play (the root player)."""
+    lo, hi, g = -_BIG, _BIG, guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = -_BIG
+        for child in children:
+            v = root.value(child, beta - 1, beta)
+            if v > g:
+                g = v
+                if v >= beta:
+                    break
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
 
 
 def principal_line(rnd: Round, objective="points", move=None) -> list:

@@ -10,8 +10,8 @@ import pytest
 
 from foxlib import Card, InvalidState, Move, Round, fast, rules
 from foxlib.round import Position
-from foxlib.solver import Analysis, Band, MoveValue, TrickGoal, principal_line, solve, \
-    solve_state
+from foxlib.solver import Analysis, Band, MoveValue, TrickGoal, action_values, principal_line, \
+    solve, solve_state
 
 # ----------------------------------------------------------------------------- brute force
 
@@ -322,6 +322,24 @@ def test_principal_line_is_legal_and_reaches_the_solved_value():
                 rnd.discard(move.discard)
         assert rnd.is_over
         assert (rnd.score[p] - before[p]) - (rnd.score[1 - p] - before[1 - p]) == value
+
+
+def test_action_values_are_the_best_value_of_each_card_or_decision():
+    rng = random.Random(10)
+    for _ in range(40):
+        rnd = _random_round(rng, rng.randint(1, 4), rng.randint(0, 6))
+        st = fast.from_round(rnd)
+        values, nodes, complete = action_values(st)
+        assert complete and nodes > 0
+        expected: dict = {}
+        for mv in solve(rnd).moves:
+            if rnd.phase == "play":
+                key = mv.move.card.index
+            else:
+                choice = mv.move.exchange if rnd.phase == "exchange" else mv.move.discard
+                key = -1 if choice is None else choice.index
+            expected[key] = max(expected.get(key, -99), mv.value)
+        assert values == expected
 
 
 def test_solve_state_agrees_with_solve():
