@@ -1,6 +1,6 @@
 """How long the exact solver takes: median and 95th percentile over seeded random positions.
 
-    python benchmarks/bench_solver.py [--positions 20] [--deals 5] [--deal-limit 60] [--seed 1]
+    python benchmarks/bench_solver.py [--positions 20] [--deals 3] [--deal-limit 20] [--seed 1]
 
 (a) every legal move of an 8-card-per-hand position, point objective: ``solve(rnd)`` with
     every move's exact value. Positions come from seeded deals played at random (random Fox
@@ -76,9 +76,9 @@ def deal_value(st, limit):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=20, help="8-card positions (a)")
-    parser.add_argument("--deals", type=int, default=5, help="13-card deals (b)")
-    parser.add_argument("--deal-limit", type=float, default=60.0,
-                        help="seconds allowed per 13-card run (default 60)")
+    parser.add_argument("--deals", type=int, default=3, help="13-card deals (b)")
+    parser.add_argument("--deal-limit", type=float, default=20.0,
+                        help="seconds allowed per 13-card run (default 20)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
