@@ -1,7 +1,7 @@
 """The lesson notebooks as files: clean, linked, and every exercise in them valid and answerable.
 
 (The notebooks are also executed from a clean kernel by nbval, and driven in a real browser by
-tests/browser/test_lessons.py.)
+tests/browser/test_lessons_browser.py.)
 """
 from __future__ import annotations
 
