@@ -6,7 +6,7 @@ Fixtures (see tests/browser/README.md for how to write a test):
                    ``voila.py`` configuration as ``make app``.
 ``voila_factory``  session: ``voila_factory(root_dir)`` starts (once per
                    directory) another such server on another directory.
-``browser``        session: Playwright's Chromium, Debian's ``/usr/bin/chromium``.
+``browser``        module: Playwright's Chromium, Debian's ``/usr/bin/chromium``.
 ``page``           function: a fresh 1280x800 page.  Console errors, page
                    errors, failed requests and any request to a host other
                    than this machine are recorded in ``page_log``, and checked
@@ -348,8 +348,15 @@ def voila_server(voila_factory) -> VoilaServer:
 # The browser and pages
 # --------------------------------------------------------------------------
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Headless Chromium, one per test module.
+
+    Not session-wide: while Playwright's sync API is active, its asyncio loop
+    counts as the running loop of the main thread, so the tests that run after
+    would see a "running" loop that never runs (asyncio.run() raises, code that
+    schedules work on the running loop hangs).  Closing it at the end of each
+    browser-test module keeps the other tests' asyncio untouched."""
     missing = _missing_requirements()
     if missing:
         if IN_CI:
