@@ -229,22 +229,17 @@ class _Search:
                     HI[(me * 14 + t) * 14 + r] = max(FINAL[me * 14 + t + k] for k in range(r + 1))
         search = self
         nodes = 0
-        check_at = self.node_limit if self.node_limit is not None else 1 << 62
-        if self.deadline is not None:
-            check_at = min(check_at, 4096)
+        # At most node_limit nodes are visited; the clock is read every 4096 nodes.
+        after_limit = self.node_limit + 1 if self.node_limit is not None else 1 << 62
+        check_at = min(after_limit, 4096) if self.deadline is not None else after_limit
 
         def check():
             nonlocal check_at
-            if search.node_limit is not None and nodes >= search.node_limit:
+            if nodes >= after_limit:
                 raise SearchLimit("node")
-            if search.deadline is not None:
-                if time.perf_counter() >= search.deadline:
-                    raise SearchLimit("time")
-                check_at = nodes + 4096
-                if search.node_limit is not None:
-                    check_at = min(check_at, search.node_limit)
-            else:
-                check_at = search.node_limit
+            if search.deadline is not None and time.perf_counter() >= search.deadline:
+                raise SearchLimit("time")
+            check_at = min(nodes + 4096, after_limit)
 
         deck_info = _deck_info
 
@@ -745,10 +740,14 @@ def solve_state(s: fast.FastState, objective="points", node_limit=None, time_lim
             break
     splits = {}
     if lines and objective == POINTS and stopped is None:
-        for i, (_, child) in enumerate(children):
-            if classes[i] == i:
-                _, end = root.line(child, results[i][0])
-                splits[i] = (end.score[me] - s.score[me], end.score[1 - me] - s.score[1 - me])
+        try:
+            for i, (_, child) in enumerate(children):
+                if classes[i] == i:
+                    _, end = root.line(child, results[i][0])
+                    splits[i] = (end.score[me] - s.score[me],
+                                 end.score[1 - me] - s.score[1 - me])
+        except SearchLimit:
+            splits = {}     # the values are complete; only the example splits are left out
     items = [_move_value(s, moves, classes, i, results, splits, objective, stopped)
              for i in range(len(moves))]
     ordered, best = _rank(items, _sign(objective, me))

@@ -297,6 +297,15 @@ def test_a_time_limit_is_reported_never_silent():
     assert got.seconds < 5
 
 
+def test_a_limit_reached_while_writing_the_example_lines_keeps_the_values():
+    rng = random.Random(12)
+    rnd = fast.to_round(fast.random_position(rng, 4, 6, trick_in_progress=False))
+    full = solve(rnd, lines=False)
+    for limit in range(full.nodes, full.nodes + 400, 20):
+        got = solve(rnd, node_limit=limit)
+        assert got.complete and _values(got) == _values(full)
+
+
 def test_a_limit_large_enough_gives_the_complete_analysis():
     rnd = _round(["11M", "2B", "4B"], ["4K", "6K", "1M"], "3M", tricks_won=(5, 5))
     assert solve(rnd, node_limit=10 ** 6, time_limit=60).complete
