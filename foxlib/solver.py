@@ -610,9 +610,10 @@ class _Root:
                 bounds[0] = g
         return g
 
-    def line(self, st: fast.FastState, v: int) -> list:
+    def line(self, st: fast.FastState, v: int) -> tuple:
         """A principal line from ``st`` whose value is ``v``: at each turn a choice that keeps
-        the value (the player to play's best), found by null-window tests."""
+        the value (the player to play's best), found by null-window tests. Returns the
+        (state, choice) steps and the final state."""
         out = []
         while st.phase != fast.OVER:
             mine = st.to_play == self.me
@@ -645,9 +646,9 @@ def _move_text(move: Move, s: fast.FastState) -> str:
                 (s.phase == fast.PLAY and s.hands[s.to_play] & ~fast.BIT[move.card.index])):
         text += ", keeping the decree card"
     if s.phase == fast.EXCHANGE:
-        text = "the Fox's choice: " + text.split(", ", 1)[1]
+        text = text.split(", ", 1)[1] + " (the Fox's choice)"
     elif s.phase == fast.DISCARD:
-        text = "the Woodcutter's choice: " + text.split(", ", 1)[1]
+        text = text.split(", ", 1)[1] + " (the Woodcutter's choice)"
     return text[0].upper() + text[1:]
 
 
@@ -658,7 +659,8 @@ def _points_text(name: str, value: int, split=None) -> str:
     elif value < 0:
         core = f"with best play by both you end {pts} behind your opponent from here on"
     else:
-        core = "with best play by both you and your opponent gain as many points from here on"
+        core = ("with best play by both you and your opponent gain the same number of points "
+                "from here on")
     if split is not None:
         core += f" (for example you {split[0]}, your opponent {split[1]})"
     return f"{name}: {core}."

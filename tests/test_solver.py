@@ -246,6 +246,21 @@ def test_points_explanations_say_who_ends_ahead_and_how_points_split():
                                         "points behind your opponent")
 
 
+def test_pending_fox_and_woodcutter_decisions_are_explained_as_that_choice():
+    rnd = _round(["3K", "10B", "2M", "6B"], ["5K", "4M", "6K", "1B"], "8M", deck=["7B", "2K"],
+                 tricks_won=(4, 5))
+    rnd.play(Card("3K"))
+    texts = {m.move: m.explanation for m in solve(rnd).moves}
+    assert texts[Move(Card("3K"))].startswith("Keeping the decree card (the Fox's choice): ")
+    assert texts[Move(Card("3K"), exchange=Card("2M"))].startswith(
+        "Swapping the 2 of Moons for the decree card (the Fox's choice): ")
+    rnd.exchange(Card("10B"))
+    rnd.play(Card("5K"))
+    texts = {m.move: m.explanation for m in solve(rnd).moves}
+    assert texts[Move(Card("5K"), discard=Card("7B"))].startswith(
+        "Putting the 7 of Bells under the deck (the Woodcutter's choice): ")
+
+
 def test_band_explanation_says_the_move_secures_the_band_against_any_defence():
     got = solve(_greedy_position(), Band("B", "Victorious"))
     assert [(str(m.move), m.value) for m in got.moves] == [("2M", 1), ("8K", 0)]
