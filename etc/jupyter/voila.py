@@ -48,6 +48,11 @@ c.Voila.open_browser = False
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = 1
 c.VoilaKernelManager.fill_delay = 1
+# While a page's notebook runs, the executor waits at most `iopub_timeout`
+# seconds for a cell's output after the cell finished; the default (4 s) is
+# too short when many pre-heating kernels start at once on a small machine,
+# and a page would then be served without its widgets.
+c.VoilaExecutor.iopub_timeout = 60
 
 # --- Idle-kernel culling ------------------------------------------------------------
 # A kernel whose page was closed without Voilà hearing about it would live for
