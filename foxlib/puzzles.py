@@ -1075,13 +1075,17 @@ def live_cards(rnd: Round, puzzle: Puzzle | None = None) -> set:
 
 def equivalent_cards(a: Card, b: Card, live) -> bool:
     """Two cards are equivalent when swapping them cannot change anything: the same suit, both
-    plain even ranks (no ability), and no card still in play ranks between them."""
+    plain even ranks (no ability), and no card still in play ranks between them, counting a
+    Witch of another suit as a 9 (it may count as a trump 9)."""
     if a is b:
         return True
     if a is None or b is None or a.suit != b.suit or a.rank % 2 or b.rank % 2:
         return False
     low, high = sorted((a.rank, b.rank))
-    return not any(c.suit == a.suit and low < c.rank < high for c in live)
+    # A lone Witch of another suit counts as a trump 9, so when this suit is (or may become)
+    # trump it ranks between an 8 and a 10 of the suit.
+    return not any(low < c.rank < high and (c.suit == a.suit or c.rank == rules.WITCH)
+                   for c in live)
 
 
 def equivalent_moves(m1: Move, m2: Move, live) -> bool:
@@ -1097,7 +1101,8 @@ def equivalence_note(a: Move, b: Move, live) -> str:
     for x, y in pairs:
         if x is not None and y is not None and x is not y:
             low, high = sorted((x, y), key=lambda c: c.rank)
-            gap = [c for c in DECK if c.suit == x.suit and low.rank < c.rank < high.rank]
+            gap = [c for c in DECK if low.rank < c.rank < high.rank and
+                   (c.suit == x.suit or c.rank == rules.WITCH)]
             why = (f"{x} and {y} are both plain cards of one suit with "
                    + ("no card between them" if not gap else
                       "every card between them (" + ", ".join(map(str, gap)) + ") out of play"))

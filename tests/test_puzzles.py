@@ -645,3 +645,14 @@ def test_unknown_generator_theme_is_refused():
     from foxlib import FoxError
     with pytest.raises(FoxError, match="Unknown theme"):
         generate("dragon", 1, 1)
+
+
+def test_equivalent_cards_not_split_by_a_live_witch_of_another_suit():
+    # A lone Witch counts as a trump 9, so the 8 and 10 of the trump suit are not
+    # interchangeable while a Witch of another suit is still in play.
+    from foxlib import Card
+    from foxlib.puzzles import equivalent_cards
+    eight, ten = Card("8M"), Card("10M")
+    assert not equivalent_cards(eight, ten, {eight, ten, Card("9K")})
+    assert not equivalent_cards(eight, ten, {eight, ten, Card("9M")})
+    assert equivalent_cards(eight, ten, {eight, ten, Card("7K"), Card("11B")})
