@@ -39,8 +39,10 @@ def main(argv=None):
     times = {"rules": {}, "strong": {}, "inference": {}}
     deals: dict = {}
     evaluator = default_evaluator()
-    print(f"strong player evaluator: {type(evaluator).__name__}"
-          f" (exact: {type(evaluator.exact).__name__}, from {evaluator.exact_cards} cards)")
+    low = 1
+    for most, ev, deals in evaluator.stages:
+        print(f"strong player, {low}-{most} cards: {ev.name}, deals {deals}")
+        low = most + 1
     k = 0
     for r in range(args.rounds):
         rnd = Round.deal(args.seed * 1000 + r, r % 2)

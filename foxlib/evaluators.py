@@ -39,6 +39,11 @@ class Evaluator:
     def values(self, state: fast.FastState, deadline=None):
         raise NotImplementedError
 
+    def plan(self, state: fast.FastState):
+        """(the evaluator that will value ``state``, deals to sample or None for the caller's
+        default). Staged evaluators pick by the cards left."""
+        return self, None
+
 
 def _check(deadline) -> None:
     if deadline is not None and time.perf_counter() >= deadline:
@@ -204,14 +209,25 @@ class SolverEvaluator(Evaluator):
         return analysis
 
 
-def default_evaluator(exact_cards: int = 8) -> Evaluator:
-    """Guided playouts while the hands hold more than ``exact_cards`` cards, exact values after:
-    the solver when it can be imported, else our small search."""
+def default_evaluator() -> Evaluator:
+    """The strong player's evaluators, by the cards left in the larger hand (budgets chosen to
+    stay well under a second a move on this machine, see ``benchmarks/bench_players.py``):
+
+    - up to 6 cards: exact values (the solver, or our small search without it);
+    - 7 cards: two tricks searched exactly, then guided playouts;
+    - 8 to 11 cards: one trick searched exactly, then guided playouts;
+    - 12 and 13 cards: guided playouts.
+    """
     try:
         exact = SolverEvaluator()
     except ImportError:
         exact = MinimaxEvaluator()
-    return HybridEvaluator(exact, PolicyRolloutEvaluator(), exact_cards)
+    return Schedule([
+        (6, exact, {1: 1, 2: 8, 3: 24, 4: 32, 5: 24, 6: 16}),
+        (7, LookaheadEvaluator(2), 16),
+        (11, LookaheadEvaluator(1), 40),
+        (13, PolicyRolloutEvaluator(), 150),
+    ])
 
 
 class HybridEvaluator(Evaluator):
@@ -226,8 +242,38 @@ class HybridEvaluator(Evaluator):
         return self.pick(state).values(state, deadline)
 
     def pick(self, state) -> Evaluator:
-        cards = max(state.hands[0].bit_count(), state.hands[1].bit_count())
-        return self.exact if cards <= self.exact_cards else self.rough
+        return self.exact if _cards(state) <= self.exact_cards else self.rough
+
+    def plan(self, state):
+        return self.pick(state), None
+
+
+class Schedule(Evaluator):
+    """Stages by the cards left in the larger hand: ``stages`` is a list of
+    ``(most_cards, evaluator, deals)`` in increasing ``most_cards``; ``deals`` is a number, a
+    dict from cards to numbers, or None (the caller's default)."""
+
+    name = "schedule"
+
+    def __init__(self, stages):
+        self.stages = sorted(stages, key=lambda st: st[0])
+
+    def plan(self, state):
+        cards = _cards(state)
+        for most, evaluator, deals in self.stages:
+            if cards <= most:
+                if isinstance(deals, dict):
+                    deals = deals.get(cards)
+                return evaluator, deals
+        most, evaluator, deals = self.stages[-1]
+        return evaluator, deals if not isinstance(deals, dict) else None
+
+    def values(self, state, deadline=None):
+        return self.plan(state)[0].values(state, deadline)
+
+
+def _cards(state) -> int:
+    return max(state.hands[0].bit_count(), state.hands[1].bit_count())
 
 
 # ----------------------------------------------------------------------------- guided playouts
@@ -355,3 +401,50 @@ def _tricks_left(s: fast.FastState) -> int:
     if s.phase == fast.DISCARD:
         cards -= 1
     return cards // 2
+
+
+class LookaheadEvaluator(Evaluator):
+    """Exact alpha-beta search over the next ``tricks`` tricks (every decision included), then
+    a guided playout from each position reached. Sharper than playouts alone about the tricks
+    in front of it, and far cheaper than a full search while the hands are large."""
+
+    name = "look-ahead"
+
+    def __init__(self, tricks: int = 1, leaf: "PolicyRolloutEvaluator | None" = None):
+        self.tricks = tricks
+        self.leaf = leaf if leaf is not None else PolicyRolloutEvaluator()
+        self.nodes = 0
+        self.deadline = None
+
+    def values(self, state, deadline=None):
+        p, n0 = state.to_play, sum(state.tricks_won)
+        self.nodes, self.deadline = 0, deadline
+        base = _gain_diff(state, p)
+        out = {}
+        for a in fast.legal_actions(state):
+            out[a] = self._search(fast.apply_action(state, a), p, n0, -INF, INF) - base
+        return out, self.nodes
+
+    def _search(self, s, p, n0, alpha, beta) -> int:
+        """Final round-gain difference for ``p`` (minimax with playouts at the horizon)."""
+        if s.phase == fast.OVER:
+            return s.round_gain[p] - s.round_gain[1 - p]
+        self.nodes += 1
+        if not self.nodes & 255:
+            _check(self.deadline)
+        if sum(s.tricks_won) - n0 >= self.tricks and not s.trick and s.phase == fast.PLAY:
+            gain = self.leaf.playout(s)
+            return gain[p] - gain[1 - p]
+        maxing = s.to_play == p
+        best = -INF if maxing else INF
+        for a in fast.legal_actions(s):
+            v = self._search(fast.apply_action(s, a), p, n0, alpha, beta)
+            if maxing:
+                best = max(best, v)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best

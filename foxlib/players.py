@@ -451,7 +451,7 @@ class StrongPlayer(Player):
     level = "strong"
     title = "Strong player"
     #: Deals per decision by the number of cards in hand, for exact evaluation ...
-    EXACT_SAMPLES = {1: 1, 2: 8, 3: 24, 4: 40, 5: 40, 6: 40, 7: 32, 8: 24, 9: 16, 10: 12}
+    EXACT_SAMPLES = {1: 1, 2: 8, 3: 24, 4: 32, 5: 24, 6: 16, 7: 8, 8: 4}
     #: ... and for the cheaper playouts used while the hands are large.
     ROUGH_SAMPLES = 120
     FALLBACK_SAMPLES = 16
@@ -474,10 +474,11 @@ class StrongPlayer(Player):
     def samples_for(self, view: PlayerView, state: fast.FastState) -> int:
         if self.samples is not None:
             return self.samples
-        from .evaluators import HybridEvaluator, PolicyRolloutEvaluator
-        ev = self.evaluator.pick(state) if isinstance(self.evaluator, HybridEvaluator) \
-            else self.evaluator
-        if isinstance(ev, PolicyRolloutEvaluator):
+        from .evaluators import PolicyRolloutEvaluator
+        evaluator, deals = self.evaluator.plan(state)
+        if deals is not None:
+            return deals
+        if isinstance(evaluator, PolicyRolloutEvaluator):
             return self.ROUGH_SAMPLES
         return self.EXACT_SAMPLES.get(len(view.hand), 8)
 

@@ -6,8 +6,9 @@ import pytest
 
 from foxlib import DECK, Card, Position, PlayerView, Round
 from foxlib import fast
-from foxlib.evaluators import (HybridEvaluator, MinimaxEvaluator, PolicyRolloutEvaluator,
-                               RolloutEvaluator)
+from foxlib.evaluators import (HybridEvaluator, LookaheadEvaluator, MinimaxEvaluator,
+                               PolicyRolloutEvaluator, RolloutEvaluator, Schedule,
+                               default_evaluator)
 from foxlib.players import (LEVELS, Outlook, RandomPlayer, RulesPlayer, StrongPlayer,
                             band_difference, make_player, remaining_tricks)
 
@@ -382,3 +383,41 @@ def test_random_rollouts_value_every_action():
     st = fast.deal(random.Random(1), 0)
     values, work = RolloutEvaluator(playouts=2, seed=1).values(st)
     assert set(values) == set(fast.legal_actions(st)) and work == 2 * len(values)
+
+
+def test_lookahead_past_the_last_trick_is_exact():
+    rng = random.Random(12)
+    checked = 0
+    while checked < 30:
+        st = _small_state(rng, 3)
+        if st.phase == fast.OVER:
+            continue
+        deep = LookaheadEvaluator(tricks=5).values(st)[0]
+        assert deep == MinimaxEvaluator().values(st)[0]
+        checked += 1
+
+
+def test_lookahead_values_every_action():
+    st = _small_state(random.Random(2), 9)
+    values, nodes = LookaheadEvaluator(1).values(st)
+    assert set(values) == set(fast.legal_actions(st)) and nodes > 0
+
+
+def test_schedule_picks_the_stage_by_cards_left():
+    exact, rough = MinimaxEvaluator(), PolicyRolloutEvaluator()
+    sched = Schedule([(4, exact, {3: 7}), (13, rough, 50)])
+    rng = random.Random(3)
+    big = fast.deal(rng, 0)
+    small = _small_state(rng, 3)
+    assert sched.plan(big) == (rough, 50)
+    cards = max(small.hands[0].bit_count(), small.hands[1].bit_count())
+    assert sched.plan(small) == (exact, 7 if cards == 3 else None)
+
+
+def test_default_schedule_covers_every_hand_size():
+    sched = default_evaluator()
+    rng = random.Random(4)
+    for cards in range(1, 14):
+        st = _small_state(rng, cards)
+        evaluator, deals = sched.plan(st)
+        assert evaluator is not None and (deals is None or deals >= 1)
