@@ -243,6 +243,24 @@ class _Search:
 
         deck_info = _deck_info
 
+        def woods(hm, ho, decree, deck, live):
+            """The Woodcutters left in the hands, the deck and the decree. ``live`` holds the
+            top min(w, len(deck)) cards of the deck, so w is its size unless it is the whole
+            deck."""
+            n = live.bit_count()
+            if n < len(deck):
+                return n
+            return ((hm | ho | BIT[decree] | live) & WOODS).bit_count()
+
+        def deck_top(deck, w):
+            """``_deck_info`` for a deck and a known number ``w`` of Woodcutters left."""
+            key = live = 0
+            if w > 0:
+                for c in deck[:w]:
+                    key = key * 34 + c + 1
+                    live |= BIT[c]
+            return key, live
+
         def lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta):
             """The player to move leads from ``hm``; the opponent holds ``ho``."""
             nonlocal nodes
@@ -299,7 +317,7 @@ class _Search:
                     _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
                 elif rk == 5 and deck:
                     _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
-                                  deck, hm | ho | BIT[decree])
+                                  deck, woods(hm, ho, decree, deck, live))
                 else:
                     if PLAIN[c] or (rk == 5):
                         below = inplay & BELOW[c]
@@ -329,7 +347,7 @@ class _Search:
                     h2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
                     d2 = decree
                     deck2 = deck[1:] + (x,)
-                    dk2, live2 = deck_info(deck2, h2 | ho | fast.mask_of(deck2) | BIT[decree])
+                    dk2, live2 = deck_top(deck2, woods(hm, ho, decree, deck, live) - 1)
                 v = -follow(ho, h2, c, d2, deck2, dk2, live2, two, twm, 1 - me, -beta, -alpha)
                 if v > best:
                     best, bestm = v, mv
@@ -376,6 +394,13 @@ class _Search:
                     beta = hi
             else:
                 lo, hi, bm = -_BIG, _BIG, -1
+                sev = W * ((hm | ho | live | BIT[decree] | BIT[led]) & SEVENS).bit_count()
+                b = HI[(me * 14 + twm) * 14 + r] + sev
+                if b <= alpha:
+                    return b
+                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
+                if b >= beta:
+                    return b
             a0, b0 = alpha, beta
             inplay = hm | ho | live | BIT[led] | (BIT[decree] if fox_live else 0)
             if inplay & WITCHES:
@@ -393,7 +418,7 @@ class _Search:
                     _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
                 elif rk == 5 and deck:
                     _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
-                                  deck, hm | ho | BIT[decree])
+                                  deck, woods(hm, ho, decree, deck, live))
                 else:
                     if PLAIN[c] or rk == 5:
                         below = inplay & BELOW[c]
@@ -424,7 +449,7 @@ class _Search:
                     h2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
                     d2 = decree
                     deck2 = deck[1:] + (x,)
-                    dk2, live2 = deck_info(deck2, h2 | ho | fast.mask_of(deck2) | BIT[decree])
+                    dk2, live2 = deck_top(deck2, woods(hm, ho, decree, deck, live) - 1)
                 code = TRICK[base + c * 3 + SUIT[d2]]
                 t = W * (code >> 2)
                 if code & 1:
@@ -489,13 +514,11 @@ class _Search:
                     prev = x
                 moves.append(fox | (x + 1) << 6)
 
-        def _wood_options(moves, wood, rest, inplay, deck, held):
+        def _wood_options(moves, wood, rest, inplay, deck, w):
             """Append the Woodcutter's discards. Two discards are the same when the discarded
             card can never be drawn again and the two cards are equivalent plain cards.
-            ``held``: both hands (the Woodcutter included) and the decree."""
-            everything = held | fast.mask_of(deck)
-            left = ((everything & WOODS) ^ BIT[wood]).bit_count()
-            merge = left < len(deck)
+            ``w``: the Woodcutters left before this one is played (this one included)."""
+            merge = w - 1 < len(deck)
             if inplay & WITCHES:
                 inplay |= WITCHES
             prev = -1
