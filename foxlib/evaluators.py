@@ -213,8 +213,7 @@ def default_evaluator() -> Evaluator:
     """The strong player's evaluators, by the cards left in the larger hand (budgets chosen to
     stay well under a second a move on this machine, see ``benchmarks/bench_players.py``):
 
-    - up to 6 cards: exact values (the solver, or our small search without it);
-    - 7 cards: two tricks searched exactly, then guided playouts;
+    - up to 7 cards: exact values (the solver, or our small search without it);
     - 8 to 11 cards: one trick searched exactly, then guided playouts;
     - 12 and 13 cards: guided playouts.
     """
@@ -223,8 +222,7 @@ def default_evaluator() -> Evaluator:
     except ImportError:
         exact = MinimaxEvaluator()
     return Schedule([
-        (6, exact, {1: 1, 2: 8, 3: 24, 4: 32, 5: 24, 6: 16}),
-        (7, LookaheadEvaluator(2), 16),
+        (7, exact, {1: 1, 2: 8, 3: 24, 4: 32, 5: 24, 6: 16, 7: 8}),
         (11, LookaheadEvaluator(1), 40),
         (13, PolicyRolloutEvaluator(), 150),
     ])

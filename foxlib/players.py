@@ -489,9 +489,10 @@ class StrongPlayer(Player):
             return Decision(legal[0], f"The strong player must {describe_action(view, legal[0])}: "
                                       "it is the only legal choice.")
         start = time.perf_counter()
-        hard = None if self.time_limit is None else start + self.time_limit
-        # The first deal may use only part of the time, to leave room for the fallback.
-        first = None if hard is None else start + 0.8 * self.time_limit
+        # Stop searching a little before the cap, to leave time to finish; the first deal may
+        # use only part of the time, to leave room for the fallback.
+        hard = None if self.time_limit is None else start + 0.8 * self.time_limit
+        first = None if hard is None else start + 0.6 * self.time_limit
         inf = Inference(view)
         rng = self._rng_for(view)
         totals = {self._code(a): 0.0 for a in legal}
