@@ -379,9 +379,14 @@ class _Search:
                 legal = hm
             fox_live = (hm | ho | live) & FOXES
             r = hm.bit_count()
-            key = (hm | ho << 33 | (decree if fox_live else 33 + SUIT[decree]) << 66 |
-                   twm << 72 | me * ME | led << 77 | dk << 83)
-            e = ftt_get(key)
+            # Two tricks left (this one included): the subtree is too small to be worth a
+            # table entry.
+            if r > 2:
+                key = (hm | ho << 33 | (decree if fox_live else 33 + SUIT[decree]) << 66 |
+                       twm << 72 | me * ME | led << 77 | dk << 83)
+                e = ftt_get(key)
+            else:
+                key = e = None
             if e is not None:
                 lo, hi, bm = e
                 if lo >= beta or lo == hi:
@@ -484,7 +489,9 @@ class _Search:
                         if v >= beta:
                             HF[mv] += r * r
                             break
-            if best <= a0:
+            if key is None:
+                pass
+            elif best <= a0:
                 ftt[key] = (lo, best if best < hi else hi, bestm)
             elif best >= b0:
                 ftt[key] = (best if best > lo else lo, hi, bestm)
