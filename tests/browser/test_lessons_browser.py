@@ -146,3 +146,20 @@ def test_next_link_leads_to_the_next_lesson(page, open_notebook):
     page.get_by_role("link", name=re.compile(r"^2\. Leading and following")).last.click()
     page.wait_for_url(f"**/{LESSONS[1]}")
     page.locator(FIRST_INTERACTIVE).first.wait_for()
+
+
+def test_learner_path_through_every_lesson_with_a_warm_browser_cache(page, open_notebook):
+    """A learner goes from the index through the lessons in one browser tab, so the app's
+    scripts and styles are already cached after the first page: the time each lesson takes
+    to become clickable then (reported beside the cold-cache times above)."""
+    open_notebook("index.ipynb", wait_for="rendered", label="learner path: index.ipynb")
+    page.wait_for_load_state("networkidle")  # leaving earlier would abort the page's loads
+    times = {}
+    for lesson in LESSONS:
+        times[lesson] = open_notebook(lesson, wait_for=FIRST_INTERACTIVE,
+                                      label=f"learner path (warm cache): {lesson}")
+        assert page.locator(".fox-exercise").count() > 0
+        page.wait_for_load_state("networkidle")
+    ordered = sorted(times.values())
+    print(f"learner path: median {ordered[len(ordered) // 2]:.2f} s, "
+          f"slowest {ordered[-1]:.2f} s over {len(ordered)} lessons")
