@@ -180,6 +180,13 @@ class SolverEvaluator(Evaluator):
         self.node_limit = node_limit
 
     def values(self, state, deadline=None):
+        if hasattr(self.solver, "action_values"):
+            # One search per card (its best Fox or Woodcutter choice included): cheaper.
+            values, nodes, complete = self.solver.action_values(
+                state, node_limit=self.node_limit, time_limit=self._left(deadline))
+            if not complete:
+                raise OutOfTime()
+            return values, nodes
         analysis = self._solve(state, deadline)
         if state.phase == fast.PLAY:
             scored = [(fast.from_move(mv.move), mv.value) for mv in analysis.moves]
@@ -189,12 +196,17 @@ class SolverEvaluator(Evaluator):
         return ({(fast.from_move(mv.move) >> 6) - 1: mv.value for mv in analysis.moves},
                 analysis.nodes)
 
+    @staticmethod
+    def _left(deadline):
+        if deadline is None:
+            return None
+        limit = deadline - time.perf_counter()
+        if limit <= 0:
+            raise OutOfTime()
+        return limit
+
     def _solve(self, state, deadline):
-        limit = None
-        if deadline is not None:
-            limit = deadline - time.perf_counter()
-            if limit <= 0:
-                raise OutOfTime()
+        limit = self._left(deadline)
         try:
             if hasattr(self.solver, "solve_state"):
                 analysis = self.solver.solve_state(state, node_limit=self.node_limit,
@@ -210,21 +222,21 @@ class SolverEvaluator(Evaluator):
 
 
 def default_evaluator() -> Evaluator:
-    """The strong player's evaluators, by the cards left in the larger hand (budgets chosen to
-    stay well under a second a move on this machine, see ``benchmarks/bench_players.py``):
+    """The strong player's evaluators and deals, by the cards left in the larger hand, chosen
+    from measurements (``docs/players.md``) to stay well under a second a move on this machine:
 
-    - up to 7 cards: exact values (the solver, or our small search without it);
-    - 8 to 11 cards: one trick searched exactly, then guided playouts;
-    - 12 and 13 cards: guided playouts.
+    - up to 6 cards: exact values (the solver, or our small search without it), 32-40 deals;
+    - 7 cards: two tricks searched exactly, then guided playouts, 16 deals;
+    - 8 to 13 cards: guided playouts, 200 deals.
     """
     try:
         exact = SolverEvaluator()
     except ImportError:
         exact = MinimaxEvaluator()
     return Schedule([
-        (7, exact, {1: 1, 2: 8, 3: 24, 4: 32, 5: 24, 6: 16, 7: 8}),
-        (11, LookaheadEvaluator(1), 40),
-        (13, PolicyRolloutEvaluator(), 150),
+        (6, exact, {1: 1, 2: 8, 3: 24, 4: 40, 5: 40, 6: 32}),
+        (7, LookaheadEvaluator(2), 16),
+        (13, PolicyRolloutEvaluator(), 200),
     ])
 
 
