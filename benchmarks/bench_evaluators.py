@@ -1,11 +1,16 @@
-"""How good the strong player's cheaper evaluators are, against exact values.
+"""How good the strong player's evaluators are, against exact values.
 
-Deals seeded random positions with at most ``--cards`` cards in the larger hand (random play
-from a deal), works out every action's exact value with the solver, then lets each evaluator
-pick an action. Its *regret* is the exact value of the best action minus that of the action it
-picked (points per decision; 0 = always a best action). Also prints the time per position.
+*Regret* is the exact value of the best action minus that of the action picked (points per
+decision; 0 = always a best action).
 
-    python benchmarks/bench_evaluators.py [--cards 8] [--positions 60] [--seed 8]
+- ``--mode perfect`` (default): seeded random positions with at most ``--cards`` cards in the
+  larger hand (random play from a deal); every card known; each evaluator picks an action.
+- ``--mode hidden``: positions where the player to move (rule-of-thumb player against random
+  play) holds ``--cards`` cards; the strong player decides from its own view with each stage's
+  evaluator and deals, and is scored against the true deal's exact values (so some regret is
+  the unavoidable price of not seeing the cards).
+
+    python benchmarks/bench_evaluators.py [--mode perfect|hidden] [--cards 8] [--positions 60]
 """
 from __future__ import annotations
 
@@ -18,9 +23,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from foxlib import fast  # noqa: E402
+from foxlib import Round, fast  # noqa: E402
+from foxlib import solver  # noqa: E402
 from foxlib.evaluators import (LookaheadEvaluator, OutOfTime, PolicyRolloutEvaluator,  # noqa: E402
                                RolloutEvaluator, SolverEvaluator)
+from foxlib.players import RandomPlayer, RulesPlayer, StrongPlayer  # noqa: E402
 
 
 def positions(rng, cards: int, count: int):
@@ -41,12 +48,55 @@ def positions(rng, cards: int, count: int):
     return out
 
 
+def views(rng, cards: int, count: int):
+    """(view, exact action values of the true deal) from rule-of-thumb vs random games."""
+    out, game = [], 0
+    while len(out) < count:
+        game += 1
+        players = [RulesPlayer(game), RandomPlayer(game)]
+        rnd = Round.deal(7000 + game, game % 2)
+        while not rnd.is_over:
+            p = rnd.to_play
+            view = rnd.view(p)
+            if (p == 0 and rnd.phase == "play" and len(view.hand) == cards
+                    and len(view.legal) > 1 and rng.random() < 0.5):
+                values, _, complete = solver.action_values(fast.from_round(rnd), time_limit=30)
+                if complete:
+                    out.append((view, values))
+            getattr(rnd, rnd.phase)(players[p].choose(view))
+    return out
+
+
+def hidden(args):
+    start = time.perf_counter()
+    data = views(random.Random(args.seed), args.cards, args.positions)
+    print(f"{len(data)} positions with {args.cards} cards in hand, exact values in "
+          f"{time.perf_counter() - start:.0f} s")
+    random_regret = statistics.fmean(max(v.values()) - statistics.fmean(v.values())
+                                     for _, v in data)
+    print(f"{'a random action':36} mean regret {random_regret:.2f}")
+    for name, ev, deals in [("guided playouts, 200 deals", PolicyRolloutEvaluator(), 200),
+                            ("two-trick look-ahead, 16 deals", LookaheadEvaluator(2), 16),
+                            ("exact (solver), 16 deals", SolverEvaluator(), 16)]:
+        player = StrongPlayer(1, samples=deals, evaluator=ev, time_limit=None)
+        regrets, t = [], time.perf_counter()
+        for view, exact in data:
+            action = player.choose(view)
+            regrets.append(max(exact.values()) - exact[action.index])
+        print(f"{name:36} mean regret {statistics.fmean(regrets):.2f}, "
+              f"{(time.perf_counter() - t) / len(data):.2f} s a decision")
+    print(f"load average: {os.getloadavg()[0]:.1f} (2 cores)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=("perfect", "hidden"), default="perfect")
     parser.add_argument("--cards", type=int, default=8)
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=8)
     args = parser.parse_args(argv)
+    if args.mode == "hidden":
+        return hidden(args)
     start = time.perf_counter()
     data = positions(random.Random(args.seed), args.cards, args.positions)
     print(f"{len(data)} positions with at most {args.cards} cards, exact values in "

@@ -153,9 +153,11 @@ class RolloutEvaluator(Evaluator):
 
     def __init__(self, playouts: int = 8, seed=0):
         self.playouts = playouts
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def values(self, state, deadline=None):
+        # Seeded by the state, so the values do not depend on what was asked before.
+        self.rng = random.Random(f"{self.seed}|{tuple(state)}")
         p = state.to_play
         out, work = {}, 0
         for a in fast.legal_actions(state):
@@ -458,3 +460,4 @@ class LookaheadEvaluator(Evaluator):
             if alpha >= beta:
                 break
         return best
+
