@@ -40,8 +40,8 @@ def main(argv=None):
     deals: dict = {}
     evaluator = default_evaluator()
     low = 1
-    for most, ev, deals in evaluator.stages:
-        print(f"strong player, {low}-{most} cards: {ev.name}, deals {deals}")
+    for most, ev, budget in evaluator.stages:
+        print(f"strong player, {low}-{most} cards: {ev.name}, deals {budget}")
         low = most + 1
     k = 0
     for r in range(args.rounds):

@@ -252,6 +252,7 @@ def test_rules_player_leads_its_winner_when_one_more_trick_makes_victorious():
     p = RulesPlayer(1)
     assert p.choose(rnd.view(0)) == Card("11M")
     assert "should win" in p.explain(rnd.view(0))
+    assert "as a Monarch it forces out their Swan or highest card" in p.explain(rnd.view(0))
 
 
 def test_rules_player_is_deterministic_for_a_seed():
