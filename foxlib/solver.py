@@ -152,6 +152,9 @@ class SearchLimit(Exception):
 # ----------------------------------------------------------------------------- the search
 
 _BIG = 1000
+#: Most entries the two transposition tables may hold together (about 650 MB) before they are
+#: emptied; see ``_Search``.
+TABLE_CAP = 4_000_000
 
 
 def _final_table(objective, total: int):
@@ -204,6 +207,8 @@ class _Search:
         self.deadline = deadline
         self.tt: dict = {}
         self.ftt: dict = {}
+        self.table_cap = TABLE_CAP
+        self.cleared = 0
         self._build()
 
     def _build(self):
@@ -229,9 +234,11 @@ class _Search:
                     HI[(me * 14 + t) * 14 + r] = max(FINAL[me * 14 + t + k] for k in range(r + 1))
         search = self
         nodes = 0
-        # At most node_limit nodes are visited; the clock is read every 4096 nodes.
+        # At most node_limit nodes are visited; the clock and the tables' size are looked at
+        # every 4096 nodes.
         after_limit = self.node_limit + 1 if self.node_limit is not None else 1 << 62
-        check_at = min(after_limit, 4096) if self.deadline is not None else after_limit
+        check_at = min(after_limit, 4096)
+        table_cap = self.table_cap
 
         def check():
             nonlocal check_at
@@ -239,6 +246,12 @@ class _Search:
                 raise SearchLimit("node")
             if search.deadline is not None and time.perf_counter() >= search.deadline:
                 raise SearchLimit("time")
+            if len(tt) + len(ftt) > table_cap:
+                # Entries are only bounds, so forgetting them costs time, never exactness;
+                # without this a long search would fill the memory.
+                tt.clear()
+                ftt.clear()
+                search.cleared += 1
             check_at = min(nodes + 4096, after_limit)
 
         deck_info = _deck_info

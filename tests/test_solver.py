@@ -469,3 +469,21 @@ def test_solve_command_objectives_and_limits():
 def test_solve_command_rejects_a_bad_objective_with_usage():
     proc = _run([json.dumps(SCENARIO)], "--objective", "band:A:Heroic")
     assert proc.returncode == 2 and "Heroic" in proc.stderr and proc.stdout == ""
+
+
+def test_a_full_transposition_table_is_emptied_and_the_values_stay_exact(monkeypatch):
+    """The tables hold only bounds: emptying them when they reach their cap (so that long
+    searches cannot fill the memory) changes the time taken, never a value."""
+    import foxlib.solver as solver_module
+    rng = random.Random(11)
+    positions = [fast.random_position(rng, 7, deck_size=rng.randint(0, 6)) for _ in range(4)]
+    exact = [[m.value for m in solve(fast.to_round(s), lines=False).moves] for s in positions]
+    monkeypatch.setattr(solver_module, "TABLE_CAP", 50)
+    cleared = 0
+    for s, values in zip(positions, exact):
+        analysis = solve(fast.to_round(s), lines=False)
+        assert [m.value for m in analysis.moves] == values
+        root = solver_module._Root(s, "points")
+        root.exact(s, 0, [-1000, 1000])
+        cleared += root.search.cleared
+    assert cleared > 0
