@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import InvalidCard
+from .errors import InvalidCard, json_kind
 
 
 class Suit(IntEnum):
@@ -183,7 +183,7 @@ def parse_cards(items, where: str = "cards") -> list[Card]:
     if isinstance(items, str):
         items = items.replace(",", " ").split()
     if not isinstance(items, (list, tuple)):
-        raise InvalidCard(f"{where} must be a list of cards, not {type(items).__name__}.")
+        raise InvalidCard(f"{where} must be a list of cards, not {json_kind(items)}.")
     cards = []
     for i, item in enumerate(items):
         try:

@@ -15,3 +15,11 @@ class IllegalAction(FoxError):
 
 class InvalidState(FoxError):
     """A position or saved game that cannot occur or cannot be read; the message says where."""
+
+
+def json_kind(value) -> str:
+    """What a decoded JSON value is, in the words of the JSON a user wrote ("a list", "null"),
+    for error messages."""
+    return {dict: "an object", list: "a list", tuple: "a list", str: "a text", int: "a number",
+            float: "a number", bool: "true/false", type(None): "null"}.get(
+                type(value), type(value).__name__)

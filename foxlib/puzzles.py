@@ -31,7 +31,7 @@ from pathlib import Path
 
 from . import rules
 from .cards import CHARACTERS, DECK, Card, Suit
-from .errors import FoxError
+from .errors import FoxError, json_kind
 from .game import DEFAULT_TARGET, game_result
 from .round import PLAYERS, Move, Position, Round
 
@@ -498,9 +498,7 @@ def load_data(data, file: str = "<data>", known_ids=None) -> LoadResult:
     return result
 
 
-def _type(value) -> str:
-    return {dict: "an object", list: "a list", str: "a text", int: "a number", float: "a number",
-            bool: "true/false", type(None): "null"}.get(type(value), type(value).__name__)
+_type = json_kind
 
 
 def _names(keys) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .errors import FoxError, InvalidState
+from .errors import FoxError, InvalidState, json_kind
 from .game import DEFAULT_TARGET, game_result
 from .round import PLAYERS, Move, Position, Round
 
@@ -19,7 +19,7 @@ SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "trick
 def load_scenario(obj) -> tuple[Round, list, int]:
     """Read a scenario object into (round at its start, the plays as Moves, target)."""
     if not isinstance(obj, dict):
-        raise InvalidState(f"A scenario must be a JSON object, not {type(obj).__name__}.")
+        raise InvalidState(f"A scenario must be a JSON object, not {json_kind(obj)}.")
     unknown = set(obj) - SCENARIO_FIELDS
     if unknown:
         raise InvalidState(f"Unknown scenario field(s) {sorted(unknown)}; the fields are "

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, parse_cards
-from .errors import FoxError, IllegalAction, InvalidCard, InvalidState
+from .errors import FoxError, IllegalAction, InvalidCard, InvalidState, json_kind
 from . import rules
 
 PLAYERS = ("A", "B")
@@ -185,7 +185,7 @@ class Position:
     @classmethod
     def from_json(cls, obj, where: str = "position") -> "Position":
         if not isinstance(obj, dict):
-            raise InvalidState(f"{where} must be a JSON object, not {type(obj).__name__}.")
+            raise InvalidState(f"{where} must be a JSON object, not {json_kind(obj)}.")
         for key in ("decree", "hands", "leader"):
             if key not in obj:
                 raise InvalidState(f"{where}: the field '{key}' is missing.")
