@@ -422,3 +422,17 @@ def test_default_schedule_covers_every_hand_size():
         st = _small_state(rng, cards)
         evaluator, deals = sched.plan(st)
         assert evaluator is not None and (deals is None or deals >= 1)
+
+
+def test_policy_rollouts_with_an_erratic_opponent_are_a_function_of_the_position():
+    st = fast.deal(random.Random(6), 0)
+    wild = PolicyRolloutEvaluator(noise=1.0)
+    first = wild.values(st)[0]
+    assert PolicyRolloutEvaluator(noise=1.0).values(st)[0] == first
+    # Over several deals, random replies change some value (the same policy otherwise).
+    rng = random.Random(7)
+    states = [fast.deal(rng, 0) for _ in range(5)]
+    assert any(PolicyRolloutEvaluator().values(s)[0] != wild.values(s)[0] for s in states)
+    with pytest.raises(ValueError, match="noise"):
+        PolicyRolloutEvaluator(noise=1.5)
+
