@@ -6,10 +6,20 @@ and 1-second cap). Prints the median and 95th percentile per hand size, the deal
 player tried, and how long working out the hidden cards (``foxlib.inference``) takes.
 
     python benchmarks/bench_players.py [--rounds 6] [--seed 1]
+
+With ``--match random`` (or ``rules``) it instead compares versions of the strong player in
+single rounds against that opponent: each of ``--deals`` deals is played from both seats, once
+per opponent model in the opening playouts (``--noise``: the chance that the opponent's move
+in a playout is random; 0 is the guided policy for both players, 1 the default). ``--cheap``
+uses a quarter of the exact stage's deals, to save time. It prints the mean points difference
+per round with its standard error, and how many tricks the strong player ended with.
+
+    python benchmarks/bench_players.py --match random --deals 100 --noise 0 1 --cheap
 """
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import random
 import statistics
@@ -19,9 +29,10 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from foxlib import Round  # noqa: E402
-from foxlib.evaluators import default_evaluator  # noqa: E402
+from foxlib.evaluators import (LookaheadEvaluator, PolicyRolloutEvaluator,  # noqa: E402
+                               Schedule, SolverEvaluator, default_evaluator)
 from foxlib.inference import Inference  # noqa: E402
-from foxlib.players import RulesPlayer, StrongPlayer  # noqa: E402
+from foxlib.players import RulesPlayer, StrongPlayer, make_player  # noqa: E402
 
 
 def pct(values, q):
@@ -29,12 +40,56 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def strong_version(noise: float, cheap: bool) -> Schedule:
+    """The default schedule with the given opponent model in the playouts."""
+    exact = {1: 1, 2: 8, 3: 32, 4: 64, 5: 64, 6: 40}
+    look = 16
+    if cheap:
+        exact = {k: max(1, v // 4) for k, v in exact.items()}
+        look = 4
+    return Schedule([(6, SolverEvaluator(), exact),
+                     (7, LookaheadEvaluator(2, PolicyRolloutEvaluator(noise)), look),
+                     (13, PolicyRolloutEvaluator(noise), 200)])
+
+
+def compare(args) -> None:
+    for noise in args.noise:
+        evaluator = strong_version(noise, args.cheap)
+        diffs, tricks = [], collections.Counter()
+        start = time.perf_counter()
+        for d in range(args.deals):
+            for seat in (0, 1):
+                rnd = Round.deal(f"{args.seed}:{d}", d % 2)
+                players = [None, None]
+                players[seat] = StrongPlayer(f"{args.seed}:{d}", evaluator=evaluator)
+                players[1 - seat] = make_player(args.match, f"{args.seed}:{d}:{seat}")
+                while not rnd.is_over:
+                    p = rnd.to_play
+                    getattr(rnd, rnd.phase)(players[p].choose(rnd.view(p)))
+                diffs.append(rnd.round_gain[seat] - rnd.round_gain[1 - seat])
+                tricks[rnd.tricks_won[seat]] += 1
+        se = statistics.stdev(diffs) / len(diffs) ** 0.5
+        print(f"noise {noise}: {statistics.fmean(diffs):+.2f} points per round (standard error "
+              f"{se:.2f}) over {len(diffs)} rounds against {args.match}, "
+              f"{time.perf_counter() - start:.0f} s")
+        print("  the strong player's tricks: " +
+              " ".join(f"{t}:{tricks[t]}" for t in sorted(tricks)))
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} (2 cores)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=2, help="time every n-th decision")
+    parser.add_argument("--match", choices=("random", "rules"), default=None)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--noise", type=float, nargs="+", default=[0.0, 1.0])
+    parser.add_argument("--cheap", action="store_true")
     args = parser.parse_args(argv)
+    if args.match:
+        compare(args)
+        return
     rng = random.Random(args.seed)
     times = {"rules": {}, "strong": {}, "inference": {}}
     deals: dict = {}

@@ -300,7 +300,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--move-time", type=_positive_float, default=None,
                         help="the strong player's time cap per move in seconds (default 1)")
     parser.add_argument("--samples", type=_positive_int, default=None,
-                        help="the strong player's deals per move (default 40)")
+                        help="the strong player's deals per move (default: by cards left, "
+                             "see docs/players.md)")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     return parser
 
