@@ -10,7 +10,8 @@ Players are made by level with ``make_player(level, seed)``:
   out every action's value in each deal, and plays the best on average.
 
 The rule-of-thumb and strong players are deterministic: the same seed and the same view give the
-same choice (their random numbers are drawn from the seed and the view together).
+same choice (their random numbers are drawn from the seed and the view together); for the strong
+player, as long as its move-time cap does not cut a decision short.
 """
 from __future__ import annotations
 
