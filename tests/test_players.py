@@ -339,32 +339,30 @@ def _small_state(rng, cards):
     return st
 
 
+def _small_states(rng, cards, count):
+    """``count`` positions from random play with at most ``cards`` cards a hand, round not over."""
+    found = 0
+    while found < count:
+        st = _small_state(rng, cards)
+        if st.phase != fast.OVER:
+            found += 1
+            yield st
+
+
 def test_minimax_evaluator_matches_brute_force_on_small_positions():
-    rng = random.Random(4)
-    checked = 0
-    while checked < 60:
-        st = _small_state(rng, 3)
-        if st.phase == fast.OVER:
-            continue
+    for st in _small_states(random.Random(4), 3, 60):
         p = st.to_play
         values, _ = MinimaxEvaluator().values(st)
         base = st.round_gain[p] - st.round_gain[1 - p]
         for a in fast.legal_actions(st):
             assert values[a] == _brute(fast.apply_action(st, a), p) - base
-        checked += 1
 
 
 def test_solver_evaluator_agrees_with_minimax():
     pytest.importorskip("foxlib.solver")
     from foxlib.evaluators import SolverEvaluator
-    rng = random.Random(6)
-    checked = 0
-    while checked < 25:
-        st = _small_state(rng, 4)
-        if st.phase == fast.OVER:
-            continue
+    for st in _small_states(random.Random(6), 4, 25):
         assert SolverEvaluator().values(st)[0] == MinimaxEvaluator().values(st)[0]
-        checked += 1
 
 
 def test_policy_rollouts_finish_the_round_by_the_rules():
@@ -387,15 +385,9 @@ def test_random_rollouts_value_every_action():
 
 
 def test_lookahead_past_the_last_trick_is_exact():
-    rng = random.Random(12)
-    checked = 0
-    while checked < 30:
-        st = _small_state(rng, 3)
-        if st.phase == fast.OVER:
-            continue
+    for st in _small_states(random.Random(12), 3, 30):
         deep = LookaheadEvaluator(tricks=5).values(st)[0]
         assert deep == MinimaxEvaluator().values(st)[0]
-        checked += 1
 
 
 def test_lookahead_values_every_action():
