@@ -67,14 +67,20 @@ def views(rng, cards: int, count: int):
     return out
 
 
-def hidden(args):
+def _collect(make, args, what: str, width: int) -> list:
+    """The positions with their exact values, and the regret of a random action on them."""
     start = time.perf_counter()
-    data = views(random.Random(args.seed), args.cards, args.positions)
-    print(f"{len(data)} positions with {args.cards} cards in hand, exact values in "
+    data = make(random.Random(args.seed), args.cards, args.positions)
+    print(f"{len(data)} positions with {what.format(args.cards)}, exact values in "
           f"{time.perf_counter() - start:.0f} s")
     random_regret = statistics.fmean(max(v.values()) - statistics.fmean(v.values())
                                      for _, v in data)
-    print(f"{'a random action':36} mean regret {random_regret:.2f}")
+    print(f"{'a random action':{width}} mean regret {random_regret:.2f}")
+    return data
+
+
+def hidden(args):
+    data = _collect(views, args, "{} cards in hand", 36)
     for name, ev, deals in [("guided playouts, 200 deals", PolicyRolloutEvaluator(), 200),
                             ("two-trick look-ahead, 16 deals", LookaheadEvaluator(2), 16),
                             ("exact (solver), 16 deals", SolverEvaluator(), 16)]:
@@ -97,13 +103,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.mode == "hidden":
         return hidden(args)
-    start = time.perf_counter()
-    data = positions(random.Random(args.seed), args.cards, args.positions)
-    print(f"{len(data)} positions with at most {args.cards} cards, exact values in "
-          f"{time.perf_counter() - start:.0f} s")
-    random_regret = statistics.fmean(max(v.values()) - statistics.fmean(v.values())
-                                     for _, v in data)
-    print(f"{'a random action':32} mean regret {random_regret:.2f}")
+    data = _collect(positions, args, "at most {} cards", 32)
     pickers = [("random playouts (8 per action)", RolloutEvaluator(8, 1)),
                ("guided playouts", PolicyRolloutEvaluator()),
                ("look-ahead 1 trick + playouts", LookaheadEvaluator(1)),

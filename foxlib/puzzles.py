@@ -464,7 +464,7 @@ def load_data(data, file: str = "<data>", known_ids=None) -> LoadResult:
     head = _Problems(file, None, result.problems)
     if not isinstance(data, dict):
         head.add("", f"a puzzle file is a JSON object with 'format', 'id', 'title' and "
-                 f"'puzzles', not {_type(data)}.")
+                 f"'puzzles', not {json_kind(data)}.")
         return result
     for key in sorted(set(data) - SET_FIELDS):
         head.add(key, f"unknown field; a puzzle set has {_names(SET_FIELDS)}.")
@@ -498,9 +498,6 @@ def load_data(data, file: str = "<data>", known_ids=None) -> LoadResult:
     return result
 
 
-_type = json_kind
-
-
 def _names(keys) -> str:
     keys = sorted(keys)
     return ", ".join(keys[:-1]) + " and " + keys[-1]
@@ -523,7 +520,7 @@ def _text(obj, key, probs, required=False, ident=False):
 
 def _load_puzzle(obj, probs: _Problems, set_id: str, set_lesson: str, file: str):
     if not isinstance(obj, dict):
-        probs.add("", f"a puzzle is a JSON object, not {_type(obj)}.")
+        probs.add("", f"a puzzle is a JSON object, not {json_kind(obj)}.")
         return None
     for key in sorted(set(obj) - PUZZLE_FIELDS):
         probs.add(key, f"unknown field; a puzzle has {_names(PUZZLE_FIELDS)}.")
@@ -593,7 +590,7 @@ def _load_puzzle(obj, probs: _Problems, set_id: str, set_lesson: str, file: str)
 
 def _themes(value, probs) -> tuple:
     if not isinstance(value, list):
-        probs.add("themes", f"must be a list of tags, not {_type(value)}.")
+        probs.add("themes", f"must be a list of tags, not {json_kind(value)}.")
         return ()
     out = []
     for i, tag in enumerate(value):
@@ -636,7 +633,7 @@ def _cards(value, where, probs) -> list | None:
         probs.add(where, f"must be a list of cards like [\"9M\", \"2B\"], not the text {value!r}.")
         return None
     if not isinstance(value, list):
-        probs.add(where, f"must be a list of cards, not {_type(value)}.")
+        probs.add(where, f"must be a list of cards, not {json_kind(value)}.")
         return None
     cards = [_card(v, f"{where}[{i}]", probs) for i, v in enumerate(value)]
     return [c for c in cards if c is not None]     # the bad ones are reported already
@@ -646,7 +643,7 @@ def _pair(pos, key, probs):
     value = pos.get(key, {"A": 0, "B": 0})
     where = f"position.{key}"
     if not isinstance(value, dict):
-        probs.add(where, f'must be an object like {{"A": 2, "B": 3}}, not {_type(value)}.')
+        probs.add(where, f'must be an object like {{"A": 2, "B": 3}}, not {json_kind(value)}.')
         return None
     out = []
     for k in sorted(set(value) - set(PLAYERS)):
@@ -681,7 +678,7 @@ def _position(pos, probs, goal, you, avoid=((), ())):
     """Parse and check a position; returns (Position, stand-ins, concealed, deck_hidden).
     ``avoid``: per player, suits that player's concealed stand-in cards must not have."""
     if not isinstance(pos, dict):
-        probs.add("position", f"must be an object, not {_type(pos)}.")
+        probs.add("position", f"must be an object, not {json_kind(pos)}.")
         return None
     start = probs.count
     for key in sorted(set(pos) - POSITION_FIELDS):
@@ -863,7 +860,7 @@ def _plays(obj, puzzle: Puzzle, probs):
     value = obj.get("plays", [])
     kind = puzzle.kind
     if not isinstance(value, list):
-        probs.add("plays", f"must be a list of plays, not {_type(value)}.")
+        probs.add("plays", f"must be a list of plays, not {json_kind(value)}.")
         return
     if value and kind in (PLAY, BAND):
         probs.add("plays", f"a {puzzle.goal.name} puzzle starts where the learner plays: put "
