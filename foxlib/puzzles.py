@@ -273,6 +273,28 @@ SCHEMA = {
 }
 
 
+#: A small, complete puzzle file: the puzzle page shows it as the format's example, and a test
+#: proves it.
+EXAMPLE_FILE = {
+    "format": FORMAT,
+    "id": "my-class",
+    "title": "Our class puzzles",
+    "puzzles": [{
+        "id": "our-witch",
+        "title": "A Witch without Bells",
+        "difficulty": 1,
+        "goal": "win-trick",
+        "position": {"decree": "4M", "leader": "B", "trick": ["10B"],
+                     "hands": {"A": ["9K", "2K"], "B": ["1M"]},
+                     "tricks_won": {"A": 6, "B": 5}},
+        "solution": ["9K"],
+        "hints": ["You have no Bells. Can a card of another suit still win?"],
+        "explanation": "With no Bell to follow, your 9 of Keys is the one Witch in the trick: "
+                       "it counts as a trump and beats the 10 of Bells. The 2 of Keys loses.",
+    }],
+}
+
+
 # ----------------------------------------------------------------------------- problems
 
 @dataclass(frozen=True)
@@ -1455,7 +1477,8 @@ class PuzzleSession:
         self.puzzle = puzzle
         self.node_limit = node_limit
         self.hints_shown = 0
-        self.solved = False           # ever solved (kept across retries)
+        self.solved = False           # ever solved without seeing the solution first
+        self.solution_seen = False    # Show solution was used (kept across retries)
         self.reset()
 
     # -- state
@@ -1514,11 +1537,11 @@ class PuzzleSession:
         if value == right:
             lines = [reason] + [t for t in (p.right, p.explanation) if t]
             return self._finish("solved", Feedback("right", "Right!", lines, True))
-        lines = [_wrong_text(p, value) or "That is not what happens here."]
         if p.kind == PREDICT:          # two choices: the engine's reason is the lesson
-            lines.append(reason)
-        else:
-            lines.append("Count again, or ask for a hint.")
+            lines = [_wrong_text(p, value) or "That is not what happens here.", reason]
+        else:                          # a number or a game result: say why, not what
+            lines = [_wrong_text(p, value) or score_mistake(p, value),
+                     "Press Retry to count again, or ask for a hint."]
         return self._finish("failed", Feedback("wrong", f"Not {_answer_text(value, p)}.",
                                                lines, True))
 
@@ -1635,6 +1658,7 @@ class PuzzleSession:
         played out against the opponent's best replies."""
         p = self.puzzle
         self.reset()
+        self.solution_seen = True
         if p.kind in (PREDICT, SCORE):
             right, reason = truth(p)
             fb = Feedback("shown", f"The answer: {_answer_text(right, p)}.",
@@ -1670,7 +1694,10 @@ class PuzzleSession:
     def _finish(self, status: str, fb: Feedback) -> Feedback:
         fb.lines = [second_person(line) for line in fb.lines if line]
         self.status = status
-        if status == "solved":
+        if status == "solved" and self.solution_seen:
+            # Solving after Show solution is copying: say so, and do not count it.
+            fb.title = f"{fb.title} Not counted as solved: you saw the solution first."
+        elif status == "solved":
             self.solved = True
         self.feedback = fb
         return fb
@@ -1708,6 +1735,54 @@ def _normalise_answer(value, puzzle: Puzzle):
     if value in ("A", "B"):
         return PLAYERS.index(value)
     return value if value in (0, 1) else None
+
+
+def score_mistake(puzzle: Puzzle, value) -> str:
+    """Why a wrong score answer is wrong, in words that never give the right number: the usual
+    slips (Treasure left out or counted twice, the last trick forgotten, the other player's
+    points), else how to count."""
+    p, name = puzzle.goal.player, puzzle.goal.name
+    rnd, before = puzzle.after_plays(), puzzle.start()
+    if name == "game-winner":
+        return ("That is not how this game ends: work out both new scores (Treasure included), "
+                f"check whether anyone reached {puzzle.target}, and on a tie compare the points "
+                "each gained in this round.")
+    who = "you" if p == puzzle.you else "your opponent"
+    whose = "your" if p == puzzle.you else "your opponent's"
+    mine, theirs = ("yours", "your opponent's") if p == puzzle.you else \
+        ("your opponent's", "yours")
+    table = rnd.round_end.points[p]
+    gain, treasure = rnd.round_gain[p], rnd.round_gain[p] - rnd.round_end.points[p]
+    earlier = before.round_gain[p]
+    base = rnd.score[p] - gain if name == "final-score" else 0
+    tricks = rnd.tricks_won[p]
+    slips = [
+        (before.score[p], name == "final-score", "That is the score before the last cards: "
+         "the table's points for the round's tricks still have to be added."),
+        (base + table, treasure > 0, f"That leaves out the Treasure: every 7 in a trick "
+         f"{who} won this round is a point, whatever the band."),
+        (base + gain - earlier, earlier > 0 and treasure > earlier, "That leaves out the "
+         "Treasure taken earlier in the round: it counts too."),
+        (base + gain + earlier, earlier > 0 and name == "final-score", "The Treasure taken "
+         "earlier in this round is already in the score you started from: count it once."),
+        (base + rules.round_points(before.tricks_won[p]) + gain - table,
+         bool(puzzle.plays) and before.tricks_won[p] != tricks,
+         "That is what the tricks before the last cards would score: decide who wins them "
+         "first, then count the tricks."),
+        (base + tricks, name != "final-score" or base > 0, "Points are not one per trick: "
+         "the tricks fall into a band of the scoring table, and each band has a fixed score."),
+        (rnd.round_gain[1 - p], name == "round-points", f"That is {theirs.replace('yours', 'your')}"
+         f" gain this round, not {mine}."),
+        (gain, name == "final-score", f"That is only this round's gain: add it to the points "
+         f"{who} had before the round."),
+    ]
+    for number, applies, text in slips:
+        if applies and value == number and number != truth(puzzle)[0]:
+            return text
+    return (f"That is not the count. Find how many tricks {who} won in the whole round, look "
+            "up their band in the scoring table, then add a point for every Treasure (7) in "
+            f"those tricks" + (f", and add it all to {whose} score before the round."
+                               if name == "final-score" else "."))
 
 
 def _wrong_text(puzzle: Puzzle, answer) -> str:

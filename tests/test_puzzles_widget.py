@@ -119,15 +119,27 @@ def test_band_puzzle_played_to_the_end(app):
     assert "Right! You finish Victorious" in feedback(player)
 
 
-def test_score_answer_typed_and_entered(app):
+def browser_submit(number, text):
+    """Exactly what puzzle_number.js sends on Check or Enter."""
+    number._handle_custom_msg({"event": "submit", "value": text}, [])
+
+
+def test_score_answer_typed_and_submitted_once(app):
     app.choose_puzzle("score-greedy")
     player = app.player
     assert player.number_box.layout.display == ""
-    player.number.value = "7"                         # typed, then Enter
-    assert "Not 7" in feedback(player) and "Greedy" in feedback(player)
+    player.number.value = "7"              # the field's text alone (say, on blur) answers nothing
+    assert feedback(player) == "" and player.session.status == "open"
+    browser_submit(player.number, "7")                # Check or Enter
+    assert "Not 7" in feedback(player) and "Which band is 10 tricks in" in feedback(player)
+    assert "Not allowed" not in feedback(player)
+    browser_submit(player.number, "7")     # a second submission (double click) changes nothing
+    assert "Not 7" in feedback(player) and "Not allowed" not in feedback(player)
     player.retry_button.click()
-    player.number.value = "1"
-    assert "Right!" in feedback(player)
+    assert player.number.value == "" and player.number_box.layout.display == ""
+    browser_submit(player.number, "1")
+    assert "Right!" in feedback(player) and "Not allowed" not in feedback(player)
+    assert app.store.is_solved(player.puzzle)
 
 
 def test_hints_one_at_a_time_then_solution(app):

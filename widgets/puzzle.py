@@ -16,15 +16,17 @@ from html import escape
 
 import anywidget
 import traitlets as t
-from ipywidgets import Button, ButtonStyle, Dropdown, FileUpload, HBox, Layout, Text, VBox
+from ipywidgets import Button, ButtonStyle, Dropdown, FileUpload, HBox, Layout, VBox
 
 from foxlib import Card, FoxError, Move
-from foxlib.puzzles import (BAND, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession, check_puzzle,
-                            load_collection, load_text, move_text, second_person)
+from foxlib.rules import sentence, subject
+from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
+                            check_puzzle, dumps, load_collection, load_text, move_text,
+                            second_person)
 
 from .card import CardRow, HtmlView
 from .hand import Hand
-from .table import DecreeView, ScoreBoard, TrickArea, inline_card, message, trump_text
+from .table import DecreeView, ScoreBoard, inline_card, message, slot
 
 HERE = pathlib.Path(__file__).parent
 STORAGE_KEY = "fox-explorer-puzzles-v1"
@@ -38,15 +40,23 @@ def progress_key(puzzle) -> str:
 
 
 class ProgressStore(anywidget.AnyWidget):
-    """Which puzzles were solved, kept in this browser's localStorage (see puzzle.js).
+    """Which puzzles were solved, and where the learner was, kept in this browser's
+    localStorage (see puzzle.js).
 
-    ``solved`` maps ``progress_key(puzzle)`` to True. ``loaded`` turns True once the browser
-    has merged what it remembered; ``hash`` is the page's #fragment (a set to open)."""
+    ``solved`` maps ``progress_key(puzzle)`` to True; ``seen`` does the same for puzzles whose
+    solution was shown before they were solved (those do not count as solved). ``place`` is the
+    puzzle open now (``progress_key``), written by the kernel; ``last`` is the place the browser
+    remembered from the last visit, and ``hash`` the page's #fragment (a set or a puzzle to
+    open). ``loaded`` turns True once the browser has merged what it remembered."""
 
     _esm = HERE / "puzzle.js"
     _css = HERE / "puzzle.css"
     key = t.Unicode(STORAGE_KEY).tag(sync=True)
     solved = t.Dict().tag(sync=True)
+    seen = t.Dict().tag(sync=True)
+    place = t.Unicode("").tag(sync=True)
+    last = t.Unicode("").tag(sync=True)
+    link = t.Bool(True).tag(sync=True)       # write the open puzzle into the page's #fragment
     loaded = t.Bool(False).tag(sync=True)
     hash = t.Unicode("").tag(sync=True)
 
@@ -54,11 +64,68 @@ class ProgressStore(anywidget.AnyWidget):
         if not self.solved.get(progress_key(puzzle)):
             self.solved = {**self.solved, progress_key(puzzle): True}
 
+    def mark_seen(self, puzzle) -> None:
+        if not self.is_solved(puzzle) and not self.seen.get(progress_key(puzzle)):
+            self.seen = {**self.seen, progress_key(puzzle): True}
+
     def is_solved(self, puzzle) -> bool:
         return bool(self.solved.get(progress_key(puzzle)))
 
+    def is_seen(self, puzzle) -> bool:
+        """The solution was shown and the puzzle was never solved before that."""
+        return bool(self.seen.get(progress_key(puzzle))) and not self.is_solved(puzzle)
+
     def forget(self) -> None:
-        self.solved = {}
+        self.solved, self.seen = {}, {}
+
+
+class NumberAnswer(anywidget.AnyWidget):
+    """A typed number with a Check button (see puzzle_number.js). The browser sends the answer
+    once, on Check or Enter; ``on_submit(callback(text))``. ``submit(text)`` does from Python
+    what the browser does."""
+
+    _esm = HERE / "puzzle_number.js"
+    value = t.Unicode("").tag(sync=True)
+    label = t.Unicode("Your answer").tag(sync=True)
+    placeholder = t.Unicode("points").tag(sync=True)
+    disabled = t.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._submit_handlers = []
+        self.on_msg(self._message)
+
+    def on_submit(self, callback) -> None:
+        self._submit_handlers.append(callback)
+
+    def submit(self, text) -> None:
+        self._message(self, {"event": "submit", "value": str(text)}, [])
+
+    def _message(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.value = str(content.get("value", ""))
+            for handler in list(self._submit_handlers):
+                handler(self.value)
+
+
+class PuzzleHand(Hand):
+    """The learner's hand in a puzzle: ``active`` says whether the puzzle waits for a card from
+    it, and ``state`` (when set) is what the hand's status line says instead of the round's
+    turn, e.g. once the puzzle is over."""
+
+    def __init__(self, *args, **kwargs):
+        self.active, self.state = True, ""
+        super().__init__(*args, **kwargs)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.active and super().my_turn
+
+    def status(self) -> str:
+        if not self.state or self.rnd is None:
+            return super().status()
+        n = len(self.rnd.hands[self.player])
+        return f"{n} card{'s' if n != 1 else ''}; {self.state}"
 
 
 class _Shared:
@@ -92,12 +159,11 @@ class PuzzlePlayer(VBox):
         self.opponent = CardRow(theme=theme, size="small", interactive=False,
                                 label="Your opponent's hand", layout=shared.box)
         self.opponent_note = HtmlView(layout=shared.box)
-        self.table = HtmlView(layout=shared.box)
-        self.trick = TrickArea(theme=theme)
+        self.table = HtmlView(layout=shared.box)        # the trick(s) on the table
         self.decree = DecreeView(theme=theme, layout=shared.box)
         self.deck = CardRow(theme=theme, size="small", interactive=False, label="The deck")
         self.scores = ScoreBoard(names=("You", "Your opponent"), layout=shared.box)
-        self.hand = Hand(None, 0, theme=theme, title="Your hand", apply=False)
+        self.hand = PuzzleHand(None, 0, theme=theme, title="Your hand", apply=False)
         self.hand.on_action(self._hand_action)
         self.decision_note = HtmlView(layout=shared.box)
         self.decision_row = CardRow(theme=theme, label="Choose a card", layout=shared.box)
@@ -113,13 +179,9 @@ class PuzzlePlayer(VBox):
             self._answer_choices[label] = b
         self.answer_buttons = HBox(list(self._answer_choices.values()))
         self.answer_buttons.add_class("fox-controls")
-        self.number = Text(placeholder="points", continuous_update=False,
-                           layout=Layout(width="8em"), description="Your answer")
-        self.number.observe(self._number_entered, names="value")
-        self.check_button = shared.button("Check", "Check your answer", "primary")
-        self.check_button.on_click(lambda _b: self.answer(self.number.value))
-        self.number_box = HBox([self.number, self.check_button], layout=Layout())
-        self.number_box.add_class("fox-controls")
+        self.number = NumberAnswer()    # sends its answer once: on Check or on Enter
+        self.number.on_submit(self._number_entered)
+        self.number_box = self.number
         self.feedback = HtmlView(layout=shared.box)
         self.hint_button = shared.button("Hint", "Show the next hint")
         self.solution_button = shared.button("Show solution", "Show the answer and why")
@@ -134,7 +196,7 @@ class PuzzlePlayer(VBox):
                          self.next_button], layout=shared.box)
         controls.add_class("fox-controls")
         opponent_box = VBox([self.opponent_note, self.opponent], layout=shared.box)
-        board = VBox([opponent_box, self.table, self.trick,
+        board = VBox([opponent_box, self.table,
                       HBox([self.decree, self.deck], layout=shared.box),
                       self.scores])
         board.add_class("fox-panel")
@@ -187,6 +249,7 @@ class PuzzlePlayer(VBox):
             self.session.reset()
             self._pending = None
             self._feedback_html = ""
+            self.number.value = ""
             self._draw()
 
     def show_solution(self) -> None:
@@ -235,16 +298,17 @@ class PuzzlePlayer(VBox):
         self._judge(self.session.play, Move(card))
 
     def _answer_clicked(self, label: str) -> None:
-        if self.session is not None:
+        # A second click on a hidden button (a double click) must not answer a finished attempt.
+        if self.session is not None and not self.session.finished:
             value = dict(self.session.options()).get(label)
             if value is not None:
                 self.answer(value)
 
-    def _number_entered(self, change) -> None:
-        if change["new"].strip() and self.session and not self.session.finished:
-            self.answer(change["new"])
+    def _number_entered(self, text) -> None:
+        if self.session is not None and not self.session.finished:
+            self.answer(text)
 
-    # -- drawing
+    # -- showing what happened
     def _judge(self, action, *args) -> None:
         """Run a session action and show its feedback; a puzzle the engine or solver cannot
         handle (say, a teacher's position too big to solve) gives a message, never a crash."""
@@ -273,41 +337,49 @@ class PuzzlePlayer(VBox):
         self._feedback_html = (f'<div class="fox-pz-feedback fox-pz-feedback-{fb.status}" '
                                f'role="status" aria-live="polite" data-kind="{kind}">'
                                + "".join(parts) + "</div>")
-        if fb.status == "right":
+        puzzle = self.session.puzzle
+        if fb.status == "right" and self.session.solution_seen:
+            if self.store is not None:      # right, but after the solution: not counted
+                self.store.mark_seen(puzzle)
+        elif fb.status == "right":
             if self.store is not None:
-                self.store.mark(self.session.puzzle)
+                self.store.mark(puzzle)
             for handler in list(self._solved_handlers):
-                handler(self.session.puzzle)
+                handler(puzzle)
+        elif fb.status == "shown" and self.store is not None:
+            self.store.mark_seen(puzzle)
         self._draw()
 
     def _say(self, items) -> None:
         self._feedback_html = "".join(message(text, kind) for text, kind in items)
 
+    # -- drawing: every board is one consistent position (tested for every puzzle)
     def _draw(self) -> None:
         s = self.session
         if s is None:
             return
         p, rnd = s.puzzle, s.round
         moves = p.kind in (PLAY, BAND)
-        # Predict and score puzzles show the position before their given plays until answered:
-        # the trick count after them would give the answer away.
-        board = rnd if moves or s.finished else p.start()
+        # Predict and score puzzles: the given plays lie on the table and are out of the
+        # hands, but until the question is answered the tricks they make are not counted yet
+        # (the count would give the answer away).
+        pending = not moves and not s.finished
         self._draw_header(p)
-        self._draw_opponent(p, board)
-        self._draw_table(p, rnd)
-        self.decree.update(board)
+        self._draw_opponent(p, rnd)
+        self.table.html = self._table_html(p, rnd, pending)
+        self.decree.update(rnd)
         deck_open = p.show_deck and not p.deck_hidden
-        self.deck.update([str(c) for c in board.deck] if deck_open else [],
+        self.deck.update([str(c) for c in rnd.deck] if deck_open else [],
                          label="The deck, top card first")
         self.deck.layout.display = "" if deck_open else "none"
-        names = ["", ""]
-        names[p.you], names[p.opponent] = "You", "Your opponent"
-        self.scores.names = names
-        self.scores.update(board)
+        self._draw_scores(p, rnd, pending)
         self.hand.player = p.you
-        self.hand.update(board)
-        self.hand.row.interactive = moves and s.your_turn and self._pending is None
-        self.hand.layout.display = "" if (moves or board.hands[p.you]) else "none"
+        self.hand.active = moves and s.your_turn and self._pending is None
+        self.hand.state = self._hand_state(s)
+        self.hand.interactive = self.hand.active
+        self.hand.update(rnd)
+        self.hand.row.interactive = self.hand.active
+        self.hand.layout.display = "" if (moves or rnd.hands[p.you]) else "none"
         self._draw_decision(s)
         self._draw_answers(s)
         hints = "".join(message(h, "hint") for h in s.shown_hints())
@@ -316,11 +388,28 @@ class PuzzlePlayer(VBox):
         self.hint_button.disabled = s.hints_shown >= len(p.hints)
         self.next_button.disabled = self.index + 1 >= len(self.playlist)
 
+    def _hand_state(self, s) -> str:
+        """The hand's status line: empty while the round's own words fit (your turn)."""
+        if s.puzzle.kind not in (PLAY, BAND):
+            return "not played in this puzzle: answer with the buttons below" \
+                if s.options() else "not played in this puzzle: type your answer below"
+        if self._pending is not None:
+            return "choose below what your " + (
+                "Fox swaps" if self._pending[1] == "exchange" else "Woodcutter puts back")
+        return {"solved": "puzzle solved" + (" (after seeing the solution)"
+                                             if s.solution_seen else ""),
+                "failed": "this attempt is over: press Retry to try again",
+                "shown": "the solution is played out below: press Retry to try it yourself",
+                }.get(s.status, "")
+
     def _draw_header(self, p) -> None:
         solved = self.store is not None and self.store.is_solved(p)
+        seen = self.store is not None and self.store.is_seen(p)
         stars = "\u2605" * p.difficulty + "\u2606" * (3 - p.difficulty)
         where = f"{self.index + 1} of {len(self.playlist)}" if self.playlist else ""
-        mark = ' <span class="fox-pz-solved">\u2714 solved</span>' if solved else ""
+        mark = (' <span class="fox-pz-solved">\u2714 solved</span>' if solved else
+                ' <span class="fox-pz-seen">solution seen: solve it another day</span>'
+                if seen else "")
         self.header.html = (
             f'<div class="fox-puzzle-head"><span class="fox-headline">{escape(p.title)}</span>'
             f'{mark}<div class="fox-status">Puzzle {escape(where)} \u00b7 '
@@ -340,34 +429,80 @@ class PuzzlePlayer(VBox):
                                    f'<span class="fox-status">\u00b7 {n} card'
                                    f'{"s" if n != 1 else ""}, {how}</span></div>')
 
-    def _draw_table(self, p, rnd) -> None:
+    def _draw_scores(self, p, rnd, pending) -> None:
+        names = ["", ""]
+        names[p.you], names[p.opponent] = "You", "Your opponent"
+        self.scores.names = names
+        if not pending:
+            self.scores.update(rnd)
+        elif p.kind == PREDICT:
+            self.scores.update(p.start())
+        else:       # a score question: no band points yet, they are what is asked
+            self.scores.html = _points_so_far(p, names)
+
+    # -- the table
+    def _table_html(self, p, rnd, pending) -> str:
         if p.kind in (PLAY, BAND):
-            self.trick.layout.display = ""
-            self.trick.update(rnd)
-            self.table.html = ""
-            return
-        # Predict and score: show the given plays, but not who won (that is the question).
-        self.trick.layout.display = "none"
+            return self._live_table(rnd)
+        return self._given_plays(p, pending)
+
+    def _live_table(self, rnd) -> str:
+        """A play or band puzzle: the trick being played (numbered as in the whole round),
+        and the last trick finished in this attempt with the engine's reason."""
+        if rnd.is_over:
+            return _last_trick(rnd, self.theme, "The round is over.")
+        number = rnd.trick_number
+        label = "the last trick" if number == 13 else f"trick {number} of 13"
+        if rnd.trick:
+            led = rnd.trick[0]
+            follower = rnd.name(1 - rnd.leader)
+            spots = [_spot(inline_card(led, self.theme), f"led by {rnd.name(rnd.leader)}",
+                           led, number),
+                     _spot(slot(sentence(f"{follower} to play")),
+                           sentence(subject(follower, "follows")), None, number)]
+        else:
+            spots = [_spot(slot(sentence(subject(rnd.name(rnd.leader), "leads"))), label,
+                           None, number)]
+        head = f'<div class="fox-title">{escape(sentence(label))}</div>'
+        now = (f'<div class="fox-pz-now">{head}<div class="fox-row">{"".join(spots)}</div>'
+               "</div>")
+        return (f'<div class="fox-trick fox-pz-table" aria-label="The table">{now}'
+                f'{_last_trick(rnd, self.theme) if rnd.tricks else ""}</div>')
+
+    def _given_plays(self, p, pending) -> str:
+        """A predict or score puzzle: the given plays, trick by trick. Until the question is
+        answered nobody is said to have won them."""
         start = p.start()
-        items = []
+        blocks, items, number = [], [], start.trick_number
         for move in p.plays:
             who = "You" if start.to_play == p.you else "Your opponent"
-            verb = "lead" if not start.trick else "follow with"
-            verb = verb if who == "You" else {"lead": "leads", "follow with": "follows with"}[verb]
+            lead = not start.trick
+            verb = ("lead" if lead else "follow with") if who == "You" else \
+                ("leads" if lead else "follows with")
             text = f"{who} {verb} {move_text(move)}"
             if move.discard is not None and who != "You":
-                text = f"{who} {verb} the {move.card.name()} ({move.card}) and puts a card under the deck"
-            items.append(f'<div class="fox-spot">{inline_card(move.card, self.theme)}'
-                         f'<div class="fox-caption">{escape(text)}</div></div>')
+                text = (f"{who} {verb} the {move.card.name()} ({move.card}) and puts a card "
+                        "under the deck")
+            items.append(_spot(inline_card(move.card, self.theme), text, move.card, number,
+                               "table" if pending else "won"))
+            done = len(start.tricks)
             start.push(move)
+            if len(start.tricks) > done:
+                blocks.append(_given_trick(start.tricks[-1], items, pending, p.names()))
+                items, number = [], start.trick_number
+        if items:       # a trick left unfinished (not in the shipped puzzles, but allowed)
+            blocks.append(f'<div class="fox-pz-now"><div class="fox-title">Trick {number}'
+                          f'</div><div class="fox-row">{"".join(items)}</div></div>')
         note = ""
-        if p.kind == SCORE:
+        if p.kind == SCORE and p.plays:
             tw = p.position.tricks_won
             note = (f'<p class="fox-status">Before these cards: you have won {tw[p.you]} '
                     f"trick{'s' if tw[p.you] != 1 else ''}, your opponent "
                     f"{tw[p.opponent]}.</p>")
-        self.table.html = (f'<div class="fox-trick" aria-label="The cards played">'
-                           f'{"".join(items)}</div>{note}' if items or note else "")
+        if not blocks and not note:
+            return ""
+        return (f'<div class="fox-trick fox-pz-table" aria-label="The cards played">'
+                f'{"".join(blocks)}</div>{note}')
 
     def _draw_decision(self, s) -> None:
         if self._pending is None:
@@ -397,9 +532,52 @@ class PuzzlePlayer(VBox):
         self.answer_buttons.layout.display = "" if labels and not s.finished else "none"
         numeric = p.kind == SCORE and p.goal.name != "game-winner"
         self.number_box.layout.display = "" if numeric and not s.finished else "none"
-        if numeric and not s.finished and s.status == "open" and self.number.value and \
-                self._feedback_html == "":
-            self.number.value = ""
+
+
+def _given_trick(rec, items, pending, names) -> str:
+    """One trick of a predict or score puzzle's given plays, numbered as in the whole round."""
+    if pending:
+        head = f"Trick {rec.number}" + (" (the last trick)" if rec.number == 13 else "")
+    else:
+        nxt = "" if rec.number == 13 else f"; {subject(names[rec.next_leader], 'leads')} next"
+        head = f"Trick {rec.number}: {names[rec.winner]} won{nxt}"
+    return (f'<div class="fox-pz-now"><div class="fox-title">{escape(head)}</div>'
+            f'<div class="fox-row">{"".join(items)}</div></div>')
+
+
+def _spot(card_html: str, caption: str, card, number: int, place: str = "table") -> str:
+    """One place on the table. ``data-card``, ``data-trick`` and ``data-place`` (table: in
+    play now; won: in a trick already counted) let tests read the board as drawn."""
+    code = f' data-card="{card}"' if card is not None else ""
+    return (f'<div class="fox-spot" data-trick="{number}" data-place="{place}"{code}>'
+            f'{card_html}<div class="fox-caption">{escape(caption)}</div></div>')
+
+
+def _last_trick(rnd, theme, tail: str = "") -> str:
+    """The last trick finished in this attempt: its two cards, who won, the engine's reason."""
+    last = rnd.tricks[-1]
+    cards = "".join(_spot(inline_card(c, theme, "small"), who, c, last.number, "won")
+                    for c, who in zip(last.cards, ("led", "followed")))
+    nxt = "" if rnd.is_over else f"; {subject(rnd.name(last.next_leader), 'leads')} next"
+    head = f"Trick {last.number}: {sentence(rnd.name(last.winner))} won{nxt}."
+    return (f'<div class="fox-last"><div class="fox-row">{cards}</div><div>'
+            f'<div class="fox-title">{escape(head)}{(" " + escape(tail)) if tail else ""}</div>'
+            f"{message(second_person(last.reason), 'ok')}</div></div>")
+
+
+def _points_so_far(p, names) -> str:
+    """A score question's board: points and tricks before its last cards, without the band's
+    points (they are the answer)."""
+    pos = p.position
+    rows = []
+    for i in (0, 1):
+        tw, gain = pos.tricks_won[i], pos.round_gain[i]
+        treasure = (f" (with {gain} Treasure point{'s' if gain != 1 else ''} from this round)"
+                    if gain else "")
+        rows.append(f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[i])}'
+                    f"</b><span>{pos.score[i]} points{treasure}</span><span>{tw} "
+                    f"trick{'s' if tw != 1 else ''} this round</span></div></div>")
+    return f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
 
 
 class PuzzleApp(VBox):
@@ -418,23 +596,25 @@ class PuzzleApp(VBox):
         self.reset_button = shared.button("Forget my progress", "Clear the solved marks in "
                                           "this browser")
         self.reset_button.on_click(lambda _b: self.store.forget())
+        # The label must fit the button (also on a phone): a short text, the width of its text.
         self.upload = FileUpload(accept=".json", multiple=False,
-                                 description="Load a puzzle file")
+                                 description="Load a puzzle file", layout=Layout(width="auto"))
         self.upload_report = HtmlView(layout=shared.box)
         self._updating = False
         self.set_menu.observe(self._set_chosen, names="value")
         self.puzzle_menu.observe(self._puzzle_chosen, names="value")
-        self.store.observe(self._progress_changed, names="solved")
-        self.store.observe(self._hash_changed, names="hash")
-        self.player.on_change(lambda _p: self._sync_puzzle_menu())
+        self.store.observe(self._progress_changed, names=["solved", "seen"])
+        self.store.observe(self._reopen, names=["hash", "last"])
+        self.player.on_change(self._puzzle_shown)
         self.upload.observe(self._uploaded, names="value")
         menus = HBox([self.set_menu, self.puzzle_menu], layout=shared.box)
         menus.add_class("fox-controls")
         teacher = VBox([HtmlView('<div class="fox-title">Teachers: your own puzzles</div>'
-                                 '<div class="fox-status">Load a puzzle file (the format is in '
-                                 "docs/puzzles.md). Sound puzzles become a new set; every "
+                                 '<div class="fox-status">Load a puzzle file (a .json file, '
+                                 "written as shown below). The page checks every puzzle: the "
+                                 "sound ones become a new set to play at once, and every "
                                  "problem is listed here with its puzzle and field.</div>"),
-                        self.upload, self.upload_report])
+                        self.upload, self.upload_report, HtmlView(format_help())])
         teacher.add_class("fox-panel")
         parts = [self.store, self.progress, HBox([self.reset_button], layout=shared.box), menus,
                  self.player]
@@ -482,12 +662,43 @@ class PuzzleApp(VBox):
         if not self._updating and change["new"] is not None:
             self.player.show(change["new"])
 
-    def _hash_changed(self, change) -> None:
-        wanted = change["new"].strip().lower()
-        if wanted.startswith("set="):
-            wanted = wanted[4:]
-        if any(s.id == wanted for s in self.sets):
-            self.choose_set(wanted)
+    def find(self, text: str):
+        """(set id, index or None) named by a link or a remembered place: 'witch' or
+        'set=witch' (a set), 'puzzle=witch-lone-witch' or 'witch-lone-witch' (a puzzle),
+        'witch/witch-lone-witch' (``progress_key``). None when it names nothing here."""
+        text = (text or "").strip().lstrip("#").strip()
+        kind, _, name = text.partition("=")
+        if not name:
+            kind, name = "", kind
+        *set_part, name = name.split("/")
+        if kind in ("", "set") and not set_part and any(s.id == name for s in self.sets):
+            return name, None
+        if kind in ("", "puzzle"):
+            for s in self.sets:
+                if set_part and s.id != set_part[0]:
+                    continue
+                for i, p in enumerate(s.puzzles):
+                    if p.id == name:
+                        return s.id, i
+        return None
+
+    def open_place(self, text: str) -> bool:
+        """Open the set or puzzle ``text`` names (see ``find``); False if it names nothing."""
+        found = self.find(text)
+        if found:
+            self.choose_set(*found)
+        return bool(found)
+
+    def _reopen(self, change) -> None:
+        """The browser tells where to open: a link's #fragment wins over the place remembered
+        from the last visit."""
+        if change["name"] == "last" and self.find(self.store.hash):
+            return
+        self.open_place(change["new"])
+
+    def _puzzle_shown(self, puzzle) -> None:
+        self._sync_puzzle_menu()
+        self.store.place = progress_key(puzzle)
 
     # -- progress
     def _progress_changed(self, _change) -> None:
@@ -513,7 +724,8 @@ class PuzzleApp(VBox):
         items = []
         for i, p in enumerate(self.player.playlist):
             mark = "\u2714 " if self.store.is_solved(p) else ""
-            items.append((f"{mark}{i + 1}. {p.title} ({LEVEL_WORDS[p.difficulty]})", i))
+            seen = ", solution seen" if self.store.is_seen(p) else ""
+            items.append((f"{mark}{i + 1}. {p.title} ({LEVEL_WORDS[p.difficulty]}{seen})", i))
         self.puzzle_menu.options = items
         if items:
             self.puzzle_menu.value = self.player.index
@@ -586,3 +798,36 @@ class PuzzleApp(VBox):
         if good:
             self.choose_set(good[0].id)
         return result
+
+
+def format_help() -> str:
+    """The puzzle file format in a few lines and a complete example, for the page itself (a web
+    user cannot open the project's docs)."""
+    goals = ("<code>win-trick</code>, <code>lose-trick</code>, <code>lead-next</code>, "
+             "<code>take-treasure</code> (one card to play); <code>band:Humble</code>, "
+             "<code>band:Defeated</code>, <code>band:Victorious</code>, <code>band:Greedy</code> "
+             "(play to the end of the round); <code>who-wins</code>, <code>who-leads-next</code> "
+             "(with <code>plays</code>: the cards of one trick); <code>round-points</code>, "
+             "<code>final-score</code>, <code>game-winner</code> (count at the end of a round)")
+    items = [
+        "One file is one set: <code>format</code> (always <code>fox-puzzles/1</code>), "
+        "<code>id</code>, <code>title</code> and a list of <code>puzzles</code>.",
+        "A card is its rank, then its suit's letter: <b>B</b>ells, <b>K</b>eys, <b>M</b>oons. "
+        "<code>9M</code> is the 9 of Moons, <code>11B</code> the 11 of Bells.",
+        "Each puzzle has an <code>id</code>, a <code>title</code> and a "
+        "<code>difficulty</code> (1 easy to 3 hard). The learner is player A.",
+        "<code>position</code>: the <code>decree</code> card; the <code>leader</code> of the "
+        "trick now (A or B); both <code>hands</code>; the card already led, in "
+        "<code>trick</code> (if any); the <code>tricks_won</code> so far. The tricks won and "
+        "the cards still in a hand must make 13 tricks.",
+        f"<code>goal</code>: {goals}.",
+        "<code>solution</code>: every right answer (cards, A/B, or a number); "
+        "<code>hints</code>: one or more; <code>explanation</code>: why. Optional: "
+        "<code>prompt</code> (words above the question) and <code>wrong</code> (words for a "
+        "tempting wrong answer).",
+    ]
+    example = escape(dumps(EXAMPLE_FILE))
+    return ('<details class="fox-pz-help"><summary>How to write a puzzle file</summary>'
+            f'<ul>{"".join(f"<li>{x}</li>" for x in items)}</ul>'
+            "<p>A complete file with one puzzle (copy it, change it, load it):</p>"
+            f'<pre class="fox-pz-example">{example}</pre></details>')
