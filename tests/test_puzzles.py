@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -656,3 +657,28 @@ def test_equivalent_cards_not_split_by_a_live_witch_of_another_suit():
     assert not equivalent_cards(eight, ten, {eight, ten, Card("9K")})
     assert not equivalent_cards(eight, ten, {eight, ten, Card("9M")})
     assert equivalent_cards(eight, ten, {eight, ten, Card("7K"), Card("11B")})
+
+
+def test_solving_after_show_solution_is_not_counted(collection):
+    s = PuzzleSession(collection.puzzle("follow-higher-key"))
+    s.solution()
+    s.reset()
+    fb = s.answer("A")
+    assert fb.status == "right" and "Not counted" in fb.title
+    assert s.solution_seen and not s.solved
+
+
+def test_wrong_count_says_why_without_the_right_number(collection):
+    """Every wrong number for every scoring puzzle gets a reason, and no reason names the
+    answer (it is shown only by Show solution)."""
+    for p in collection.puzzles:
+        if p.kind != "score" or p.goal.name == "game-winner":
+            continue
+        right = p.solution[0]
+        for value in range(0, 30):
+            if value == right:
+                continue
+            fb = PuzzleSession(p).answer(value)
+            why = fb.lines[0]
+            assert fb.status == "wrong" and len(why) > 30, (p.id, value, why)
+            assert not re.search(rf"(?<![\d-]){right}(?!\d)", why), (p.id, value, why)

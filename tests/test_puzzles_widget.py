@@ -235,3 +235,74 @@ def test_a_position_too_big_to_judge_gives_a_message_not_a_crash(app):
     app.player.click_card(str(card))
     assert "too big for the solver" in feedback(app.player)
     assert app.player.session.status == "open"
+
+
+def test_solution_then_retry_and_solve_is_marked_seen_not_solved(app):
+    app.choose_puzzle("monarch-not-now")
+    player, puzzle = app.player, app.player.puzzle
+    player.solution_button.click()
+    player.retry_button.click()
+    browser_click(player.hand.row, "10B")
+    assert "Right!" in feedback(player) and "Not counted as solved" in feedback(player)
+    assert not app.store.is_solved(puzzle) and app.store.is_seen(puzzle)
+    assert "solution seen" in player.header.html and "\u2714 solved" not in player.header.html
+    assert "solution seen" in app.puzzle_menu.options[app.player.index][0]
+    assert "0 of" in app.progress.html
+
+
+def test_a_typed_answer_after_the_solution_is_not_counted_either(app):
+    app.choose_puzzle("score-greedy")
+    player = app.player
+    player.solution_button.click()
+    player.retry_button.click()
+    browser_submit(player.number, "1")
+    assert "Not counted as solved" in feedback(player)
+    assert not app.store.is_solved(player.puzzle)
+
+
+def test_choosing_a_puzzle_remembers_the_place(app):
+    app.choose_puzzle("witch-lead-the-witch")
+    assert app.store.place == "witch/witch-lead-the-witch"
+
+
+def test_reload_reopens_the_remembered_puzzle(collection):
+    store = ProgressStore()
+    app = PuzzleApp(collection, store=store)
+    store.last = "monarch/monarch-not-now"       # what the browser remembered, after a reload
+    assert app.set_menu.value == "monarch" and app.player.puzzle.id == "monarch-not-now"
+
+
+def test_a_link_wins_over_the_remembered_place(collection):
+    store = ProgressStore()
+    app = PuzzleApp(collection, store=store)
+    with store.hold_trait_notifications():       # the browser sends both in one message
+        store.hash = "puzzle=fox-keep-the-decree"
+        store.last = "monarch/monarch-not-now"
+    assert app.player.puzzle.id == "fox-keep-the-decree"
+
+
+@pytest.mark.parametrize("link, puzzle_id", [
+    ("puzzle=witch-lead-the-witch", "witch-lead-the-witch"),
+    ("witch-lead-the-witch", "witch-lead-the-witch"),
+    ("witch/witch-lead-the-witch", "witch-lead-the-witch"),
+])
+def test_link_fragment_opens_a_puzzle(app, link, puzzle_id):
+    app.store.hash = link
+    assert app.player.puzzle.id == puzzle_id and app.set_menu.value == "witch"
+
+
+def test_a_link_to_nothing_leaves_the_page_as_it_is(app):
+    before = app.player.puzzle.id
+    app.store.hash = "puzzle=no-such-puzzle"
+    assert app.player.puzzle.id == before
+
+
+def test_the_upload_explains_the_format_on_the_page(app):
+    from foxlib.puzzles import EXAMPLE_FILE, check_puzzle, load_data
+    teacher = app.children[-1]
+    text = "".join(getattr(w, "html", "") for w in teacher.children)
+    assert "docs/puzzles.md" not in text
+    assert "How to write a puzzle file" in text and EXAMPLE_FILE["puzzles"][0]["id"] in text
+    assert app.upload.layout.width == "auto"
+    loaded = load_data(EXAMPLE_FILE, "example")          # the example shown is a sound puzzle
+    assert not loaded.problems and all(check_puzzle(p).ok for p in loaded.puzzles)

@@ -195,8 +195,8 @@ class PuzzlePlayer(VBox):
         controls = HBox([self.hint_button, self.solution_button, self.retry_button,
                          self.next_button], layout=shared.box)
         controls.add_class("fox-controls")
-        opponent_box = VBox([self.opponent_note, self.opponent], layout=shared.box)
-        board = VBox([opponent_box, self.table,
+        self.opponent_box = VBox([self.opponent_note, self.opponent], layout=Layout())
+        board = VBox([self.opponent_box, self.table,
                       HBox([self.decree, self.deck], layout=shared.box),
                       self.scores])
         board.add_class("fox-panel")
@@ -366,6 +366,7 @@ class PuzzlePlayer(VBox):
         pending = not moves and not s.finished
         self._draw_header(p)
         self._draw_opponent(p, rnd)
+        self.opponent_box.layout.display = "" if (moves or rnd.hands[p.opponent]) else "none"
         self.table.html = self._table_html(p, rnd, pending)
         self.decree.update(rnd)
         deck_open = p.show_deck and not p.deck_hidden
@@ -461,8 +462,8 @@ class PuzzlePlayer(VBox):
                      _spot(slot(sentence(f"{follower} to play")),
                            sentence(subject(follower, "follows")), None, number)]
         else:
-            spots = [_spot(slot(sentence(subject(rnd.name(rnd.leader), "leads"))), label,
-                           None, number)]
+            spots = [_spot(slot(sentence(subject(rnd.name(rnd.leader), "leads"))),
+                           "the led card goes here", None, number)]
         head = f'<div class="fox-title">{escape(sentence(label))}</div>'
         now = (f'<div class="fox-pz-now">{head}<div class="fox-row">{"".join(spots)}</div>'
                "</div>")
