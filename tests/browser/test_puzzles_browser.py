@@ -75,7 +75,7 @@ def choose(page, collection, puzzle_id):
     set_menu.select_option(value=option_value(set_menu, pset.title))
     menu = menu_select(page, "Puzzle")
     wanted = f"{index + 1}. {puzzle.title}"
-    menu.locator(f"option[value*='{wanted}']").first.wait_for(state="attached")
+    menu.locator("option", has_text=wanted).first.wait_for(state="attached")
     menu.select_option(value=option_value(menu, wanted))
     page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for()
     return puzzle
@@ -121,6 +121,7 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page, open_notebook, collecti
     timed("score: type 1 and press Enter", lambda: box.press("Enter"),
           lambda: wait_feedback(page, "Right!"))
     assert "Greedy" in feedback(page).inner_text()
+    assert "Not allowed" not in feedback(page).inner_text()
 
     # Reach a band: several moves against the solver's best defence.
     puzzle = choose(page, collection, "trump-make-them-lead")
@@ -144,6 +145,45 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page, open_notebook, collecti
 
     # The progress view counts the four solved puzzles.
     page.get_by_text(re.compile(r"Your progress: 4 of \d+ puzzles solved")).wait_for()
+
+
+def test_typed_numbers_are_answered_once_by_check_or_enter(page, open_notebook, collection,
+                                                           screenshot):
+    """Each numeric puzzle through the real page: a wrong number by the Check button (after the
+    field lost focus, which used to submit it a first time), then the right one by Check; the
+    next by Enter."""
+    open_puzzles(open_notebook, page, label="puzzles.ipynb (typed answers) -> app ready")
+    numeric = [p for p in collection.puzzles
+               if p.kind == "score" and p.goal.name != "game-winner"]
+    assert len(numeric) == 7
+    for i, puzzle in enumerate(numeric):
+        choose(page, collection, puzzle.id)
+        right = puzzle.solution[0]
+        box = page.get_by_placeholder("points")
+        box.fill(str(right + 1))
+        box.press("Tab")                          # the field loses focus: nothing is sent
+        page.wait_for_timeout(300)
+        assert feedback(page).count() == 0, f"{puzzle.id}: answered on blur"
+        page.get_by_role("button", name="Check", exact=True).click()
+        text = wait_feedback(page, f"Not {right + 1}")
+        assert "Not allowed" not in text and len(text) > 60, text
+        assert not re.search(rf"(?<![\d-]){right}(?!\d)", text.split("\n", 1)[1]), text
+        if i == 0:
+            screenshot("puzzle-number-wrong")
+        page.get_by_role("button", name="Retry").click()
+        feedback(page).wait_for(state="detached")
+        box.fill(str(right))
+        if i % 2:
+            timed(f"score by Enter: {puzzle.id}", lambda: box.press("Enter"),
+                  lambda: wait_feedback(page, "Right!"))
+        else:
+            timed(f"score by Check: {puzzle.id}",
+                  lambda: page.get_by_role("button", name="Check", exact=True).click(),
+                  lambda: wait_feedback(page, "Right!"))
+        text = feedback(page).inner_text()
+        assert "Not allowed" not in text and puzzle.explanation[:40] in text, text
+    screenshot("puzzle-number-right")
+    page.get_by_text(re.compile(r"Your progress: 7 of \d+ puzzles solved")).wait_for()
 
 
 def test_fox_decision_by_keyboard(page, open_notebook, collection):
@@ -203,8 +243,16 @@ def test_teacher_file_errors_are_shown_in_place(page, open_notebook, tmp_path, s
     path = tmp_path / "class.json"
     path.write_text(json.dumps({"format": "fox-puzzles/1", "id": "class", "title": "Our class",
                                 "puzzles": [good, bad]}))
+    button = page.get_by_role("button", name=re.compile("Load a puzzle file"))
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        page.set_viewport_size(size)                  # the whole label shows, phone or not
+        assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), size
+    assert "docs/puzzles.md" not in page.locator(APP).inner_text()
+    page.get_by_text("How to write a puzzle file").click()
+    page.locator(f"{APP} .fox-pz-example").wait_for()
+    screenshot("puzzle-format-help")
     with page.expect_file_chooser() as chooser:
-        page.get_by_role("button", name=re.compile("Load a puzzle file")).click()
+        button.click()
     chooser.value.set_files(str(path))
     report = page.locator(f"{APP} .fox-pz-problems")
     report.wait_for()
@@ -226,3 +274,36 @@ def test_a_lessons_link_opens_its_set(page, voila_server, collection):
     page.locator(f"{APP} .fox-headline", has_text=witch.puzzles[0].title).first.wait_for()
     TIMINGS.append(("puzzles.ipynb#witch until the Witch set shows", time.perf_counter() - start))
     assert menu_select(page, "Puzzle set").input_value().startswith(witch.title)
+
+
+def test_solution_then_solve_is_not_counted_and_reload_reopens_the_puzzle(
+        page, open_notebook, collection, screenshot):
+    open_puzzles(open_notebook, page, label="puzzles.ipynb (solution, reload) -> app ready")
+    puzzle = choose(page, collection, "monarch-not-now")
+    page.get_by_role("button", name="Show solution").click()
+    wait_feedback(page, "The solution")
+    page.get_by_role("button", name="Retry").click()
+    hand_card(page, "10B").click()
+    text = wait_feedback(page, "Not counted as solved")
+    assert "Right!" in text
+    page.locator(f"{APP} .fox-pz-seen").wait_for()
+    page.get_by_text(re.compile(r"Your progress: 0 of \d+ puzzles solved")).wait_for()
+    screenshot("puzzle-solution-seen")
+    assert page.evaluate("() => location.hash") == f"#puzzle={puzzle.id}"
+    start = time.perf_counter()
+    page.reload()
+    page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for(timeout=120_000)
+    TIMINGS.append(("reload until the same puzzle shows", time.perf_counter() - start))
+    assert menu_select(page, "Puzzle set").input_value().startswith(
+        next(s.title for s in collection.sets if s.id == "monarch"))
+    page.locator(f"{APP} .fox-pz-seen").wait_for()     # still marked: solution seen
+    page.get_by_text(re.compile(r"Your progress: 0 of \d+ puzzles solved")).wait_for()
+
+
+def test_a_link_opens_one_puzzle(page, voila_server, collection):
+    puzzle = collection.puzzle("fox-keep-the-decree")
+    page.goto(voila_server.url(PAGE) + f"#puzzle={puzzle.id}", wait_until="commit")
+    page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for(timeout=120_000)
+    fox = next(s for s in collection.sets if s.id == "fox")
+    where = f"Puzzle {fox.puzzles.index(puzzle) + 1} of {len(fox.puzzles)}"
+    assert where in page.locator(f"{APP} .fox-puzzle-head .fox-status").inner_text()
