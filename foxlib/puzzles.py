@@ -68,8 +68,8 @@ GOALS = {
                               "(a 7) in it, whatever your opponent does.", "take the Treasure"),
     "band": GoalSpec(BAND, "band", "Finish the round {band} ({span} tricks), whatever your "
                      "opponent does.", "reach a band"),
-    "round-points": GoalSpec(SCORE, "player", "How many points does {who} gain in this round, "
-                             "Treasure included?", "points this round"),
+    "round-points": GoalSpec(SCORE, "player", "How many points {does} {who} gain in this "
+                             "round, Treasure included?", "points this round"),
     "final-score": GoalSpec(SCORE, "player", "What is {who_pos} score at the end of this round?",
                             "final score"),
     "game-winner": GoalSpec(SCORE, "", "The round is over. Who wins the game (the target is "
@@ -108,6 +108,7 @@ class Goal:
             low, high = rules.BAND_RANGES[self.band]
             span = f"{low}-{high}" if low != high else str(low)
         text = self.spec.question.format(band=self.band, span=span, who=who, target=target,
+                                         does="do" if who == "you" else "does",
                                          who_pos="your" if self.player == you else
                                          "your opponent's")
         return text[0].upper() + text[1:]

@@ -363,7 +363,8 @@ class PuzzlePlayer(VBox):
         # Predict and score puzzles: the given plays lie on the table and are out of the
         # hands, but until the question is answered the tricks they make are not counted yet
         # (the count would give the answer away).
-        pending = not moves and not s.finished
+        # A wrong count keeps them uncounted too: the board would show the right number.
+        pending = not moves and (not s.finished or (p.kind == SCORE and s.status == "failed"))
         self._draw_header(p)
         self._draw_opponent(p, rnd)
         self.opponent_box.layout.display = "" if (moves or rnd.hands[p.opponent]) else "none"
@@ -392,8 +393,8 @@ class PuzzlePlayer(VBox):
     def _hand_state(self, s) -> str:
         """The hand's status line: empty while the round's own words fit (your turn)."""
         if s.puzzle.kind not in (PLAY, BAND):
-            return "not played in this puzzle: answer with the buttons below" \
-                if s.options() else "not played in this puzzle: type your answer below"
+            how = "answer with the buttons below" if s.options() else "type your answer below"
+            return "not played in this puzzle" + ("" if s.finished else f": {how}")
         if self._pending is not None:
             return "choose below what your " + (
                 "Fox swaps" if self._pending[1] == "exchange" else "Woodcutter puts back")
@@ -444,14 +445,17 @@ class PuzzlePlayer(VBox):
     # -- the table
     def _table_html(self, p, rnd, pending) -> str:
         if p.kind in (PLAY, BAND):
-            return self._live_table(rnd)
+            return self._live_table(rnd, self.session.finished)
         return self._given_plays(p, pending)
 
-    def _live_table(self, rnd) -> str:
+    def _live_table(self, rnd, finished=False) -> str:
         """A play or band puzzle: the trick being played (numbered as in the whole round),
-        and the last trick finished in this attempt with the engine's reason."""
+        and the last trick finished in this attempt with the engine's reason. Once the
+        attempt is over, only that last trick: no empty place invites another card."""
         if rnd.is_over:
             return _last_trick(rnd, self.theme, "The round is over.")
+        if finished and rnd.tricks and not rnd.trick:
+            return _last_trick(rnd, self.theme)
         number = rnd.trick_number
         label = "the last trick" if number == 13 else f"trick {number} of 13"
         if rnd.trick:

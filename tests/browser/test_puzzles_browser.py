@@ -91,6 +91,25 @@ def option_value(select, text):
     return next(value for value in values if text in value)
 
 
+def shoot_at(page, name, target):
+    """Screenshots (desktop, then a 390 px phone) with ``target`` scrolled into the middle of
+    the view: Voilà scrolls inside its own container, so a full-page picture stops at the
+    first screen."""
+    out = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    original = page.viewport_size
+    for tag, size in (("desktop-1280x800", {"width": 1280, "height": 800}),
+                      ("phone-390x844", {"width": 390, "height": 844})):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)
+        target.first.evaluate("e => e.scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(100)
+        path = out / f"{name}-{tag}.png"
+        page.screenshot(path=str(path))
+        print(f"screenshot: {path}")
+    page.set_viewport_size(original)
+
+
 def hand_card(page, card):
     return page.locator(f"{APP} .fox-hand .fox-card[data-card='{card}']")
 
@@ -101,6 +120,7 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page, open_notebook, collecti
     # Predict: the first puzzle of the first set.
     first = collection.sets[0].puzzles[0]
     page.locator(f"{APP} .fox-headline", has_text=first.title).first.wait_for()
+    shoot_at(page, "puzzle-board-two-keys", page.locator(f"{APP} .fox-pz-table"))
     timed("predict: click 'You'",
           lambda: page.get_by_role("button", name="You", exact=True).click(),
           lambda: wait_feedback(page, "Right!"))
@@ -160,6 +180,8 @@ def test_typed_numbers_are_answered_once_by_check_or_enter(page, open_notebook, 
         choose(page, collection, puzzle.id)
         right = puzzle.solution[0]
         box = page.get_by_placeholder("points")
+        if i == 0:
+            shoot_at(page, "puzzle-number-field", box)
         box.fill(str(right + 1))
         box.press("Tab")                          # the field loses focus: nothing is sent
         page.wait_for_timeout(300)
@@ -169,7 +191,7 @@ def test_typed_numbers_are_answered_once_by_check_or_enter(page, open_notebook, 
         assert "Not allowed" not in text and len(text) > 60, text
         assert not re.search(rf"(?<![\d-]){right}(?!\d)", text.split("\n", 1)[1]), text
         if i == 0:
-            screenshot("puzzle-number-wrong")
+            shoot_at(page, "puzzle-number-wrong", feedback(page))
         page.get_by_role("button", name="Retry").click()
         feedback(page).wait_for(state="detached")
         box.fill(str(right))
@@ -182,7 +204,7 @@ def test_typed_numbers_are_answered_once_by_check_or_enter(page, open_notebook, 
                   lambda: wait_feedback(page, "Right!"))
         text = feedback(page).inner_text()
         assert "Not allowed" not in text and puzzle.explanation[:40] in text, text
-    screenshot("puzzle-number-right")
+    shoot_at(page, "puzzle-number-right", feedback(page))
     page.get_by_text(re.compile(r"Your progress: 7 of \d+ puzzles solved")).wait_for()
 
 
@@ -250,7 +272,7 @@ def test_teacher_file_errors_are_shown_in_place(page, open_notebook, tmp_path, s
     assert "docs/puzzles.md" not in page.locator(APP).inner_text()
     page.get_by_text("How to write a puzzle file").click()
     page.locator(f"{APP} .fox-pz-example").wait_for()
-    screenshot("puzzle-format-help")
+    shoot_at(page, "puzzle-format-help", page.locator(f"{APP} .fox-pz-help summary"))
     with page.expect_file_chooser() as chooser:
         button.click()
     chooser.value.set_files(str(path))
@@ -288,7 +310,7 @@ def test_solution_then_solve_is_not_counted_and_reload_reopens_the_puzzle(
     assert "Right!" in text
     page.locator(f"{APP} .fox-pz-seen").wait_for()
     page.get_by_text(re.compile(r"Your progress: 0 of \d+ puzzles solved")).wait_for()
-    screenshot("puzzle-solution-seen")
+    shoot_at(page, "puzzle-solution-seen", page.locator(f"{APP} .fox-hand"))
     assert page.evaluate("() => location.hash") == f"#puzzle={puzzle.id}"
     start = time.perf_counter()
     page.reload()
@@ -301,9 +323,12 @@ def test_solution_then_solve_is_not_counted_and_reload_reopens_the_puzzle(
 
 
 def test_a_link_opens_one_puzzle(page, voila_server, collection):
-    puzzle = collection.puzzle("fox-keep-the-decree")
+    puzzle = collection.puzzle("endgame-only-loser")
     page.goto(voila_server.url(PAGE) + f"#puzzle={puzzle.id}", wait_until="commit")
     page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for(timeout=120_000)
-    fox = next(s for s in collection.sets if s.id == "fox")
-    where = f"Puzzle {fox.puzzles.index(puzzle) + 1} of {len(fox.puzzles)}"
+    endgames = next(s for s in collection.sets if s.id == "endgames")
+    where = f"Puzzle {endgames.puzzles.index(puzzle) + 1} of {len(endgames.puzzles)}"
     assert where in page.locator(f"{APP} .fox-puzzle-head .fox-status").inner_text()
+    table = page.locator(f"{APP} .fox-pz-table")
+    assert "Trick 9 of 13" in table.inner_text() and "first trick" not in table.inner_text()
+    shoot_at(page, "puzzle-board-endgame", table)
