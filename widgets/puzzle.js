@@ -7,7 +7,8 @@
 //   <key>-place  the puzzle last open, "set/puzzle-id", to reopen it after a reload
 // The kernel owns the `solved` and `seen` traits while the page is open; this module merges
 // what the browser remembered into them once, then writes every change back. It also passes
-// the page's #fragment (a set or a puzzle to open: "#witch", "#puzzle=witch-lone-witch") and
+// the page's #fragment (a set or a puzzle to open: "#witch", "#puzzle=witch-lone-witch", or the
+// same as a query string, "?puzzle=witch-lone-witch") and
 // the remembered place to the kernel, and writes the open puzzle into the fragment, so that
 // the address in the bar links to that very puzzle.
 
@@ -33,10 +34,20 @@ function writeStored(key, value) {
 }
 
 function pageHash() {
+  const raw = window.location.hash.replace(/^#/, "");
+  if (!raw) {
+    // No fragment: a query string (?puzzle=<id> or ?set=<id>) links just as well. Voilà's
+    // pre-heated kernel never sees the query string, so it is read here.
+    const query = new URLSearchParams(window.location.search);
+    for (const name of ["puzzle", "set"]) {
+      if (query.get(name)) return name + "=" + query.get(name);
+    }
+    return "";
+  }
   try {
-    return decodeURIComponent(window.location.hash.replace(/^#/, ""));
+    return decodeURIComponent(raw);
   } catch (e) {
-    return window.location.hash.replace(/^#/, ""); // a damaged %-escape: take it as it is
+    return raw; // a damaged %-escape: take it as it is
   }
 }
 

@@ -332,3 +332,6 @@ def test_a_link_opens_one_puzzle(page, voila_server, collection):
     table = page.locator(f"{APP} .fox-pz-table")
     assert "Trick 9 of 13" in table.inner_text() and "first trick" not in table.inner_text()
     shoot_at(page, "puzzle-board-endgame", table)
+    other = collection.puzzle("witch-lead-the-witch")        # a query string links as well
+    page.goto(voila_server.url(PAGE) + f"?puzzle={other.id}", wait_until="commit")
+    page.locator(f"{APP} .fox-headline", has_text=other.title).first.wait_for(timeout=120_000)
