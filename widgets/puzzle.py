@@ -495,7 +495,7 @@ class PuzzlePlayer(VBox):
             if len(start.tricks) > done:
                 blocks.append(_given_trick(start.tricks[-1], items, pending, p.names()))
                 items, number = [], start.trick_number
-        if items:       # a trick left unfinished (not in the shipped puzzles, but allowed)
+        if items:       # an unfinished trick: the loader refuses it, but never draw cards away
             blocks.append(f'<div class="fox-pz-now"><div class="fox-title">Trick {number}'
                           f'</div><div class="fox-row">{"".join(items)}</div></div>')
         note = ""
