@@ -158,6 +158,12 @@ def test_an_endgame_is_numbered_as_a_late_trick():
 
 def test_a_finished_puzzle_no_longer_asks_for_a_card():
     player = PuzzlePlayer([COLLECTION.puzzle("follow-lead-to-win")])
-    player.click_card("10K")                    # wrong: the attempt is over
+    player.click_card("8B")           # right: you win the trick and would lead the next one
+    assert player.session.round.to_play == player.puzzle.you
+    note = board(player)["hand_note"]
+    assert "your turn" not in note and "puzzle solved" in note
+    assert "You lead" not in board(player)["table_text"]      # no place invites a card
+    player.retry_button.click()
+    player.click_card("10K")                                   # wrong: the attempt is over
     note = board(player)["hand_note"]
     assert "your turn" not in note and "press Retry" in note
