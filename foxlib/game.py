@@ -6,24 +6,26 @@ import random
 
 from .cards import DEFAULT_THEME, Theme
 from .errors import FoxError, IllegalAction, InvalidState
-from .rules import agree, sentence, subject
+from .rules import agree, count, sentence, subject
 from .round import PLAYERS, Round, _theme, deal, player_index
 
 DEFAULT_TARGET = 21
 SHORT_TARGET, LONG_TARGET = 16, 35
 
 
-def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS):
+def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS,
+                next_round: str = "so another round is dealt"):
     """(game_over, winner, reason) after a round has been scored.
 
-    winner is 0, 1, "draw", or None while the game goes on.
+    winner is 0, 1, "draw", or None while the game goes on. ``next_round`` ends the reason
+    while the game goes on (an app says what to press, e.g. "press Deal the next round").
     """
     a, b = score
     if max(a, b) < target:
-        return False, None, (f"Nobody has {target} points yet ({names[0]} {a}, {names[1]} {b}), "
-                             "so another round is dealt.")
-    reached = (f"{sentence(subject(names[0], 'has'))} {a} and {subject(names[1], 'has')} {b} "
-               f"points, so the {target}-point game is over")
+        return False, None, (f"Nobody has {count(target, 'point')} yet ({names[0]} {a}, "
+                             f"{names[1]} {b}), {next_round}.")
+    reached = (f"{sentence(subject(names[0], 'has'))} {a} and {subject(names[1], 'has')} "
+               f"{count(b, 'point')}, so the {target}-point game is over")
     if a != b:
         w = 0 if a > b else 1
         return True, w, (f"{reached}: {subject(names[w], 'has')} more points and "
@@ -34,8 +36,8 @@ def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS):
         return True, w, (f"{reached} with a tie, so the tie-break decides: {names[w]} gained more "
                          f"points in this last round ({max(ga, gb)} against {min(ga, gb)}) "
                          f"and {agree(names[w], 'wins')}.")
-    return True, "draw", (f"{reached} with a tie, and both gained {ga} points in the last round, "
-                          "so the tie-break cannot separate them: the game is a draw.")
+    return True, "draw", (f"{reached} with a tie, and both gained {count(ga, 'point')} in the "
+                          "last round, so the tie-break cannot separate them: the game is a draw.")
 
 
 def _check_seed(seed, where: str):
@@ -81,11 +83,12 @@ class Game:
     def score(self) -> tuple:
         return tuple(self.round.score)
 
-    def result(self):
+    def result(self, next_round: str = "so another round is dealt"):
         """(game_over, winner, reason); only a finished round can end the game."""
         if not self.round.is_over:
             return False, None, "The round is still being played."
-        return game_result(self.round.score, self.round.round_gain, self.target, self.names)
+        return game_result(self.round.score, self.round.round_gain, self.target, self.names,
+                           next_round)
 
     @property
     def is_over(self) -> bool:

@@ -619,11 +619,14 @@ class Round:
 
     def _end_round(self) -> None:
         pts = tuple(rules.round_points(t) for t in self.tricks_won)
+        # Before the trick points are added, round_gain holds this round's Treasure points:
+        # the text adds them up so that its numbers give the whole rise of each score.
+        treasure = tuple(self.round_gain)
         for p in (0, 1):
             self.score[p] += pts[p]
             self.round_gain[p] += pts[p]
-        reason = " ".join(rules.explain_round_points(self.name(p), self.tricks_won[p])
-                          for p in (0, 1))
+        reason = " ".join(rules.explain_round_points(self.name(p), self.tricks_won[p],
+                                                     treasure[p]) for p in (0, 1))
         self.round_end = RoundEndRecord(tuple(self.tricks_won), pts,
                                         tuple(rules.band(t) for t in self.tricks_won), reason)
         self.history.append(self.round_end)

@@ -39,20 +39,40 @@ def band(tricks: int) -> str:
     raise ValueError(f"{tricks} is not a number of tricks in a round (0 to 13).")
 
 
-def explain_round_points(who: str, tricks: int) -> str:
+BAND_REMARKS = {
+    "Humble": "few tricks are rewarded as much as a good majority",
+    "Defeated": "a middling count scores little",
+    "Victorious": "the best band for winning tricks",
+    "Greedy": "winning 10 or more tricks scores nothing for tricks, though Treasure points "
+              "still count",
+}
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 point', '2 points', '0 points': a number with its noun in the right form."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def explain_round_points(who: str, tricks: int, treasure: int | None = None) -> str:
+    """The end-of-round points for ``tricks`` tricks, and why.
+
+    With ``treasure`` (the Treasure points ``who`` took during the round) the text also adds
+    them up, so that its numbers give the whole rise of the score this round.
+    """
     points = round_points(tricks)
     name = band(tricks)
     low, high = BAND_RANGES[name]
     span = f"{low}-{high}" if low != high else f"{low}"
-    extra = {
-        "Humble": "few tricks are rewarded as much as a good majority",
-        "Defeated": "a middling count scores little",
-        "Victorious": "the best band for winning tricks",
-        "Greedy": "winning 10 or more tricks scores nothing at all",
-    }[name]
-    noun = "trick" if tricks == 1 else "tricks"
-    return (f"{sentence(who)} won {tricks} {noun}: {name} ({span} tricks), {points} "
-            f"point{'s' if points != 1 else ''}; {extra}.")
+    text = (f"{sentence(who)} won {count(tricks, 'trick')}: {name} ({span} tricks), "
+            f"{count(points, 'point')} for tricks; {BAND_REMARKS[name]}.")
+    if treasure is None:
+        return text
+    gains = subject(who, "gains")
+    if not treasure:
+        took = f"{sentence(subject(who, 'took'))} no Treasure"
+        return f"{text} {took}, so {gains} {count(points, 'point')} this round."
+    return (f"{text} With {count(treasure, 'Treasure point')} taken during the round, {gains} "
+            f"{points} + {treasure} = {count(points + treasure, 'point')} this round.")
 
 
 def possessive(who: str) -> str:
@@ -174,12 +194,16 @@ def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "
                          f"{possessive(lname)} {lost.name(theme)}, which is not.")
     elif ws == ls_:
         both = "trump" if ws == trump else f"{_suit_word(ws, theme)}"
+        # "Count as" only when a lone Witch changed what a card counts as; two plain cards of
+        # one suit simply are that suit.
+        verb = "are"
         if lone_witch:
             witch = won if won.rank == WITCH else lost
             owner = wname if witch is won else lname
             parts.append(f"{possessive(owner)} {witch.name(theme)} is the only Witch "
                          "in the trick, so it counts as trump.")
-        parts.append(f"Both cards count as {both}, so the higher rank wins: "
+            verb = "count as"
+        parts.append(f"Both cards {verb} {both}, so the higher rank wins: "
                      f"{possessive(wname)} {won.name(theme)} beats {possessive(lname)} "
                      f"{lost.name(theme)}.")
     else:

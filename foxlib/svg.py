@@ -13,6 +13,7 @@ from functools import lru_cache
 from html import escape
 
 from .cards import DEFAULT_THEME, THEMES, Card, Theme
+from .rules import count
 
 CARD_W, CARD_H = 100, 140           # the drawing's own units; ``width`` scales it
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
@@ -284,8 +285,9 @@ def round_svg(rnd, theme=None, *, width: int = 620) -> str:
         turn = " \u2190 to play" if rnd.to_play == p else ""
         phase = {"exchange": " (Fox: exchange?)", "discard": " (Woodcutter: discard)"}
         extra = phase.get(rnd.phase, "") if rnd.to_play == p else ""
-        out.append(_text(10, label_y, 12, f"{rnd.name(p)}: {len(hand)} cards, "
-                         f"{rnd.tricks_won[p]} tricks, {rnd.score[p]} points{turn}{extra}",
+        out.append(_text(10, label_y, 12, f"{rnd.name(p)}: {count(len(hand), 'card')}, "
+                         f"{count(rnd.tricks_won[p], 'trick')}, "
+                         f"{count(rnd.score[p], 'point')}{turn}{extra}",
                          anchor="start", weight="600"))
         for i, card in enumerate(hand):
             dim = rnd.to_play == p and rnd.phase == "play" and card not in legal

@@ -52,7 +52,7 @@ def test_referee_result_fields_when_the_round_is_over():
     assert [set(t) for t in out["tricks"]] == [TRICK, TRICK]
     assert out["tricks"][0] == {
         "leader": "A", "cards": ["4K", "6K"], "winner": "B", "next_leader": "B", "treasure": 0,
-        "decree": "2M", "reason": "Moons are trump. Both cards count as Keys, so the higher rank "
+        "decree": "2M", "reason": "Moons are trump. Both cards are Keys, so the higher rank "
                                   "wins: B's 6 of Keys beats A's 4 of Keys."}
     assert out["tricks_won"] == {"A": 0, "B": 2} and out["round_points"] == {"A": 6, "B": 6}
     assert out["score"] == {"A": 9, "B": 11}

@@ -151,7 +151,7 @@ def test_monarch_forcing_counts_a_highest_witch_like_any_card():
 def test_higher_card_of_the_lead_suit_wins_without_trump():
     out = resolve_trick(C("4K"), C("8K"), C("2M"))
     assert out.winner == 1
-    assert "Both cards count as Keys, so the higher rank wins" in out.reason
+    assert "Both cards are Keys, so the higher rank wins" in out.reason
 
 
 def test_card_off_the_lead_suit_and_not_trump_cannot_win():
@@ -387,7 +387,7 @@ def test_round_end_scores_the_table_and_explains_both_players():
 def test_reasons_speak_to_you_in_the_second_person():
     names = ("you", "the computer")
     out = resolve_trick(C("7K"), C("1K"), C("2M"), names)
-    assert out.reason == ("Moons are trump. Both cards count as Keys, so the higher rank wins: "
+    assert out.reason == ("Moons are trump. Both cards are Keys, so the higher rank wins: "
                           "your 7 of Keys beats the computer's 1 of Keys. The computer played the "
                           "Swan and lost, so the computer leads the next trick. You gain 1 point "
                           "for the Treasure (7) in the trick.")

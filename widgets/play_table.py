@@ -199,7 +199,7 @@ class PlayTable(VBox):
         """After any change: redraw, report a round or game end, and let the opponent move."""
         rnd = self.game.round
         if rnd.is_over:
-            over, winner, why = self.game.result()
+            over, winner, why = self.game.result("press \u201cDeal the next round\u201d to play on")
             if not over:
                 headline = "Round over."
             elif winner == "draw":

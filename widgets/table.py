@@ -147,9 +147,8 @@ def band_meter(name: str, tricks: int) -> str:
                      f'{score} points">'
                      f'<span class="fox-band-name">{band} {score}p</span>'
                      f'<span class="fox-band-cells">{cells}</span></div>')
-    pts_now = rules.round_points(tricks)
-    label = (f"{name}: {tricks} trick{'s' if tricks != 1 else ''} won, {current} band, "
-             f"{pts_now} point{'s' if pts_now != 1 else ''} if the round ended now")
+    label = (f"{name}: {rules.count(tricks, 'trick')} won, {current} band, "
+             f"{rules.count(rules.round_points(tricks), 'point')} if the round ended now")
     return (f'<div class="fox-meter" role="img" aria-label="{escape(label)}" '
             f'title="{escape(label)}">{"".join(parts)}</div>')
 
@@ -167,7 +166,6 @@ class ScoreBoard(HtmlView):
     def update(self, rnd, target=None) -> None:
         self.target = target or self.target
         names = self.names or [rnd.name(p) for p in (0, 1)]
-        goal = f" of {self.target}" if self.target else ""
         rows = []
         over = getattr(rnd, "phase", None) == "over"
         for p in (0, 1):
@@ -177,11 +175,20 @@ class ScoreBoard(HtmlView):
             when = "" if over else " if it ended now"
             rows.append(
                 f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
-                f"<span>{rnd.score[p]}{goal} points</span>"
-                f"<span>{tw} trick{'s' if tw != 1 else ''} this round ({band}: "
-                f"{pts} point{'s' if pts != 1 else ''}{when})</span></div>"
+                f"<span>{escape(self.points_text(rnd.score[p]))}</span>"
+                f"<span>{rules.count(tw, 'trick')} this round ({band}: "
+                f"{rules.count(pts, 'point')}{when})</span></div>"
                 f"{band_meter(names[p], tw)}</div>")
         self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
+
+    def points_text(self, score: int) -> str:
+        """'7 of 21 points' on the way; '28 points: target of 21 reached' once it is reached
+        (never '28 of 21 points')."""
+        if not self.target:
+            return rules.count(score, "point")
+        if score < self.target:
+            return f"{score} of {self.target} points"
+        return f"{rules.count(score, 'point')}: target of {self.target} reached"
 
 
 KIND_WORDS = {"play": "Play", "exchange": "Fox", "draw": "Woodcutter", "discard": "Woodcutter",

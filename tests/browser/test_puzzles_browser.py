@@ -125,7 +125,7 @@ def test_solve_one_puzzle_of_each_kind_by_clicking(page, open_notebook, collecti
           lambda: page.get_by_role("button", name="You", exact=True).click(),
           lambda: wait_feedback(page, "Right!"))
     text = feedback(page).inner_text()
-    assert "10 beats the 8" in text and "Both cards count as Keys" in text
+    assert "10 beats the 8" in text and "Both cards are Keys" in text
     screenshot("puzzle-predict-solved")
 
     # Play a card: follow suit high.
