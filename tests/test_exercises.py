@@ -165,7 +165,9 @@ def test_choose_best_exercise_explains_why_a_card_may_not_be_played():
     ex = ChooseBestExercise(decree="4B", led="10K", hand=["2B", "6K", "11K", "9M"], goal="lose")
     ex.click("9M")
     assert ex.verdict == "wrong"
-    assert "The 9 of Moons may not be played here. You must follow Keys" in ex.explanation
+    # (was "...here. You must follow Keys: you hold the 6 and 11 of Keys", naming the answer)
+    assert "The 9 of Moons may not be played here: you must follow Keys" in ex.explanation
+    assert "6 of Keys" not in ex.explanation
 
 
 def test_choose_best_exercise_lead_goal_accepts_a_losing_swan():

@@ -495,7 +495,7 @@ class ChooseBestExercise(_CardPickExercise):
         """(goal reached, explanation) for following with ``card``, decided by the engine."""
         if not self.round.can_play(card):
             why = feedback.why_not_follow(card, self.led, self.round.name(0), self.theme)
-            return False, f"The {card.name(self.theme)} may not be played here. {why}"
+            return False, f"The {card.name(self.theme)} may not be played here: {why}"
         rnd = self.round.copy()
         rnd.push(Move(card))
         trick = rnd.tricks[-1]
@@ -510,7 +510,7 @@ class ChooseBestExercise(_CardPickExercise):
         reached, reason = self._outcome(card)
         if reached:
             reason += self._also(card)
-        else:
+        elif self.round.can_play(card):
             reason += f" That does not make you {self.GOALS[self.goal]}."
         self._answer(reached, reason, chosen=f"the {card.name(self.theme)}")
 
@@ -715,7 +715,7 @@ class ScoreExercise(Exercise):
         why = rules.explain_round_points(self.player, self.tricks)
         if self.treasure:
             why += (f" Add the Treasure: {rules.round_points(self.tricks)} + {self.treasure} = "
-                    f"{self.points} points.")
+                    f"{feedback.plural(self.points, 'point')}.")
         return why
 
     def solution(self) -> str:

@@ -59,6 +59,9 @@ def why_not_winner(lead: Card, follow: Card, decree: Card, names, chosen: int,
         note = "Two Witches cancel out, so each counts only as its own suit. "
     else:
         note = ""
+    if mine.rank == rules.WITCH and other.rank != rules.WITCH and my_suit == trump \
+            and mine.suit != trump:
+        note = f"The {mine.name(theme)} is the only Witch in the trick, so it counts as trump. "
     if other_suit == trump and my_suit != trump:
         return (f"{note}{rules.sentence(who)} does not count as trump ({_suit(trump, theme)} "
                 "are trump), and a card that counts as trump beats every card that does not.")
@@ -92,7 +95,7 @@ def why_not_treasure(lead: Card, follow: Card, decree: Card, names, chosen_playe
         return ("This trick holds a Treasure (a 7), and whoever wins a trick scores for the 7s "
                 "in it.")
     if out.treasure == 0:
-        return "Neither card is a Treasure (a 7), so nobody scores anything for this trick."
+        return "Neither card is a Treasure (a 7), and only 7s are worth points in a trick."
     if out.winner != chosen_player:
         return (f"{names[chosen_player]} does not win this trick, and only the winner scores "
                 "for the 7s in it.")
@@ -103,16 +106,16 @@ def why_not_treasure(lead: Card, follow: Card, decree: Card, names, chosen_playe
 
 def why_not_follow(card: Card, led: Card, leader: str, theme: Theme) -> str:
     """Why ``card`` may not follow ``led`` here (the engine refused it), without naming the
-    cards that may."""
+    cards that may. Starts in lower case, to follow 'Not the 8 of Moons: '."""
     suit = _suit(led, theme)
     if led.rank == rules.MONARCH and card.suit == led.suit:
-        return (f"{rules.sentence(leader)} led the Monarch, so you must follow with your highest "
+        return (f"{leader} led the Monarch, so you must follow with your highest "
                 f"{theme.suit_singular[led.suit]} or with the Swan of {suit}, and the "
                 f"{card.name(theme)} is neither.")
     if led.rank == rules.MONARCH:
-        return (f"{rules.sentence(leader)} led the Monarch: you hold {suit}, so you must play "
-                f"one of them, your highest or the Swan.")
-    text = f"You must follow {suit}: you hold at least one."
+        return (f"{leader} led the Monarch and you hold {suit}, so you must play one of them: "
+                "your highest or the Swan.")
+    text = f"you must follow {suit} when you can, and you hold {suit}."
     if card.rank == rules.WITCH:
         text += (" A Witch only counts as trump once both cards are on the table, so it does "
                  "not excuse you from following suit.")
