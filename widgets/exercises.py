@@ -30,6 +30,7 @@ from foxlib.cards import Theme, card_list
 from foxlib.game import game_result
 from foxlib.svg import suit_svg
 
+from . import feedback, progress
 from .card import CardRow, CardWidget, HtmlView
 
 __all__ = [
@@ -41,7 +42,7 @@ __all__ = [
 
 HERE = pathlib.Path(__file__).parent
 LEADER, FOLLOWER = "Ann", "Ben"
-RIGHT, WRONG = "right", "wrong"
+RIGHT, WRONG, SHOWN = "right", "wrong", "shown"
 
 
 # ----------------------------------------------------------------------------- reading data
@@ -175,46 +176,76 @@ def _suit_text(card: Card, theme: Theme) -> str:
 # ----------------------------------------------------------------------------- the frame
 
 class Exercise(W.VBox):
-    """Frame shared by all exercises: heading, question, situation, answer area, feedback."""
+    """Frame shared by all exercises: heading, question, situation, answer area, feedback and
+    a "Show answer" button.
+
+    A wrong try shows why that choice is wrong without naming the answer; the engine's full
+    explanation comes with a right answer or with "Show answer" (texts: widgets/feedback.py).
+    """
 
     attempts = Int(0)
     solved = Bool(False)
+    revealed = Bool(False)
     verdict = Unicode("")
     explanation = Unicode("")
 
     def __init__(self, question: str, situation=None, answer_area=None, *,
                  title: str = "Your turn", theme="classic"):
         self.theme = _theme(theme)
+        self.question_text = question
         self.heading = W.HTML(f"<div class='fox-exercise-title'>{_esc(title)}</div>")
         self.question = W.HTML(f"<div class='fox-exercise-question'>{_esc(question)}</div>")
         self.feedback = ExerciseHtml("")
         self.feedback.add_class("fox-feedback")
-        parts = [self.heading, self.question, situation, answer_area, self.feedback]
+        self.show_button = W.Button(description="Show answer", icon="eye",
+                                    tooltip="Show the answer and why")
+        self.show_button.add_class("fox-show-answer")
+        self.show_button.on_click(lambda _b: self.show_answer())
+        parts = [self.heading, self.question, situation, answer_area, self.feedback,
+                 self.show_button, progress.place()]
         super().__init__([p for p in parts if p is not None])
         self.add_class("fox-app")
         self.add_class("fox-exercise")
+        progress.register(self)
 
-    def _answer(self, correct: bool, explanation: str, *, chosen: str | None = None) -> None:
-        """Record an answer and show the verdict with the engine's explanation."""
+    def _answer(self, correct: bool, text: str, *, chosen: str | None = None) -> None:
+        """Record an answer; ``text`` is the full explanation when ``correct``, otherwise why
+        the chosen answer is wrong (never naming the right one)."""
         self.attempts += 1
         self.verdict = RIGHT if correct else WRONG
         if correct:
             self.solved = True
-        head = "✔ Right." if correct else "✘ Not quite."
-        said = f" You answered: {chosen}." if chosen and not correct else ""
-        tail = "" if correct else " Try again."
-        self.explanation = f"{head}{said} {explanation}{tail}"
-        css = "fox-msg-ok fox-right" if correct else "fox-msg-wrong fox-wrong"
+        self._say(correct, *feedback.verdict(correct, text, chosen))
+
+    def _say(self, ok: bool, head: str, middle: str, tail: str) -> None:
+        self.explanation = " ".join(p for p in (head, middle, tail) if p)
+        css = "fox-msg-ok fox-right" if ok else "fox-msg-wrong fox-wrong"
         self.feedback.html = (
             f"<div class='fox-msg {css}' role='status' aria-live='polite'>"
-            f"<b>{head}</b>{_esc(said)} {_esc(explanation)}{_esc(tail)}</div>")
+            f"<b>{_esc(head)}</b> {_esc(middle)}{' ' + _esc(tail) if tail else ''}</div>")
+
+    def solution(self) -> str:
+        """The right answer with the engine's explanation (for "Show answer")."""
+        raise NotImplementedError
+
+    def show_answer(self) -> None:
+        """Show the right answer and why; the exercise no longer counts as a first-try."""
+        self.revealed = True
+        self.verdict = SHOWN
+        self._mark_answer()
+        self._say(True, feedback.SHOWN_HEAD, self.solution(), "")
+        self.feedback.html = self.feedback.html.replace("fox-right", "fox-shown")
+
+    def _mark_answer(self) -> None:
+        """Point at the right answer in the answer area (a subclass hook)."""
 
 
 class _ChoiceExercise(Exercise):
     """An exercise answered by pressing one of several buttons."""
 
     def __init__(self, question, situation, options, *, theme="classic", title="Your turn"):
-        # options: (button text, is_correct, explanation) for each button
+        # options: (button text, is_correct, text) for each button, where text is the full
+        # explanation for a right answer and why it is wrong for a wrong one
         self.options = list(options)
         self.buttons = []
         for i, (text, _, _) in enumerate(self.options):
@@ -243,6 +274,14 @@ class _ChoiceExercise(Exercise):
     @property
     def right_answers(self) -> list[str]:
         return [text for text, ok, _ in self.options if ok]
+
+    def solution(self) -> str:
+        text, _, explanation = next(o for o in self.options if o[1])
+        return f"{text}. {explanation}"
+
+    def _mark_answer(self) -> None:
+        for (_, ok, _), button in zip(self.options, self.buttons):
+            button.button_style = "success" if ok else ""
 
 
 class _CardPickExercise(Exercise):
@@ -317,17 +356,33 @@ class WhoWinsExercise(_ChoiceExercise):
         names = (leader, follower)
         self.outcome = out = rules.resolve_trick(self.lead, self.follow, self.decree, names,
                                                  theme_)
+        trick = (self.lead, self.follow, self.decree, names)
+
+        def said(ok, why_wrong):  # the engine's reason once right, otherwise why not
+            return out.reason if ok else why_wrong()
+
         if ask == "winner":
-            options = [(f"{n} wins", out.winner == i, out.reason) for i, n in enumerate(names)]
+            options = [(f"{n} wins", out.winner == i,
+                        said(out.winner == i,
+                             lambda i=i: feedback.why_not_winner(*trick, i, theme_)))
+                       for i, n in enumerate(names)]
             default = "Who wins this trick?"
         elif ask == "next_leader":
-            options = [(f"{n} leads next", out.next_leader == i, out.reason)
+            options = [(f"{n} leads next", out.next_leader == i,
+                        said(out.next_leader == i,
+                             lambda i=i: feedback.why_not_next_leader(*trick, i, theme_)))
                        for i, n in enumerate(names)]
             default = "Who leads the next trick?"
         else:
-            options = [("Nobody scores", out.treasure == 0, out.reason)]
-            options += [(f"{n} scores {pts}", out.treasure == pts and out.winner == i, out.reason)
-                        for i, n in enumerate(names) for pts in (1, 2)]
+            options = [("Nobody scores", out.treasure == 0,
+                        said(out.treasure == 0,
+                             lambda: feedback.why_not_treasure(*trick, None, 0, theme_)))]
+            for i, n in enumerate(names):
+                for pts in (1, 2):
+                    ok = out.treasure == pts and out.winner == i
+                    options.append((f"{n} scores {pts}", ok, said(
+                        ok, lambda i=i, pts=pts: feedback.why_not_treasure(*trick, i, pts,
+                                                                           theme_))))
             default = "Does anyone score points for this trick? Who, and how many?"
         situation = _situation(
             _spot(_trump_caption(self.decree, theme_), _shown_card(self.decree, theme_)),
@@ -362,31 +417,40 @@ class LegalPlayExercise(_CardPickExercise):
 
     def check(self) -> None:
         theme, chosen = self.theme, self.selected
-        notes = []
-        for card in sorted(chosen - self.legal):
-            try:
-                self.round.verify_play(card)
-            except FoxError as exc:
-                notes.append(f"Not the {card.name(theme)}: {exc}")
-        missed = sorted(self.legal - chosen)
+        if chosen == self.legal:
+            return self._answer(True, self._explain())
+        leader = self.round.name(0)
+        notes = [f"Not the {card.name(theme)}: "
+                 f"{feedback.why_not_follow(card, self.led, leader, theme)}"
+                 for card in sorted(chosen - self.legal)]
+        missed = len(self.legal - chosen)
         if missed and not chosen:
-            notes.append(f"You selected no card. You may play {card_list(missed, theme)}.")
+            notes.append("You selected no card, and at least one card may always be played.")
         elif missed:
-            notes.append(f"You may also play {card_list(missed, theme)}.")
-        if not notes:
-            if self.legal == set(self.hand):
-                notes.append("Every card in your hand may be played.")
-                if not any(c.suit == self.led.suit for c in self.hand):
-                    notes.append(f"You hold no {theme.suit_names[self.led.suit]}, so you are "
-                                 "free to play anything.")
-            else:
-                notes.append(f"You may play exactly {card_list(self.legal, theme)}.")
-                other = min(set(self.hand) - self.legal)
-                try:
-                    self.round.verify_play(other)
-                except FoxError as exc:
-                    notes.append(str(exc))
-        self._answer(chosen == self.legal, " ".join(notes))
+            notes.append(feedback.why_missed(missed, "that you may play"))
+        self._answer(False, " ".join(notes))
+
+    def _explain(self) -> str:
+        theme, notes = self.theme, []
+        if self.legal == set(self.hand):
+            notes.append("Every card in your hand may be played.")
+            if not any(c.suit == self.led.suit for c in self.hand):
+                notes.append(f"You hold no {theme.suit_names[self.led.suit]}, so you are "
+                             "free to play anything.")
+        else:
+            notes.append(f"You may play exactly {card_list(self.legal, theme)}.")
+            other = min(set(self.hand) - self.legal)
+            try:
+                self.round.verify_play(other)
+            except FoxError as exc:
+                notes.append(str(exc))
+        return " ".join(notes)
+
+    def solution(self) -> str:
+        return self._explain()
+
+    def _mark_answer(self) -> None:
+        self.select(*self.legal)
 
 
 class ChooseBestExercise(_CardPickExercise):
@@ -429,10 +493,9 @@ class ChooseBestExercise(_CardPickExercise):
 
     def _outcome(self, card: Card):
         """(goal reached, explanation) for following with ``card``, decided by the engine."""
-        try:
-            self.round.verify_play(card)
-        except FoxError as exc:
-            return False, f"The {card.name(self.theme)} may not be played here. {exc}"
+        if not self.round.can_play(card):
+            why = feedback.why_not_follow(card, self.led, self.round.name(0), self.theme)
+            return False, f"The {card.name(self.theme)} may not be played here: {why}"
         rnd = self.round.copy()
         rnd.push(Move(card))
         trick = rnd.tricks[-1]
@@ -445,10 +508,25 @@ class ChooseBestExercise(_CardPickExercise):
         if card not in self.hand:
             raise InvalidState(f"choose: the {card.name()} is not in the hand.")
         reached, reason = self._outcome(card)
-        others = [c for c in self.answers if c is not card]
-        if reached and others:
-            reason += f" The {' or the '.join(c.name(self.theme) for c in others)} would also do."
+        if reached:
+            reason += self._also(card)
+        elif self.round.can_play(card):
+            reason += f" That does not make you {self.GOALS[self.goal]}."
         self._answer(reached, reason, chosen=f"the {card.name(self.theme)}")
+
+    def _also(self, card: Card) -> str:
+        others = [c for c in self.answers if c is not card]
+        if not others:
+            return ""
+        return f" The {' or the '.join(c.name(self.theme) for c in others)} would also do."
+
+    def solution(self) -> str:
+        best = self.answers[0]
+        return (f"Play the {best.name(self.theme)}. {self._outcome(best)[1]}"
+                f"{self._also(best)}")
+
+    def _mark_answer(self) -> None:
+        self.select(*self.answers)
 
 
 # ----------------------------------------------------------------------------- Fox and Woodcutter
@@ -564,27 +642,34 @@ class WoodcutterDiscardExercise(_CardPickExercise):
 
     def _where(self, card: Card) -> str:
         if card is self.woodcutter:
-            return "it is already on the table, in the trick"
-        return "it is the decree card, lying face up beside the deck"
+            return "it is already on the table, in the trick."
+        return "it is the decree card, lying face up beside the deck, not in your hand."
 
     def check(self) -> None:
         theme, chosen = self.theme, self.selected
-        notes = []
-        for card in sorted(chosen - self.legal):
-            try:
-                self.round.verify_discard(card)
-            except FoxError as exc:
-                notes.append(f"Not the {card.name(theme)}: {self._where(card)}. {exc}")
-        missed = sorted(self.legal - chosen)
+        if chosen == self.legal:
+            return self._answer(True, self._explain())
+        # One reason per card: where the card is, which is why it is not yours to discard.
+        notes = [f"Not the {card.name(theme)}: {self._where(card)}"
+                 for card in sorted(chosen - self.legal)]
+        missed = len(self.legal - chosen)
         if missed and not chosen:
-            notes.append(f"You selected no card. You could discard {card_list(missed, theme)}.")
+            notes.append("You selected no card, and some cards could go under the deck.")
         elif missed:
-            notes.append(f"You could also discard {card_list(missed, theme)}.")
-        if not notes:
-            notes.append(f"Any card in your hand may go under the deck, including the "
-                         f"{self.drawn.name(theme)} you just drew; the Woodcutter itself is in "
-                         "the trick and the decree card is in nobody's hand.")
-        self._answer(chosen == self.legal, " ".join(notes))
+            notes.append(feedback.why_missed(missed, "that could go under the deck"))
+        self._answer(False, " ".join(notes))
+
+    def _explain(self) -> str:
+        return (f"Any card in your hand may go under the deck, including the "
+                f"{self.drawn.name(self.theme)} you just drew; the Woodcutter itself is in "
+                "the trick and the decree card is in nobody's hand.")
+
+    def solution(self) -> str:
+        return (f"You could put {card_list(self.legal, self.theme)} under the deck. "
+                f"{self._explain()}")
+
+    def _mark_answer(self) -> None:
+        self.select(*self.legal)
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -621,11 +706,23 @@ class ScoreExercise(Exercise):
         if value is not None:
             self.entry.value = value
         given = self.entry.value
+        if given == self.points:
+            return self._answer(True, self._explain(), chosen=str(given))
+        self._answer(False, feedback.why_not_score(self.tricks, self.treasure, given),
+                     chosen=str(given))
+
+    def _explain(self) -> str:
         why = rules.explain_round_points(self.player, self.tricks)
         if self.treasure:
             why += (f" Add the Treasure: {rules.round_points(self.tricks)} + {self.treasure} = "
-                    f"{self.points} points.")
-        self._answer(given == self.points, why, chosen=str(given))
+                    f"{feedback.plural(self.points, 'point')}.")
+        return why
+
+    def solution(self) -> str:
+        return f"{feedback.plural(self.points, 'point')}. {self._explain()}"
+
+    def _mark_answer(self) -> None:
+        self.entry.value = self.points
 
 
 class GameEndExercise(_ChoiceExercise):
@@ -647,10 +744,13 @@ class GameEndExercise(_ChoiceExercise):
         names = tuple(names)
         self.result = over, winner, reason = game_result(tuple(score), tuple(round_gain),
                                                          target, names)
-        options = [(f"{names[0]} wins", winner == 0, reason),
-                   (f"{names[1]} wins", winner == 1, reason),
-                   ("It is a draw", winner == "draw", reason),
-                   ("Deal another round", not over, reason)]
+        choices = [(f"{names[0]} wins", 0), (f"{names[1]} wins", 1), ("It is a draw", "draw"),
+                   ("Deal another round", None)]
+        options = []
+        for text, choice in choices:
+            ok = choice == winner
+            options.append((text, ok, reason if ok else feedback.why_not_game_end(
+                score, round_gain, target, names, choice)))
         default = (f"A round has just been scored in a game to {target} points. Who wins, or "
                    "does the game go on?")
         situation = _facts([
@@ -683,13 +783,17 @@ class DealExercise(_ChoiceExercise):
                    f"{hands[1]} to {names[1]}, 1 face up as the decree card (the "
                    f"{rnd.decree.name(theme_)}) and {len(rnd.deck)} face down in the deck.")
             numbers = sorted({0, len(rnd.deck), len(rnd.deck) + 1, hands[0]})
-            options = [(str(n), n == len(rnd.deck), why) for n in numbers]
+            options = [(str(n), n == len(rnd.deck),
+                        why if n == len(rnd.deck) else feedback.why_not_deck(len(DECK), hands[0], n))
+                       for n in numbers]
             default = "After the deal, how many cards are left face down in the deck?"
         elif ask == "leader":
             leader = names[rnd.to_play]
             why = (f"{dealer} dealt, so the other player, {leader}, leads the first trick. The "
                    "deal passes to the other player every round.")
-            options = [(f"{n} leads", n == leader, why) for n in names]
+            options = [(f"{n} leads", n == leader,
+                        why if n == leader else feedback.why_not_leader(dealer, n))
+                       for n in names]
             default = f"{dealer} dealt this round. Who leads the first trick?"
         else:
             raise InvalidState(f"ask: {ask!r} is not a question; use 'deck' or 'leader'.")
@@ -717,7 +821,9 @@ class CharacterExercise(_ChoiceExercise):
         else:
             why = (f"The {self.card.name(theme_)} has rank {self.card.rank}, an even rank, so it "
                    "is a plain card with no ability.")
-        options = [(name, name == truth, why) for name in [*CHARACTERS.values(), self.PLAIN]]
+        options = [(name, name == truth,
+                    why if name == truth else feedback.why_not_character(self.card, name))
+                   for name in [*CHARACTERS.values(), self.PLAIN]]
         default = (f"Here is the {self.card.name(theme_)} with its picture hidden. Which "
                    "character is it?")
         # Show the suit and rank only: the drawn card would give the name away.
@@ -812,7 +918,9 @@ class TrueFalseExercise(_ChoiceExercise):
         self.demonstration = _demonstrate(demo, theme_) if demo is not None else ""
         why = explanation + (f" The engine shows it: {self.demonstration}"
                              if self.demonstration else "")
-        options = [("True", truth, why), ("False", not truth, why)]
+        wrong = feedback.why_not_claim(truth)
+        options = [("True", truth, why if truth else wrong),
+                   ("False", not truth, wrong if truth else why)]
         situation = ExerciseHtml(f"<blockquote class='fox-claim'>{_esc(statement)}</blockquote>")
         super().__init__(question or "True or false?", situation, options, theme=theme_)
         self.add_class("fox-true-false")
@@ -892,13 +1000,15 @@ def make_exercise(spec: dict, where: str = "exercise") -> Exercise:
 
 
 class Quiz(W.VBox):
-    """Several exercises shown one at a time, with Previous/Next buttons and a tally.
+    """Several exercises shown one at a time, with Previous/Next buttons and a tally, ending
+    with a summary: how many were right at the first try, and which questions to review.
 
     ``items`` are exercises or their data (``{"kind": "who_wins", ...}``, see ``make_exercise``).
     Data items are built when first shown, so a long quiz costs the page only one exercise.
     """
 
     position = Int(0)
+    finished = Bool(False)
 
     def __init__(self, items, *, title: str = "Your turn"):
         if not isinstance(items, (list, tuple)) or not items:
@@ -912,19 +1022,26 @@ class Quiz(W.VBox):
         self.items = list(items)
         self._built: dict = {}
         self.title = title
+        store = progress.place()  # before the questions, so that the quiz (never one of its
+        self.progress_ids = progress.current().new_quiz(len(self.items))  # pages) holds it
         self.header = W.HTML()
         self.previous_button = W.Button(description="Previous", icon="arrow-left",
                                         tooltip="Previous question")
         self.next_button = W.Button(description="Next", icon="arrow-right",
                                     tooltip="Next question")
-        self.previous_button.on_click(lambda _b: self.go(self.position - 1))
-        self.next_button.on_click(lambda _b: self.go(self.position + 1))
+        self.previous_button.on_click(lambda _b: self._previous())
+        self.next_button.on_click(lambda _b: self._next())
         self.previous_button.add_class("fox-quiz-previous")
         self.next_button.add_class("fox-quiz-next")
+        self.summary = ExerciseHtml("")
+        self.summary.add_class("fox-quiz-summary")
+        self.review_buttons = W.HBox()
+        self.review_buttons.add_class("fox-quiz-review")
         self.body = W.Box([self.exercise(0)])
         nav = W.HBox([self.previous_button, self.next_button])
         nav.add_class("fox-controls")
-        super().__init__([self.header, self.body, nav])
+        parts = [self.header, self.body, nav, store]
+        super().__init__([p for p in parts if p is not None])
         self.add_class("fox-app")
         self.add_class("fox-quiz")
         self._update()
@@ -936,9 +1053,14 @@ class Quiz(W.VBox):
         """The exercise at ``index``, built on first use."""
         if index not in self._built:
             item = self.items[index]
-            ex = item if isinstance(item, Exercise) else make_exercise(item, f"items[{index}]")
+            if isinstance(item, Exercise):
+                ex = item
+            else:
+                with progress.current().quiz_building():
+                    ex = make_exercise(item, f"items[{index}]")
+            progress.current().adopt(ex, self.progress_ids[index])
             ex.heading.layout.display = "none"  # the quiz's own header says "Your turn"
-            ex.observe(lambda _c: self._update(), "solved")
+            ex.observe(lambda _c: self._update(), ["solved", "revealed", "attempts"])
             self._built[index] = ex
         return self._built[index]
 
@@ -952,20 +1074,72 @@ class Quiz(W.VBox):
 
     @property
     def first_try(self) -> int:
-        """Questions answered right at the first attempt."""
-        return sum(ex.solved and ex.attempts == 1 for ex in self._built.values())
+        """Questions answered right at the first attempt (without looking at the answer)."""
+        return sum(ex.solved and ex.attempts == 1 and not ex.revealed
+                   for ex in self._built.values())
+
+    def results(self) -> list:
+        """Each question's outcome so far (unbuilt questions: not answered yet)."""
+        out = []
+        for i, item in enumerate(self.items):
+            ex = self._built.get(i)
+            title = feedback.short_title(ex.question_text if ex else "")
+            out.append(feedback.QuestionResult(
+                i + 1, title, ex.attempts if ex else 0, bool(ex and ex.solved),
+                bool(ex and ex.revealed)))
+        return out
+
+    def _previous(self) -> None:
+        self.go(self.position if self.finished else self.position - 1)
+
+    def _next(self) -> None:
+        if self.position < len(self.items) - 1:
+            self.go(self.position + 1)
+        else:
+            self.finish()
 
     def go(self, index: int) -> None:
         if 0 <= index < len(self.items):
             self.position = index
+            self.finished = False
             self.body.children = [self.exercise(index)]
             self._update()
 
+    def finish(self) -> None:
+        """Show the summary in place of the questions."""
+        self.finished = True
+        head, review = feedback.quiz_summary(self.results())
+        rows = "".join(
+            f"<li><b>Question {r.number}</b>: {_esc(r.title or 'not opened yet')} "
+            f"<span class='fox-quiz-note'>({_esc(feedback.review_note(r))})</span></li>"
+            for r in review)
+        more = (f"<p>To review:</p><ol class='fox-quiz-review-list'>{rows}</ol>"
+                if review else "")
+        self.summary.html = (f"<div class='fox-panel fox-quiz-summary-box' role='status'>"
+                             f"<p class='fox-quiz-headline'>{_esc(head)}</p>{more}</div>")
+        buttons = []
+        for r in review:
+            button = W.Button(description=f"Review question {r.number}",
+                              tooltip=f"Go back to question {r.number}",
+                              layout=W.Layout(width="auto"))
+            button.add_class("fox-quiz-review-button")
+            button.on_click(lambda _b, i=r.number - 1: self.go(i))
+            buttons.append(button)
+        self.review_buttons.children = buttons
+        self.body.children = [self.summary, self.review_buttons]
+        self._update()
+
     def _update(self) -> None:
         n = len(self.items)
+        where = ("summary" if self.finished else f"question {self.position + 1} of {n}")
         self.header.value = (
-            f"<div class='fox-exercise-title'>{_esc(self.title)}: question {self.position + 1} "
-            f"of {n}</div><div class='fox-quiz-tally'>{self.solved} of {n} solved, "
+            f"<div class='fox-exercise-title'>{_esc(self.title)}: {where}</div>"
+            f"<div class='fox-quiz-tally'>{self.solved} of {n} solved, "
             f"{self.first_try} at the first try.</div>")
-        self.previous_button.disabled = self.position == 0
-        self.next_button.disabled = self.position == n - 1
+        self.previous_button.disabled = self.position == 0 and not self.finished
+        last = self.position == n - 1
+        self.next_button.description = "See your results" if last else "Next"
+        self.next_button.icon = "flag-checkered" if last else "arrow-right"
+        self.next_button.tooltip = ("Finish the quiz: your results and what to review" if last
+                                    else "Next question")
+        self.next_button.disabled = self.finished
