@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import fast, rules
 from .cards import Card
@@ -60,12 +60,15 @@ class ReviewSettings:
     review has more time per decision than a move in a game.
     ``exact_nodes``: the solver's node limit for the check with all cards known (a fixed
     amount of work, so reviews are reproducible); None skips the check.
+    ``exact_cards``: the check is tried only when no hand holds more cards than this (with
+    more, the solver does not answer within ``exact_nodes`` today, and trying costs time).
     ``exact_seconds``: a safety cap on top of it (only binds on a very slow or busy machine).
     """
 
     samples: int | None = None
     deals_scale: float = 2.0
     exact_nodes: int | None = 60_000
+    exact_cards: int = 9
     exact_seconds: float | None = 3.0
     mistake: float = MISTAKE
     inaccuracy: float = INACCURACY
@@ -106,8 +109,8 @@ class ExactCheck:
     position: int | None        # the value of the position: best play by both from here
     played: int | None          # the value of the choice made (its best follow-up included)
     best: tuple                 # the choices worth ``position``
-    nodes: int
-    text: str
+    nodes: int = field(compare=False)   # the time cap may stop a search early on a busy machine
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,7 @@ class DecisionReview:
     verdict: str                # one of VERDICTS
     reason: str
     exact: ExactCheck
-    seconds: float
+    seconds: float = field(compare=False)   # time taken: not part of the review's content
 
     @property
     def played_text(self) -> str:
@@ -150,7 +153,7 @@ class RoundReview:
     records: tuple
     summary: str
     lost: float                 # estimated points lost over all decisions
-    seconds: float
+    seconds: float = field(compare=False)
 
 
 # ----------------------------------------------------------------------------- the review
@@ -282,14 +285,18 @@ def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettin
     if settings.exact_nodes is None:
         return {}, ExactCheck(False, None, None, (), 0, "With all cards known: not worked out "
                               "in this review.")
+    cards = max(len(h) for h in replay.hands)
+    if cards > settings.exact_cards:
+        return {}, ExactCheck(False, None, None, (), 0, (
+            f"With all cards known: not tried with {cards} cards in a hand; the exact check "
+            f"starts at {settings.exact_cards} cards, where the solver answers quickly."))
     from . import solver       # imported here: the review works without it for estimates
     values, nodes, complete = solver.action_values(fast.from_round(replay),
                                                    node_limit=settings.exact_nodes,
                                                    time_limit=settings.exact_seconds)
     if not complete:
-        cards = len(view.hand)
         text = (f"With all cards known: the solver did not settle this position within its "
-                f"limit of {settings.exact_nodes:,} search steps ({cards} cards in your hand), "
+                f"limit of {settings.exact_nodes:,} search steps ({cards} cards in a hand), "
                 "so there is no exact value here.")
         return {}, ExactCheck(False, None, None, (), nodes, text)
     by_action = {a: values[_code(a)] for a in view.legal}
