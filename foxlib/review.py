@@ -445,7 +445,7 @@ class _Facts:
 
     def _losing(self, best, ob):
         if self.won >= 9:
-            return ("keeps you out of Greedy: a tenth trick would score nothing",
+            return ("keeps you out of Greedy, where a tenth trick would score nothing",
                     "takes a tenth trick")
         if self.won == 3:
             return "keeps you Humble", "takes a fourth trick, out of Humble"
