@@ -9,5 +9,6 @@ from .table import (DecreeView, EventLog, ScoreBoard, TrickArea, band_meter, inl
                     message, trump_text)
 from .tableview import TableView
 from .explorer import PRESETS, RulesExplorer
+from .review import ReviewPanel
 from .round_player import RoundPlayer
 from .play_table import PlayTable, strongest_level

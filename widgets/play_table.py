@@ -18,6 +18,7 @@ from foxlib.players import LEVELS, make_player
 from foxlib.rules import sentence, subject
 
 from .card import HtmlView
+from .review import ReviewPanel
 from .table import message
 from .tableview import TableView
 
@@ -98,7 +99,9 @@ class PlayTable(VBox):
         self.table = TableView(self.game.round, self.learner, theme=theme, target=target)
         self.hand = self.table.hand
         self.hand.on_action(self._learner_acted)
-        super().__init__([controls, self.status, actions, self.table])
+        # "Review this round" appears when a round ends (widgets/review.py).
+        self.review = ReviewPanel(seed=0 if seed is None else seed, sync=sync)
+        super().__init__([controls, self.status, actions, self.review, self.table])
         self.add_class("fox-app")
         self.add_class("fox-play-table")
         self._changed()
@@ -300,6 +303,7 @@ class PlayTable(VBox):
         self.keep_button.layout.display = ("" if rnd.phase == "exchange" and
                                            rnd.to_play == self.learner else "none")
         self.next_button.layout.display = "" if rnd.is_over and not over else "none"
+        self.review.set_round(rnd if rnd.is_over else None)
         self.undo_button.disabled = self._last_learner_move() is None
         self.hint_button.disabled = rnd.to_play != self.learner
         turn = ""

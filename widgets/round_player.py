@@ -10,6 +10,7 @@ from foxlib.referee import apply_plays, load_scenario
 from foxlib.round import Move
 
 from .card import HtmlView
+from .review import ReviewPanel
 from .table import message
 from .tableview import TableView
 
@@ -93,7 +94,9 @@ class RoundPlayer(VBox):
         controls = HBox([self.first_button, self.back_button, self.forward_button,
                          self.last_button, self.slider])
         controls.add_class("fox-controls")
-        super().__init__([controls, self.info, self.table])
+        # "Review this round" for either player's decisions (widgets/review.py).
+        self.review = ReviewPanel(full, choose_seat=True)
+        super().__init__([controls, self.info, self.table, self.review])
         self.add_class("fox-app")
         self.add_class("fox-round-player")
         self.go(step, force=True)

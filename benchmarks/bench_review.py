@@ -1,0 +1,91 @@
+"""How long "Review my round" takes: to the first record and to the whole round.
+
+Plays seeded whole rounds (the rule-of-thumb player against the strong player at a fixed
+budget, so the rounds are the same every time), then reviews the first player's decisions
+with ``foxlib.review`` and times the first record and the whole review. Prints the medians
+over the rounds, the machine's load before and after (``os.getloadavg``), and how steady the
+verdicts are: the same rounds reviewed with a second seed, and how many decisions changed
+between "mistake" and not.
+
+    python benchmarks/bench_review.py [--rounds 5] [--seed 1] [--scale 2] [--no-steadiness]
+
+Targets (issue 13): the first record within 2 s, a whole 13-trick round within 30 s.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from foxlib import Round  # noqa: E402
+from foxlib.players import RulesPlayer, StrongPlayer  # noqa: E402
+from foxlib.review import ReviewSettings, iter_review  # noqa: E402
+
+
+def played_round(seed: int) -> Round:
+    """A whole round, the same for a given seed on any machine (no time caps)."""
+    rnd = Round.deal(seed=seed, dealer=seed % 2, names=("You", "Computer"))
+    players = [RulesPlayer(seed), StrongPlayer(seed, samples=24, time_limit=None)]
+    while not rnd.is_over:
+        p = rnd.to_play
+        getattr(rnd, rnd.phase)(players[p].choose(rnd.view(p)))
+    return rnd
+
+
+def timed_review(rnd: Round, seed: int, settings: ReviewSettings):
+    start = time.perf_counter()
+    first, records = None, []
+    for rec in iter_review(rnd, 0, seed=seed, settings=settings):
+        if first is None:
+            first = time.perf_counter() - start
+        records.append(rec)
+    return first, time.perf_counter() - start, records
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scale", type=float, default=ReviewSettings().deals_scale,
+                    help="deals per decision, as a multiple of the strong player's schedule")
+    ap.add_argument("--no-steadiness", action="store_true",
+                    help="skip the second review of each round with another seed")
+    args = ap.parse_args()
+    settings = ReviewSettings(deals_scale=args.scale)
+    print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} CPUs)")
+    rounds = [played_round(args.seed * 1000 + i) for i in range(args.rounds)]
+    firsts, wholes, exact, decisions, flips, compared = [], [], 0, 0, 0, 0
+    for i, rnd in enumerate(rounds):
+        first, whole, records = timed_review(rnd, args.seed, settings)
+        firsts.append(first)
+        wholes.append(whole)
+        decisions += len(records)
+        exact += sum(r.exact.answered for r in records)
+        mistakes = sum(r.verdict == "mistake" for r in records)
+        print(f"round {i + 1}: {len(records)} decisions, first record {first:.2f} s, whole "
+              f"review {whole:.2f} s, {mistakes} mistakes, exact check answered for "
+              f"{sum(r.exact.answered for r in records)}")
+        if not args.no_steadiness:
+            _, _, again = timed_review(rnd, args.seed + 1, settings)
+            for a, b in zip(records, again):
+                if a.verdict != "forced":
+                    compared += 1
+                    flips += (a.verdict == "mistake") != (b.verdict == "mistake")
+    print(f"deals per decision: {args.scale:g} x the strong player's schedule")
+    print(f"median time to the first record: {statistics.median(firsts):.2f} s "
+          f"(max {max(firsts):.2f}; target 2 s)")
+    print(f"median time for the whole round: {statistics.median(wholes):.2f} s "
+          f"(max {max(wholes):.2f}; target 30 s)")
+    print(f"exact check answered for {exact} of {decisions} decisions")
+    if compared:
+        print(f"steadiness: {flips} of {compared} unforced decisions changed between mistake "
+              "and not with another seed")
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

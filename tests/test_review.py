@@ -1,0 +1,167 @@
+"""foxlib.review: the move-by-move review of a round from one player's seat."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from foxlib import Card, InvalidState, Position, Round
+from foxlib.players import RandomPlayer
+from foxlib.review import (MISTAKE, ReviewSettings, decision_count, iter_review, review_round,
+                           summary_line)
+
+FAST = ReviewSettings(samples=12)
+
+
+def greedy_trap() -> Round:
+    """A has 9 tricks and follows B's 6 of Bells holding the 8 and the 2 of Bells: the 8 wins a
+    tenth trick (Greedy, no points); the 2 loses and keeps A Victorious. A plays the 8."""
+    pos = Position(Card("4M"), ([Card("8B"), Card("2B")], [Card("6B"), Card("10K")]), leader=1,
+                   tricks_won=(9, 2))
+    rnd = Round(pos, names=("You", "Computer"))
+    for card in ("6B", "8B", "2B", "10K"):
+        rnd.play(card)
+    assert rnd.is_over
+    return rnd
+
+
+def test_review_flags_a_move_the_strong_player_prefers_by_a_wide_margin_as_a_mistake():
+    review = review_round(greedy_trap(), "A", seed=1, settings=FAST)
+    first = review.records[0]
+    assert (first.played, first.suggested) == (Card("8B"), Card("2B"))
+    assert first.loss >= MISTAKE and first.verdict == "mistake"
+    assert "Greedy" in first.reason and first.reason.startswith("Playing the 2 of Bells")
+    # every card is known after the round: the exact check agrees the 8 gave points away
+    assert first.exact.answered and first.exact.played < first.exact.position
+    assert "with all cards known" in first.exact.text.lower()
+    assert review.summary == f"You lost about {first.loss:.0f} points in trick 12."
+
+
+def test_review_of_a_best_choice_says_so_and_costs_nothing():
+    rnd = Round(Position(Card("4M"), ([Card("8B"), Card("2B")], [Card("6B"), Card("10K")]),
+                         leader=1, tricks_won=(9, 2)))
+    for card in ("6B", "2B", "10K", "8B"):
+        rnd.play(card)
+    first = review_round(rnd, 0, seed=1, settings=FAST).records[0]
+    assert first.verdict == "best" and first.loss == 0
+    assert first.reason.startswith("Playing the 2 of Bells was the best choice")
+
+
+def test_review_marks_a_lone_legal_choice_as_forced():
+    rnd = greedy_trap()
+    last = review_round(rnd, 0, seed=1, settings=FAST).records[-1]
+    assert last.verdict == "forced" and last.samples == 0
+    assert "only legal choice" in last.reason
+
+
+def _random_round(seed: int, actions: int | None = None) -> Round:
+    rnd = Round.deal(seed=seed, names=("You", "Computer"))
+    players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
+    while not rnd.is_over and (actions is None or len(rnd.actions) < actions):
+        getattr(rnd, rnd.phase)(players[rnd.to_play].choose(rnd.view(rnd.to_play)))
+    return rnd
+
+
+def _with_other_hidden_cards(rnd: Round, seat: int) -> Round:
+    """The same recorded actions, but the opponent held a different card that it never
+    played, swapped with one deep in the deck that nobody drew: the same view for ``seat``."""
+    start = rnd.start
+    played = {c for _, c in rnd.actions}
+    opp = 1 - seat
+    never = [c for c in start.hands[opp] if c not in played]
+    deep = start.deck[3:]        # no Woodcutter drew this deep in the recorded actions
+    for old in never:
+        for new in deep:
+            if new.suit != old.suit:
+                continue
+            hands = list(start.hands)
+            hands[opp] = sorted([c for c in hands[opp] if c != old] + [new])
+            deck = [old if c == new else c for c in start.deck]
+            other = Round(dataclasses.replace(start, hands=tuple(hands), deck=deck), rnd.names)
+            for kind, card in rnd.actions:
+                getattr(other, kind)(card)
+            return other
+    raise AssertionError("no swap found: pick another seed")
+
+
+def test_review_estimates_use_only_the_learners_view():
+    rnd = _random_round(5, actions=10)
+    other = _with_other_hidden_cards(rnd, 0)
+    assert other.hands[1] != rnd.hands[1]
+    assert other.view(0) == rnd.view(0)
+    mine = list(iter_review(rnd, 0, seed=3, settings=FAST))
+    theirs = list(iter_review(other, 0, seed=3, settings=FAST))
+    assert len(mine) >= 4
+    assert [r.choices for r in mine] == [r.choices for r in theirs]
+    assert [(r.suggested, r.reason, r.verdict) for r in mine] == \
+        [(r.suggested, r.reason, r.verdict) for r in theirs]
+
+
+def test_review_is_reproducible_with_a_seed():
+    rnd = _random_round(8)
+    one = review_round(rnd, 1, seed=4, settings=FAST)
+    two = review_round(rnd, 1, seed=4, settings=FAST)
+    assert one == two and len(one.records) == decision_count(rnd, 1)
+    other = review_round(rnd, 1, seed=5, settings=FAST)
+    assert [r.choices for r in other.records] != [r.choices for r in one.records]
+
+
+def test_review_yields_records_one_at_a_time_in_order():
+    rnd = _random_round(9)
+    seen = []
+    review = review_round(rnd, 0, seed=1, settings=FAST, on_record=seen.append)
+    assert [r.number for r in seen] == list(range(1, decision_count(rnd, 0) + 1))
+    assert tuple(seen) == review.records
+    assert all(r.of == len(seen) for r in seen)
+    first = next(iter_review(rnd, 0, seed=1, settings=FAST))
+    assert first == seen[0]
+
+
+def test_review_of_an_unfinished_round_gives_no_exact_values():
+    rnd = _random_round(10, actions=6)
+    for rec in iter_review(rnd, 0, seed=1, settings=FAST):
+        assert not rec.exact.answered and "once the round is over" in rec.exact.text
+        assert all(c.exact is None for c in rec.choices)
+
+
+def test_review_rejects_what_is_not_a_round_or_a_seat():
+    with pytest.raises(InvalidState, match="needs a Round"):
+        review_round("not a round", 0)
+    with pytest.raises(InvalidState, match="not a player"):
+        review_round(greedy_trap(), 2)
+    with pytest.raises(InvalidState, match="inaccuracy <= mistake"):
+        ReviewSettings(mistake=0.2, inaccuracy=0.5)
+
+
+def test_summary_line_names_the_tricks_of_the_mistakes():
+    rec = review_round(greedy_trap(), 0, seed=1, settings=FAST).records[0]
+    three = dataclasses.replace(rec, trick=3, loss=1.5)
+    nine = dataclasses.replace(rec, trick=9, loss=2.6)
+    slip = dataclasses.replace(rec, trick=5, loss=0.6, verdict="inaccuracy")
+    assert summary_line([three, nine]) == "You lost about 4 points in tricks 3 and 9."
+    assert summary_line([three, slip, nine]) == ("You lost about 4 points in tricks 3 and 9, "
+                                                 "and about 0.6 points more in 1 smaller slip.")
+    assert summary_line([slip]).startswith("No big mistakes")
+    good = dataclasses.replace(rec, loss=0.0, verdict="best")
+    assert summary_line([good]).startswith("No mistakes")
+    assert summary_line([], name="Ann") == ("Ann made no decisions in this round, so there is "
+                                            "nothing to review.")
+
+
+def test_review_explains_a_fox_exchange_and_a_woodcutter_discard():
+    rng = random.Random(0)
+    kinds = set()
+    for seed in range(40):
+        rnd = _random_round(seed)
+        if not {"exchange", "discard"} & {k for k, _ in rnd.actions}:
+            continue
+        for rec in iter_review(rnd, rnd.start.leader, seed=rng.randrange(99), settings=FAST):
+            if rec.kind in ("exchange", "discard") and rec.verdict != "forced":
+                kinds.add(rec.kind)
+                assert rec.reason.endswith(".") and len(rec.choices) > 1
+                word = "decree" if rec.kind == "exchange" else "deck"
+                assert word in rec.reason
+        if kinds == {"exchange", "discard"}:
+            break
+    assert kinds == {"exchange", "discard"}

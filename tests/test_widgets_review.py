@@ -1,0 +1,103 @@
+"""'Review this round': the button starts a background review whose records appear one by one,
+at the play table after a round and in the round player for a recorded round."""
+import asyncio
+import html
+import pathlib
+
+from foxlib import Card, Position, Round
+from foxlib.review import ReviewSettings, decision_count, review_round
+from widgets import PlayTable, RoundPlayer
+from widgets.exercises import load_round
+from widgets.review import ReviewPanel
+
+FAST = ReviewSettings(samples=6)
+LESSON_ROUND = pathlib.Path(__file__).parents[1] / "notebooks" / "data" / "a_full_round.json"
+
+
+def greedy_trap() -> Round:
+    rnd = Round(Position(Card("4M"), ([Card("8B"), Card("2B")], [Card("6B"), Card("10K")]),
+                         leader=1, tricks_won=(9, 2)), names=("You", "Computer"))
+    for card in ("6B", "8B", "2B", "10K"):
+        rnd.play(card)
+    return rnd
+
+
+def text(widget) -> str:
+    return html.unescape(widget.html)
+
+
+def test_review_button_starts_a_review_and_shows_each_decision():
+    rnd = greedy_trap()
+    panel = ReviewPanel(rnd, settings=FAST, seed=2)
+    assert panel.records == [] and not panel.running
+    panel.button.click()
+    assert panel.wait(60)
+    assert tuple(panel.records) == review_round(rnd, 0, seed=2, settings=FAST).records
+    assert len(panel.items.children) == 2
+    first = panel.items.children[0].html
+    assert "fox-review-mistake" in first and "Mistake" in first and "Greedy" in html.unescape(first)
+    assert "You lost about" in text(panel.summary) and "trick 12" in text(panel.summary)
+    assert panel.progress.value == 2 and panel.progress.layout.display == "none"
+    assert not panel.button.disabled
+
+
+def test_review_runs_in_a_thread_and_posts_records_on_the_event_loop():
+    rnd = greedy_trap()
+    panel = ReviewPanel(rnd, settings=FAST)
+    seen_running = []
+
+    async def main():
+        panel.button.click()
+        seen_running.append(panel.running)        # the click returned before the work was done
+        for _ in range(600):
+            if not panel.running:
+                return
+            await asyncio.sleep(0.05)
+
+    asyncio.run(main())
+    assert seen_running == [True]
+    assert len(panel.records) == 2 and "You lost about" in text(panel.summary)
+
+
+def test_a_new_round_clears_an_old_review():
+    panel = ReviewPanel(greedy_trap(), settings=FAST, sync=True)
+    panel.button.click()
+    assert len(panel.records) == 2
+    panel.set_round(None)
+    assert panel.records == [] and panel.items.children == () and panel.layout.display == "none"
+
+
+def test_play_table_offers_the_review_once_a_round_is_over():
+    pt = PlayTable(seed=3)
+    assert pt.review.layout.display == "none"
+    while not pt.game.round.is_over:
+        rnd = pt.game.round
+        if rnd.phase == "exchange":
+            pt.keep_button.click()
+        else:
+            pt.hand.click(str(rnd.legal_actions()[0]))
+    assert pt.review.layout.display == ""
+    pt.review.settings = FAST
+    pt.review.button.click()
+    assert pt.review.wait(120)
+    assert len(pt.review.records) == decision_count(pt.game.round, 0)
+    assert pt.review.summary_text.startswith(("You lost", "No big mistakes", "No mistakes"))
+    if not pt.game.is_over:
+        pt.next_button.click()
+        assert pt.review.layout.display == "none" and pt.review.records == []
+
+
+def test_round_player_reviews_either_player_of_the_lesson_11_round():
+    player = RoundPlayer(load_round(str(LESSON_ROUND)))
+    panel = player.review
+    assert [name for name, _ in panel.seat_menu.options] == ["Ann", "Ben"]
+    panel.settings = FAST
+    panel.seat_menu.value = 1
+    panel.button.click()
+    assert panel.wait(120)
+    full = load_round(str(LESSON_ROUND))
+    assert len(panel.records) == decision_count(full, 1) > 10
+    assert "Ben's" in panel.items.children[0].html
+    assert panel.summary_text.startswith(("Ben lost", "No big mistakes", "No mistakes"))
+    # the review is of the whole recorded round, wherever the player stands
+    assert any(r.exact.answered for r in panel.records)

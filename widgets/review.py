@@ -1,0 +1,222 @@
+"""'Review this round': the move-by-move review of ``foxlib.review``, drawn as a list.
+
+The review is worked out in a background thread, one decision at a time; each record is drawn
+as soon as it is ready (on the kernel's event loop when one runs, as in Voilà), with a progress
+bar, so the page stays usable and the first decision shows within a second or two.
+"""
+from __future__ import annotations
+
+import asyncio
+import pathlib
+import threading
+from html import escape
+
+from ipywidgets import Button, Dropdown, HBox, IntProgress, Layout, VBox
+
+from foxlib.review import ReviewSettings, decision_count, iter_review, summary_line
+
+from .card import HtmlView
+from .table import inline_card, message
+
+HERE = pathlib.Path(__file__).parent
+
+VERDICT_WORDS = {
+    "mistake": "\u2716 Mistake",
+    "inaccuracy": "? Inaccuracy",
+    "good": "\u2714 Good",
+    "best": "\u2714 Best",
+    "forced": "\u2192 Only choice",
+}
+
+
+class ReviewHtml(HtmlView):
+    """An HtmlView with the review's styles as well as the app's."""
+
+    _css = (HERE / "style.css").read_text() + (HERE / "review.css").read_text()
+
+
+def _points(v: float) -> str:
+    return f"{v:+.1f}"
+
+
+def _card_or_keep(action, theme) -> str:
+    if action is None:
+        return '<span class="fox-review-keep">keep the decree</span>'
+    return inline_card(action, theme, "small")
+
+
+def record_html(rec, theme="classic", names=("You",)) -> str:
+    """One decision of the review as markup: verdict, cards, reason, values, exact check.
+    ``names[0]`` is the reviewed player's name ("You" reads as "your play")."""
+    you = names[0].lower() == "you"
+    kind = {"play": "play", "exchange": "Fox exchange", "discard": "Woodcutter discard"}[rec.kind]
+    head = (f'<span class="fox-review-verdict">{VERDICT_WORDS[rec.verdict]}</span> '
+            f"Trick {rec.trick} \u00b7 {'your' if you else escape(names[0]) + chr(39) + 's'} "
+            f"{kind} ({rec.number} of {rec.of})")
+    if rec.loss > 0:
+        head += f' <span class="fox-review-loss">about {rec.loss:.1f} points lost</span>'
+    trick = "".join(inline_card(c, theme, "small") for c in rec.trick_cards)
+    cards = ""
+    if trick:
+        cards += f'<span class="fox-review-label">in the trick</span>{trick}'
+    cards += (f'<span class="fox-review-label">{"you chose" if you else "chosen"}</span>'
+              f"{_card_or_keep(rec.played, theme)}")
+    if rec.suggested != rec.played:
+        cards += (f'<span class="fox-review-label">strong player</span>'
+                  f"{_card_or_keep(rec.suggested, theme)}")
+    rows = ""
+    for ch in rec.choices:
+        mark = (" \u2190 yours" if ch.action == rec.played else "") + \
+            (" \u2605 suggested" if ch.action == rec.suggested and rec.verdict != "forced"
+             else "")
+        est = "" if ch.estimate is None else _points(ch.estimate)
+        exact = "" if ch.exact is None else f"{ch.exact:+d}"
+        rows += (f"<tr><td>{escape(ch.text)}{escape(mark)}</td><td>{est}</td>"
+                 f"<td>{exact}</td></tr>")
+    table = ""
+    if len(rec.choices) > 1:
+        table = (f"<details><summary>Every choice, in points for you minus your opponent's from "
+                 f"here to the end of the round</summary><table class=\"fox-review-values\">"
+                 f"<tr><th>choice</th><th>estimate ({rec.samples} deals)</th>"
+                 f"<th>with all cards known</th></tr>{rows}</table></details>")
+    return (f'<div class="fox-review-item fox-review-{rec.verdict}">'
+            f'<div class="fox-review-head">{head}</div>'
+            f'<div class="fox-review-cards">{cards}</div>'
+            f'<p class="fox-review-reason">{escape(rec.reason)}</p>{table}'
+            f'<p class="fox-review-exact">{escape(rec.exact.text)}</p></div>')
+
+
+class ReviewPanel(VBox):
+    """A "Review this round" button and the review it opens.
+
+    ``ReviewPanel(rnd=None, seat=0, *, choose_seat=False, seed=0, settings=None, sync=None)``.
+    ``set_round(rnd)`` gives it the round to review (None hides the button). With
+    ``choose_seat`` a menu picks whose decisions to review (for recorded rounds). The review
+    runs in a worker thread; ``sync=True`` runs it at once in the caller (tests, scripts).
+
+    For code and tests: ``button``, ``seat_menu``, ``progress``, ``summary`` (HtmlView),
+    ``items`` (VBox of one HtmlView per decision), ``records``, ``summary_text`` (the one-line
+    summary once done), ``running``, ``wait()``.
+    """
+
+    def __init__(self, rnd=None, seat: int = 0, *, choose_seat: bool = False, seed=0,
+                 settings: ReviewSettings | None = None, sync=None):
+        self.rnd, self.seed, self.sync = rnd, seed, sync
+        self.settings = settings or ReviewSettings()
+        self.records: list = []
+        self.summary_text = ""
+        self.running = False
+        self._generation = 0
+        self._thread: threading.Thread | None = None
+        self.button = Button(description="Review this round", icon="search",
+                             tooltip="Go through your decisions: what the strong player would "
+                             "have done from what you could see, and what each choice was worth")
+        self.button.layout.width = "auto"
+        self.button.on_click(lambda _b: self.start())
+        self.seat_menu = Dropdown(options=[("A", 0), ("B", 1)], value=seat,
+                                  description="Whose play", layout=Layout(width="auto"))
+        self.seat_menu.layout.display = "" if choose_seat else "none"
+        self.progress = IntProgress(value=0, min=0, max=1, description="Reviewing",
+                                    layout=Layout(width="auto", display="none"))
+        self.summary = ReviewHtml()
+        self.items = VBox()
+        self.items.add_class("fox-review-list")
+        controls = HBox([self.button, self.seat_menu, self.progress])
+        controls.add_class("fox-controls")
+        super().__init__([controls, self.summary, self.items])
+        self.add_class("fox-review")
+        self.set_round(rnd)
+
+    @property
+    def seat(self) -> int:
+        return self.seat_menu.value
+
+    def set_round(self, rnd) -> None:
+        """The round to review; a new round clears an old review (and stops it)."""
+        if rnd is not self.rnd:
+            self.clear()
+        self.rnd = rnd
+        if rnd is not None:
+            self.seat_menu.options = [(rnd.name(p), p) for p in (0, 1)]
+        self.layout.display = "none" if rnd is None else ""
+
+    def clear(self) -> None:
+        self._generation += 1
+        self.running = False
+        self.records = []
+        self.summary_text = ""
+        self.items.children = ()
+        self.summary.html = ""
+        self.progress.layout.display = "none"
+        self.button.disabled = False
+
+    def start(self) -> None:
+        """Start reviewing the current round for the chosen seat (in the background)."""
+        rnd = self.rnd
+        self.clear()
+        if rnd is None:
+            self.summary.html = message("There is no round to review yet.", "info")
+            return
+        seat, generation = self.seat, self._generation
+        total = decision_count(rnd, seat)
+        self.progress.max, self.progress.value = max(1, total), 0
+        self.progress.layout.display = ""
+        self.button.disabled = True
+        self.running = True
+        self.summary.html = message(f"Reviewing {total} decision{'s' if total != 1 else ''} of "
+                                    f"{rnd.name(seat)}\u2026 The first appears in a moment; "
+                                    "you can keep using the page.", "info")
+        rnd = rnd.copy()        # the table may move on while the review runs
+        if self.sync:
+            self._work(rnd, seat, generation, None)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        self._thread = threading.Thread(target=self._work, args=(rnd, seat, generation, loop),
+                                        daemon=True, name="fox-review")
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a background review to finish (for tests and scripts); True when done."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.running
+
+    # -- the worker and what it posts back
+    def _work(self, rnd, seat, generation, loop) -> None:
+        post = (lambda fn, *a: loop.call_soon_threadsafe(fn, *a)) if loop else \
+            (lambda fn, *a: fn(*a))
+        try:
+            for rec in iter_review(rnd, seat, seed=self.seed, settings=self.settings):
+                if generation != self._generation:
+                    return
+                post(self._add, generation, rec, rnd, seat)
+            post(self._finish, generation, rnd, seat, None)
+        except Exception as exc:  # noqa: BLE001 - show it on the page, never a traceback
+            post(self._finish, generation, rnd, seat, exc)
+
+    def _add(self, generation, rec, rnd, seat) -> None:
+        if generation != self._generation:
+            return
+        self.records.append(rec)
+        item = ReviewHtml(record_html(rec, rnd.theme.key, (rnd.name(seat),)))
+        self.items.children = (*self.items.children, item)
+        self.progress.value = len(self.records)
+
+    def _finish(self, generation, rnd, seat, error) -> None:
+        if generation != self._generation:
+            return
+        self.running = False
+        self.button.disabled = False
+        self.progress.layout.display = "none"
+        if error is not None:
+            self.summary.html = message(f"The review stopped: {error}", "illegal")
+            return
+        line = self.summary_text = summary_line(self.records, self.settings, rnd.name(seat))
+        self.summary.html = (message(line, "end") +
+                             '<p class="fox-review-help">Each decision below: what was chosen, '
+                             "what the strong player would have chosen from the same view, and "
+                             "why. Open \u201cEvery choice\u201d for the points of each.</p>")
+
