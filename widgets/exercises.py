@@ -1126,7 +1126,9 @@ class Quiz(W.VBox):
             button.on_click(lambda _b, i=r.number - 1: self.go(i))
             buttons.append(button)
         self.review_buttons.children = buttons
-        self.body.children = [self.summary, self.review_buttons]
+        page = W.VBox([self.summary, self.review_buttons])
+        page.add_class("fox-quiz-summary-page")
+        self.body.children = [page]
         self._update()
 
     def _update(self) -> None:

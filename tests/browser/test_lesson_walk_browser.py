@@ -1,0 +1,162 @@
+"""A learner walks every lesson in one browser tab: each exercise is answered wrong first, then
+right; the wrong try's feedback must never name the right answer, every quiz must end with its
+summary, and no text on the page may show a grammar fault ("1 points", a doubled sentence).
+
+What to click comes from tests/lesson_walk.py, which builds each lesson's exercises in Python
+exactly as the page does (the engine decides which answers are right). Then the landing page:
+after an exercise is solved, it shows the lesson's progress and "Continue" leads there.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: lesson_walk
+
+from lesson_walk import (LESSONS, grammar_faults, lesson_activities,  # noqa: E402
+                         names_the_answer, plan)
+from widgets.exercises import Quiz  # noqa: E402
+
+TOP_LEVEL = ".fox-quiz, .fox-exercise:not(.fox-quiz .fox-exercise)"
+FIRST_INTERACTIVE = ".fox-exercise .jupyter-button, .fox-exercise .fox-clickable"
+
+
+def card_name(card, theme) -> str:
+    return card.label(theme)
+
+
+def feedback_of(scope, verdict: str) -> str:
+    """Wait for the exercise's verdict ('fox-wrong' or 'fox-right') and return its text."""
+    msg = scope.locator(f".fox-feedback .fox-msg.{verdict}")
+    msg.wait_for()
+    return msg.inner_text()
+
+
+def toggle_cards(scope, want, have, theme) -> None:
+    for card in sorted(set(want) ^ set(have)):
+        name = card_name(card, theme)
+        selected = card in have
+        scope.get_by_role("button", name=f"{name} (selected)" if selected else name,
+                          exact=True).click()
+        after = name if selected else f"{name} (selected)"
+        scope.get_by_role("button", name=after, exact=True).wait_for()
+
+
+def answer(page, scope, ex, kind, value, before) -> None:
+    """One try, through the page; ``before`` is the card selection it starts from."""
+    theme = ex.theme
+    if kind == "button":
+        scope.get_by_role("button", name=value, exact=True).click()
+    elif kind == "card":
+        scope.get_by_role("button", name=card_name(value, theme), exact=True).click()
+    elif kind == "cards":
+        toggle_cards(scope, value, before, theme)
+        scope.get_by_role("button", name="Check", exact=True).click()
+    else:
+        box = scope.locator(".fox-points-entry input")
+        box.fill(str(value))
+        box.press("Enter")
+        scope.get_by_role("button", name="Check", exact=True).click()
+
+
+def walk_exercise(page, scope, ex, where: str, problems: list) -> None:
+    p = plan(ex)
+    have = []
+    if p.wrong is not None:
+        answer(page, scope, ex, p.kind, p.wrong, have)
+        text = feedback_of(scope, "fox-wrong")
+        leaked = names_the_answer(text, p.forbidden)
+        if leaked:
+            problems.append(f"{where}: the wrong try's feedback names the answer {leaked}: "
+                            f"{text!r}")
+        problems += [f"{where}: grammar {g!r} in {text!r}" for g in grammar_faults(text)]
+        have = list(p.wrong) if p.kind == "cards" else []
+    answer(page, scope, ex, p.kind, p.right, have)
+    text = feedback_of(scope, "fox-right")
+    problems += [f"{where}: grammar {g!r} in {text!r}" for g in grammar_faults(text)]
+
+
+def walk_quiz(page, scope, quiz, where: str, problems: list) -> None:
+    for i in range(len(quiz)):
+        scope.get_by_text(f"question {i + 1} of {len(quiz)}").wait_for()
+        ex = quiz.exercise(i)
+        walk_exercise(page, scope.locator(".fox-exercise"), ex, f"{where} question {i + 1}",
+                      problems)
+        scope.locator(".fox-quiz-next").click()
+    summary = scope.locator(".fox-quiz-summary .fox-quiz-headline")
+    summary.wait_for()
+    text = summary.inner_text()
+    n = len(quiz)
+    # Only a question with no wrong answer to give was right at the first try.
+    first = sum(plan(quiz.exercise(i)).wrong is None for i in range(n))
+    if not text.startswith(f"You answered {first} of {n} at the first try."):
+        problems.append(f"{where}: the summary after wrong-first answers says {text!r}")
+    # Every question missed at the first try is listed to review.
+    listed = scope.locator(".fox-quiz-review-list li").count()
+    if listed != n - first:
+        problems.append(f"{where}: {listed} of {n - first} missed questions listed to review")
+
+
+def test_a_learner_walks_every_lesson_wrong_then_right(page, open_notebook, screenshot):
+    problems: list[str] = []
+    for lesson in LESSONS:
+        activities = lesson_activities(lesson)
+        open_notebook(lesson, wait_for=FIRST_INTERACTIVE, label=f"lesson walk: {lesson}")
+        tops = page.locator(TOP_LEVEL)
+        tops.nth(len(activities) - 1).wait_for()
+        assert tops.count() == len(activities), f"{lesson}: exercises on the page"
+        for k, activity in enumerate(activities):
+            scope = tops.nth(k)
+            scope.scroll_into_view_if_needed()
+            where = f"{lesson} #{k + 1}"
+            if isinstance(activity, Quiz):
+                walk_quiz(page, scope, activity, where, problems)
+            else:
+                walk_exercise(page, scope, activity, where, problems)
+        text = page.locator("#rendered_cells").inner_text()
+        problems += [f"{lesson}: grammar {g!r} on the page" for g in grammar_faults(text)]
+        if lesson == "01_cards_and_deal.ipynb":
+            page.locator(".fox-quiz-summary").first.scroll_into_view_if_needed()
+            screenshot("lesson-walk-quiz-summary", full_page=False)
+        page.wait_for_load_state("networkidle")
+    assert not problems, "\n".join(problems)
+
+
+def test_index_shows_progress_and_continues_at_the_lesson_just_practised(
+        page, open_notebook, screenshot):
+    open_notebook("index.ipynb", wait_for=".fox-home [data-fox-continue]")
+    start = page.locator("[data-fox-continue]")
+    assert start.inner_text().strip() == "Start with lesson 1"
+    assert page.locator("[data-fox-lesson='05_fox'] .fox-home-state").inner_text() == \
+        "Not started"
+    # Every lesson can be presented as slides.
+    present = page.locator(".fox-home-present").evaluate_all("els => els.map(e => e.href)")
+    assert [h.rsplit("/", 1)[1] for h in present] == \
+        [f"{stem}?voila-template=fox-slides" for stem in LESSONS]
+    page.wait_for_load_state("networkidle")
+
+    open_notebook("05_fox.ipynb", wait_for=FIRST_INTERACTIVE)
+    exercise = page.locator(".fox-exercise").first
+    exercise.get_by_role("button", name="Swap in the 8 of Moons", exact=True).click()
+    feedback_of(exercise, "fox-right")
+    page.wait_for_function(
+        "() => (JSON.parse(localStorage.getItem('fox-explorer-lessons-v1') || '{}')"
+        "['05_fox'] || {solved: []}).solved.length === 1")
+    page.wait_for_load_state("networkidle")
+
+    open_notebook("index.ipynb", wait_for=".fox-home [data-fox-continue]")
+    state = page.locator("[data-fox-lesson='05_fox'] .fox-home-state")
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-fox-lesson='05_fox'] .fox-home-state\")"
+        ".textContent.includes('solved')")
+    assert state.inner_text() == "1 of 2 exercises solved"
+    bar = page.locator("[data-fox-lesson='05_fox'] .fox-home-bar")
+    assert bar.get_attribute("aria-valuenow") == "50"
+    assert start.inner_text().strip() == "Continue: 5. The Fox (3)"
+    assert start.get_attribute("href") == "05_fox.ipynb"
+    screenshot("index-with-progress", full_page=False)
+    start.click()
+    page.wait_for_timeout(3000)
+    print("URL after click:", page.url)
+    page.wait_for_url("**/05_fox.ipynb", wait_until="commit")
+    page.locator(FIRST_INTERACTIVE).first.wait_for()
