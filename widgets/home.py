@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import pathlib
+import re
 
 import anywidget
 import traitlets as t
@@ -55,6 +56,12 @@ LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]
 PLAY = "15_play_the_computer"
 # The hero's fan: five of the six characters, one of each suit at least.
 HERO_CARDS = ["1M", "3K", "9B", "11M", "7K"]
+
+
+def same_tab(markup: str) -> str:
+    """Make every link in ``markup`` open in this tab: Voila's output renderer opens links in
+    output HTML in a new tab unless the link names its own target."""
+    return re.sub(r"<a(?![^>]*\btarget=)(?=[\s>])", "<a target='_self'", markup)
 
 
 def _esc(text) -> str:
@@ -119,7 +126,7 @@ def page_html(sets=None) -> str:
     n_puzzles = sum(len(s.puzzles) for s in sets)
     first = LESSONS[0]
     css = (HERE / "home.css").read_text()
-    return f"""<style>{css}</style>
+    return same_tab(f"""<style>{css}</style>
 <div class='fox-home' id='fox-home'>
 <header class='fox-home-hero'>
   <div class='fox-home-hero-text'>
@@ -171,7 +178,7 @@ def page_html(sets=None) -> str:
   them. On top of that, every odd-numbered card is a fairy-tale character that bends the rules
   when it is played.</p>
 </section>
-</div>"""
+</div>""")
 
 
 class HomeProgress(anywidget.AnyWidget):
