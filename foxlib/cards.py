@@ -60,6 +60,8 @@ class Theme:
     rank_labels: dict
     #: one character per suit for compact text; defaults to the suit names' initials
     suit_letters: tuple = ()
+    #: where this way of naming the cards comes from, in a learner's words
+    origin: str = ""
 
     def rank_label(self, rank: int) -> str:
         return self.rank_labels.get(rank, str(rank))
@@ -67,12 +69,16 @@ class Theme:
 
 THEMES = {
     "classic": Theme("classic", "Bells, Keys and Moons", ("Bells", "Keys", "Moons"),
-                     ("Bell", "Key", "Moon"), ("\U0001F514", "\U0001F5DD", "\U0001F319"), {}),
-    # The same game played with a standard-looking deck: X stands for 10 and J for 11.
+                     ("Bell", "Key", "Moon"), ("\U0001F514", "\U0001F5DD", "\U0001F319"), {},
+                     origin="the suits printed on the game's own cards"),
+    # The same game played with a deck of ZSA cards, as a third-party page describes it (not
+    # a printing by the game's publisher): X stands for 10 and J for 11.
     "zsa": Theme("zsa", "Clubs, Hearts and Caps", ("Clubs", "Hearts", "Caps"),
                  ("Club", "Heart", "Cap"), ("\u2663", "\u2665", "\u25A0"), {10: "X", 11: "J"},
                  # Clubs and Caps share an initial, so compact text uses the suit symbols.
-                 ("\u2663", "\u2665", "\u25A0")),
+                 ("\u2663", "\u2665", "\u25A0"),
+                 origin="a third-party adaptation of the game for another deck (ZSA cards), "
+                        "not from the game's publisher"),
 }
 DEFAULT_THEME = THEMES["classic"]
 

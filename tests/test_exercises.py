@@ -353,8 +353,26 @@ def test_true_false_exercise_shows_the_engines_demonstration():
                                                      "winner": "follower"})
     press(ex, "False")
     assert ex.verdict == "right"
-    assert "The engine shows it: Ann leads the 10 of Keys" in ex.explanation
+    assert "The engine shows it: The decree card is the 4 of Bells. Ann leads the 10 of Keys" \
+        in ex.explanation
     assert "Ben's 2 of Bells is trump" in ex.explanation
+
+
+def test_a_demonstrated_trick_says_why_the_follower_plays_another_suit():
+    """Playing another suit is only allowed without the led suit: the demo says so."""
+    other = TrueFalseExercise("x", False, "y", demo={"trick": ["8K", "10B"], "decree": "4M"})
+    assert "Ben, who has no Keys, plays the 10 of Bells." in other.demonstration
+    same = TrueFalseExercise("x", False, "y", demo={"trick": ["6M", "1M"], "decree": "4B"})
+    assert "Ben follows with the 1 of Moons." in same.demonstration
+    assert "who has no" not in same.demonstration
+
+
+def test_the_second_theme_is_not_called_a_printing_of_the_game():
+    """Clubs, Hearts and Caps come from a third-party adaptation, not from the publisher."""
+    ex = TrueFalseExercise("x", False, "y", demo={"themes": True})
+    assert "printing" not in ex.demonstration
+    assert "Clubs, Hearts and Caps (ranked 1 to J) come from a third-party adaptation" in \
+        ex.demonstration and "not from the game's publisher" in ex.demonstration
 
 
 def test_true_false_exercise_refuses_a_demonstration_the_engine_contradicts():

@@ -144,11 +144,11 @@ def band_meter(name: str, tricks: int) -> str:
         here = " fox-current" if band == current else ""
         parts.append(f'<div class="fox-band fox-band-{band.lower()}{here}" '
                      f'style="flex:{high - low + 1} 1 0" title="{band}: {span} tricks score '
-                     f'{score} points">'
+                     f'{score} points for tricks">'
                      f'<span class="fox-band-name">{band} {score}p</span>'
                      f'<span class="fox-band-cells">{cells}</span></div>')
     label = (f"{name}: {rules.count(tricks, 'trick')} won, {current} band, "
-             f"{rules.count(rules.round_points(tricks), 'point')} if the round ended now")
+             f"{rules.count(rules.round_points(tricks), 'point')} for tricks if the round ended now")
     return (f'<div class="fox-meter" role="img" aria-label="{escape(label)}" '
             f'title="{escape(label)}">{"".join(parts)}</div>')
 
@@ -177,7 +177,7 @@ class ScoreBoard(HtmlView):
                 f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
                 f"<span>{escape(self.points_text(rnd.score[p]))}</span>"
                 f"<span>{rules.count(tw, 'trick')} this round ({band}: "
-                f"{rules.count(pts, 'point')}{when})</span></div>"
+                f"{rules.count(pts, 'point')} for tricks{when})</span></div>"
                 f"{band_meter(names[p], tw)}</div>")
         self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
 
