@@ -175,3 +175,10 @@ def test_the_last_step_names_the_last_trick_and_the_round_end(recorded):
     player = RoundPlayer(recorded, step=len(recorded.actions))
     assert player.trick_label.startswith("trick 13, won by")
     assert player.trick_label.endswith("round over")
+
+
+def test_a_revealed_opponent_hand_is_drawn_at_the_same_size_as_the_own_hand(recorded):
+    player = RoundPlayer(recorded)
+    assert player.table.opponent_hand.row.size == player.table.hand.row.size == "normal"
+    hidden = RoundPlayer(recorded, reveal=False)      # backs only: small is enough to count them
+    assert hidden.table.opponent_hand.row.size == "small"
