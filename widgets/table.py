@@ -48,6 +48,30 @@ def trump_text(decree, theme="classic") -> str:
     return f"{suit_svg(decree.suit, theme, 18)} {escape(theme.suit_names[decree.suit])} are trump"
 
 
+def showing(rnd) -> str:
+    """What the trick area shows for ``rnd``: 'open' (the trick being played), 'last' (the last
+    finished trick, between tricks and at the round's end) or 'first' (nothing played yet)."""
+    if rnd.trick:
+        return "open"
+    return "last" if rnd.tricks else "first"
+
+
+def shown_trick(rnd) -> int:
+    """The number of the trick the trick area shows (a finished trick keeps its own number,
+    while ``rnd.trick_number`` has already moved on to the next one)."""
+    return rnd.tricks[-1].number if showing(rnd) == "last" else rnd.trick_number
+
+
+def trick_label(rnd) -> str:
+    """'trick 8' while it is played; 'trick 7, won by Ann' once it is finished (and
+    '... · round over' after the last one): always the trick the trick area shows."""
+    if showing(rnd) != "last":
+        return f"trick {rnd.trick_number}"
+    last = rnd.tricks[-1]
+    text = f"trick {last.number}, won by {_who(rnd.name(last.winner))}"
+    return text + " \u00b7 round over" if rnd.is_over else text
+
+
 class TrickArea(HtmlView):
     """The trick on the table: the led card and the followed card, or the last finished trick
     with the engine's explanation of who won and who leads next."""
@@ -61,7 +85,8 @@ class TrickArea(HtmlView):
     def update(self, rnd, theme=None) -> None:
         self.theme = theme or self.theme
         th = _theme(self.theme)
-        if rnd.trick:
+        shows = showing(rnd)
+        if shows == "open":
             led = rnd.trick[0]
             follower = _who(rnd.name(1 - rnd.leader))
             second = (inline_card(rnd.trick[1], th) if len(rnd.trick) > 1
@@ -69,7 +94,7 @@ class TrickArea(HtmlView):
             spots = [self._spot(inline_card(led, th), f"led by {_who(rnd.name(rnd.leader))}"),
                      self._spot(second, subject(follower, "follows"))]
             note = self._last(rnd) if self.show_last else ""
-        elif rnd.tricks:
+        elif shows == "last":
             last = rnd.tricks[-1]
             leader, follower = last.leader, 1 - last.leader
             spots = [self._spot(inline_card(last.cards[0], th), f"led by {_who(rnd.name(leader))}"),
