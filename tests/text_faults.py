@@ -29,4 +29,5 @@ GRAMMAR_FAULTS = [
 
 def grammar_faults(text: str) -> list[str]:
     """The faulty passages of ``text`` (empty when it reads well)."""
+    text = " ".join(text.split())  # lines of markdown wrap anywhere
     return [m.group(0) for _, rx in GRAMMAR_FAULTS for m in rx.finditer(text)]
