@@ -175,8 +175,10 @@ def test_a_score_puzzles_answer_states_the_points_once_and_right(puzzle):
     if puzzle.goal.name == "round-points":
         assert rest == "" and answer == gain    # said once, in the round's own reason
     else:
-        before, now = map(int, re.fullmatch(r"\S.* had (\d+) points? before this round, so "
-                                            r".* score is now (\d+)\.", rest).groups())
+        said = re.fullmatch(r"[A-Z][^.]* had (\d+) points? before this round, so [^.]* score "
+                            r"is now (\d+)\.", rest)   # one sentence, nothing said twice
+        assert said, text
+        before, now = map(int, said.groups())
         assert before + gain == now == answer, text
 
 
