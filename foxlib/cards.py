@@ -199,6 +199,35 @@ def parse_cards(items, where: str = "cards") -> list[Card]:
     return cards
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth", "eleventh", "twelfth", "thirteenth")
+
+
+def ordinal(i: int) -> str:
+    """'first' for 0, 'second' for 1, ... ('number 14' past the thirteenth)."""
+    return ORDINALS[i] if 0 <= i < len(ORDINALS) else f"number {i + 1}"
+
+
+def read_cards(text, name: str = "card {nth}") -> list[Card]:
+    """Read cards typed by a learner ('9B 6B, 2K'), with errors in plain words: ``name`` says
+    which card is wrong, ``{nth}`` counted in words, as in ``"the follower's {nth} card"`` ->
+    "the follower's second card '12K' is not a card: ranks run from 1 to 11."
+    (``parse_cards`` says ``hands.B[1]`` instead, for files)."""
+    if text is None:
+        return []
+    if not isinstance(text, (str, list, tuple)):
+        raise InvalidCard(f"{name.format(nth='')} must be written as text, like '9M 4B', not "
+                          f"{json_kind(text)}.".replace("  ", " "))
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = []
+    for i, item in enumerate(items):
+        try:
+            cards.append(Card(item))
+        except InvalidCard as exc:
+            raise InvalidCard(f"{name.format(nth=ordinal(i))} {exc}") from None
+    return cards
+
+
 def card_list(cards, theme: Theme = DEFAULT_THEME) -> str:
     """'the 2 and 8 of Bells' style list of cards for explanations."""
     cards = sorted(cards)

@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import fast, rules
-from .cards import Card
+from .cards import DEFAULT_THEME, THEMES, Card
 from .errors import InvalidState
 from .inference import Inference
 from .players import StrongPlayer
@@ -40,7 +40,7 @@ from .round import PlayerView, Round, player_index
 
 __all__ = ["MISTAKE", "INACCURACY", "ReviewSettings", "ChoiceValue", "ExactCheck",
            "DecisionReview", "RoundReview", "iter_review", "review_round", "decision_count",
-           "summary_line"]
+           "summary_line", "Hint", "hint"]
 
 #: A choice that costs at least this many points (estimated, from the player's view) is a
 #: mistake; docs/review.md explains the choice of these two thresholds.
@@ -553,6 +553,66 @@ class _Facts:
 
 def _count(n: int) -> str:
     return "none of them" if n == 0 else f"{n} of them" if n > 1 else "one of them"
+
+
+# ----------------------------------------------------------------------------- a hint
+
+@dataclass(frozen=True)
+class Hint:
+    """Advice for the player to move: what the strong player would choose from their view, and
+    why in one plain sentence (the same facts a review uses)."""
+
+    action: Card | None         # the suggestion (None: the Fox keeps the decree card)
+    text: str                   # "Play the 9 of Moons: it wins the Treasure (1 point), ..."
+    reason: str                 # the part after the colon, without the suggestion
+    values: dict                # estimate per legal choice (points, the player's gain minus
+                                # the opponent's, from now to the round's end)
+    samples: int                # deals of the unseen cards the estimates average over
+    detail: str = ""            # the numbers behind it, for those who want them
+
+
+def hint(view: PlayerView, *, theme=None, seed=0, adviser: StrongPlayer | None = None) -> Hint:
+    """What to do now, from ``view`` (a ``Round.view(seat)`` where that seat is to move), and
+    why: the strong player's choice plus one sentence built from facts of the position that set
+    it apart from the next best choice (wins the Treasure, keeps you Humble, leaves you the lead
+    with the Monarch ...). Only what the player can see is used. ``theme`` (a Theme or its key)
+    names the cards; ``adviser`` defaults to a ``StrongPlayer(seed)``."""
+    if not isinstance(view, PlayerView):
+        raise InvalidState(f"A hint needs a player's view (Round.view(seat)), not "
+                           f"{type(view).__name__}.")
+    if view.to_play != view.player or view.phase not in ("play", "exchange", "discard"):
+        raise InvalidState("A hint is for the player whose turn it is.")
+    theme = THEMES[theme] if isinstance(theme, str) else (theme or DEFAULT_THEME)
+    legal = list(view.legal)
+    suggestion = _sentence(_describe(view, legal[0], theme))
+    if len(legal) == 1:
+        reason = "it is your only legal choice"
+        return Hint(legal[0], f"{suggestion}: {reason}.", reason, {}, 0)
+    adviser = adviser or StrongPlayer(seed)
+    decision = adviser.decision(view)
+    best, means = decision.action, decision.values
+    runner = max((a for a in legal if a != best), key=lambda a: means[a])
+    gap = means[best] - means[runner]
+    why, instead = _Facts(view, seed, theme).contrast(best, runner)
+    if why is None:
+        if gap < 0.05:
+            reason = "every choice does about as well here, and this one is as good as any"
+        else:
+            reason = (f"it did best over {decision.samples} deals of the cards you cannot see, "
+                      f"about {gap:.1f} points better than {_lower(_gerund(view, runner, theme))}")
+    else:
+        reason = f"it {why}"
+        if instead:
+            reason += f", while {_lower(_gerund(view, runner, theme))} {instead}"
+    detail = (f"Worked out over {decision.samples} deal{'s' if decision.samples != 1 else ''} "
+              f"of the cards you cannot see: about {means[best]:+.1f} points for you against "
+              f"your opponent over the rest of the round, {gap:.1f} more than the next best.")
+    return Hint(best, f"{_sentence(_describe(view, best, theme))}: {reason}.", reason,
+                dict(means), decision.samples, detail)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # ----------------------------------------------------------------------------- the summary

@@ -39,7 +39,8 @@ def slot(text: str, size="normal") -> str:
 
 
 def message(text: str, kind: str = "info") -> str:
-    """A message box: kind is info, ok, illegal, hint or end (each has a text marker too)."""
+    """A message box: kind is info, ok, illegal, hint, end or setup (a set-up to correct);
+    each has a text marker as well as a colour."""
     return f'<div class="fox-msg fox-msg-{kind}" role="status">{escape(text)}</div>' if text else ""
 
 

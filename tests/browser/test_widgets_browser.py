@@ -75,3 +75,16 @@ def test_round_player_draws_both_revealed_hands_at_one_size_on_a_phone(page, voi
     assert hands.count() == 2                      # the other player's hand, then the own
     widths = [hands.nth(i).locator(".fox-card").first.bounding_box()["width"] for i in (0, 1)]
     assert abs(widths[0] - widths[1]) < 1 and widths[0] >= 40, widths
+
+
+def test_explorer_says_what_to_check_in_a_bad_set_up(page, voila_factory, open_notebook):
+    open_demo(voila_factory, open_notebook)
+    explorer = page.locator(".fox-explorer")
+    field = explorer.get_by_label("Follower's hand")
+    field.fill("3M 12B")
+    field.press("Enter")
+    note = explorer.locator(".fox-msg-setup")
+    note.wait_for()
+    text = note.inner_text()
+    assert "Check the set-up: the follower's second card '12B' is not a card" in text
+    assert "Not allowed" not in text and "[1]" not in text
