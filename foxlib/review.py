@@ -9,9 +9,10 @@ could not see are never looked at for the advice. From that view:
   values every legal choice in each deal; the averages are the *estimates* (points the player
   gains from that moment to the end of the round minus the opponent's), and its pick is the
   *suggestion*;
-- the *loss* of the choice made is the best estimate minus the estimate of that choice, and its
-  *verdict* comes from it: ``mistake`` from ``MISTAKE`` points, ``inaccuracy`` from
-  ``INACCURACY`` points, otherwise ``good`` (or ``best``, or ``forced`` for a lone legal choice);
+- the *loss* of the choice made is the best estimate minus the estimate of that choice (both
+  rounded to tenths of a point, as shown), and its *verdict* comes from it: ``mistake`` from
+  ``MISTAKE`` points, ``inaccuracy`` from ``INACCURACY`` points, otherwise ``good`` (``best``
+  when it was the strong player's choice, ``forced`` for a lone legal choice);
 - the *reason* is one sentence built from facts of the position (does the card win the trick,
   the Treasure in it, the bands, who leads next, the new trump ...) that separate the suggested
   choice from the one made (or, for a good choice, from the next best).
@@ -246,23 +247,25 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
                               view.trick, view.decree, played, played, choices, 0, 0.0,
                               "forced", reason, exact, time.perf_counter() - start)
     decision = adviser.decision(view)
-    means = decision.values
-    best_value = max(means.values())
-    loss = max(0.0, best_value - means[played])
-    verdict = _verdict(loss, settings)
-    choices = tuple(ChoiceValue(a, _describe(view, a, theme), round(means[a], 2),
+    # Every number the review shows is in tenths of a point, and the loss is worked out from
+    # the estimates as shown, so the items, the table of choices and the summary line agree
+    # (and the verdict is the one a reader would give the number shown).
+    means = {a: round(v, 1) for a, v in decision.values.items()}
+    exact_tie = decision.values[played] >= decision.values[decision.action]
+    loss = round(max(0.0, means[decision.action] - means[played]), 1)
+    verdict = "best" if played == decision.action or exact_tie else _verdict(loss, settings)
+    choices = tuple(ChoiceValue(a, _describe(view, a, theme), means[a],
                                 exact_values.get(_code(a))) for a in legal)
-    reason = _reason(view, played, decision.action, means, verdict, decision.samples,
+    reason = _reason(view, played, decision.action, means, loss, verdict, decision.samples,
                      seed, theme)
     return DecisionReview(number, total, replay.trick_number, view.phase, view.hand,
                           view.trick, view.decree, played, decision.action, choices,
-                          decision.samples, round(loss, 2), verdict, reason, exact,
+                          decision.samples, loss, verdict, reason, exact,
                           time.perf_counter() - start)
 
 
 def _verdict(loss: float, settings: ReviewSettings) -> str:
-    if loss < 1e-9:
-        return "best"
+    """The mark of a choice that was not the strong player's, from the points it gave up."""
     if loss >= settings.mistake:
         return "mistake"
     if loss >= settings.inaccuracy:
@@ -317,20 +320,22 @@ def _pts(v) -> str:
 
 # ----------------------------------------------------------------------------- the reason
 
-def _reason(view: PlayerView, played, best, means, verdict: str, samples: int, seed,
-            theme) -> str:
+def _reason(view: PlayerView, played, best, means, loss: float, verdict: str, samples: int,
+            seed, theme) -> str:
     """One sentence: why the suggested choice is better than the one made (or, when the choice
-    made was best, better than the next best), from facts of the position."""
+    made was best, better than the next best), from facts of the position. ``means`` are the
+    estimates as shown (tenths of a point) and ``loss`` the points the choice made gave up."""
     facts = _Facts(view, seed, theme)
     if verdict in ("best", "good"):
         others = sorted((a for a in view.legal if a != played), key=lambda a: -means[a])
         runner = others[0]
         gap = means[played] - means[runner]
-        if verdict == "good" and best != played:
+        if verdict == "good":
             why, _ = facts.contrast(best, played)
+            by = (f"only {loss:.1f} points better" if loss > 0 else
+                  "better by less than a tenth of a point")
             return (f"{_gerund(view, played, theme)} was fine: "
-                    f"{_lower(_gerund(view, best, theme))} was only "
-                    f"{means[best] - means[played]:.1f} points better"
+                    f"{_lower(_gerund(view, best, theme))} was {by}"
                     + (f", as it {why}." if why else " on average."))
         why, _ = facts.contrast(played, runner)
         if why is None:
@@ -339,7 +344,7 @@ def _reason(view: PlayerView, played, best, means, verdict: str, samples: int, s
         return f"{_gerund(view, played, theme)} was the best choice: it {why}."
     why, instead = facts.contrast(best, played)
     if why is None:
-        why = (f"scored about {means[best] - means[played]:.1f} points more on average over "
+        why = (f"scored about {loss:.1f} points more on average over "
                f"{samples} deals of the cards you could not see")
     text = f"{_gerund(view, best, theme)} was better: it {why}"
     if instead:
@@ -618,7 +623,9 @@ def _sentence(text: str) -> str:
 # ----------------------------------------------------------------------------- the summary
 
 def summary_line(records, settings: ReviewSettings | None = None, name: str = "You") -> str:
-    """One line: roughly how many points the mistakes cost, and in which tricks."""
+    """One line: roughly how many points the mistakes cost, and in which tricks. The points are
+    the sum of the losses shown on the marked decisions (each in tenths of a point), so the line
+    adds up with the items."""
     settings = settings or ReviewSettings()
     you = name.lower() == "you"
     who = "You" if you else name
@@ -627,22 +634,20 @@ def summary_line(records, settings: ReviewSettings | None = None, name: str = "Y
     mistakes = [r for r in records if r.verdict == "mistake"]
     slips = [r for r in records if r.verdict == "inaccuracy"]
     if mistakes:
-        lost = sum(r.loss for r in mistakes)
-        text = f"{who} lost about {_about(lost)} in {_tricks(mistakes)}"
+        text = f"{who} lost about {_about(mistakes)} in {_tricks(mistakes)}"
         if slips:
-            text += (f", and about {_about(sum(r.loss for r in slips))} more in "
-                     f"{len(slips)} smaller slip{'s' if len(slips) > 1 else ''}")
+            text += (f", and about {_about(slips)} more in {len(slips)} smaller "
+                     f"slip{'s' if len(slips) > 1 else ''} ({_tricks(slips)})")
         return text + "."
     if slips:
-        return (f"No big mistakes: {who if not you else 'you'} lost about "
-                f"{_about(sum(r.loss for r in slips))} in small slips, in {_tricks(slips)}.")
-    return (f"No mistakes: every choice was as good as the strong player's, or within "
-            f"{settings.inaccuracy:g} points of it.")
+        return (f"No big mistakes: {who if not you else 'you'} lost about {_about(slips)} in "
+                f"small slips, in {_tricks(slips)}.")
+    return (f"No mistakes: every choice was the strong player's, or less than "
+            f"{settings.inaccuracy:g} points behind it.")
 
 
-def _about(points: float) -> str:
-    shown = f"{points:.0f}" if points >= 1.95 else f"{points:.1f}"
-    return f"{shown} point{'' if shown == '1.0' else 's'}"
+def _about(records) -> str:
+    return f"{round(sum(r.loss for r in records), 1):.1f} points"
 
 
 def _tricks(records) -> str:
