@@ -29,14 +29,14 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import rules
-from .cards import CHARACTERS, DECK, Card, Suit
-from .errors import FoxError, json_kind
-from .game import DEFAULT_TARGET, game_result
-from .round import PLAYERS, Move, Position, Round
+from .. import rules
+from ..cards import CHARACTERS, DECK, Card, Suit
+from ..errors import FoxError, json_kind
+from ..game import DEFAULT_TARGET, game_result
+from ..round import PLAYERS, Move, Position, Round
 
 FORMAT = "fox-puzzles/1"
-DATA_DIR = Path(__file__).parent / "data" / "puzzles"
+DATA_DIR = Path(__file__).parent.parent / "data" / "puzzles"
 DECK_SIZE = 6          # the draw deck always holds 6 cards: 7 left after the deal, minus the decree
 ROUND_TRICKS = 13
 NODE_LIMIT = 2_000_000  # per solver call while checking; reported, never silent
@@ -1210,7 +1210,7 @@ def judge_trick_goal(rnd: Round, name: str, you: int) -> GoalAnalysis:
 
 def _solver():
     try:
-        from . import solver
+        from .. import solver
     except ImportError as exc:          # the solver is a separate module of foxlib
         raise FoxError(f"The solver (foxlib.solver) is not available: {exc}.") from None
     return solver
