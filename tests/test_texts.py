@@ -19,7 +19,7 @@ import pytest
 
 from foxlib import Round, rules
 from foxlib.game import game_result
-from foxlib.puzzles import SCORE, load_collection, truth
+from foxlib.puzzles import DATA_DIR, SCORE, PuzzleSession, load_collection, truth
 from lesson_walk import LESSONS, NOTEBOOKS, lesson_activities, names_the_answer
 from scenario_helpers import position
 from text_faults import GRAMMAR_FAULTS, grammar_faults
@@ -180,6 +180,36 @@ def test_a_score_puzzles_answer_states_the_points_once_and_right(puzzle):
         assert said, text
         before, now = map(int, said.groups())
         assert before + gain == now == answer, text
+
+
+@pytest.mark.parametrize("puzzle", [p for p in score_puzzles() if p.goal.name == "game-winner"],
+                         ids=lambda p: p.id)
+def test_a_wrong_game_result_is_named_in_words(puzzle):
+    for label, value in PuzzleSession(puzzle).options():
+        fb = PuzzleSession(puzzle).answer(value)
+        text = " ".join([fb.title, *fb.lines])
+        assert not grammar_faults(text), (label, text)
+        if fb.status == "wrong":
+            assert fb.title in ("Not you.", "Not your opponent.", "Not a draw.",
+                                "Not another round."), fb.title
+
+
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+@pytest.mark.parametrize("path", sorted(DATA_DIR.glob("*.json")), ids=lambda p: p.name)
+def test_every_puzzle_text_is_free_of_known_faults(path):
+    for text in strings(json.loads(path.read_text(encoding="utf-8"))):
+        assert not grammar_faults(text), (grammar_faults(text), text)
+        assert not greedy_misstated(text), text
 
 
 @pytest.mark.parametrize("score", [(18, 20), (22, 19), (19, 22), (22, 22), (21, 21)])
