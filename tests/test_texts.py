@@ -19,11 +19,11 @@ import pytest
 
 from foxlib import Round, rules
 from foxlib.game import game_result
-from foxlib.puzzles import SCORE, load_collection, truth
+from foxlib.puzzles import DATA_DIR, SCORE, PuzzleSession, load_collection, truth
 from lesson_walk import LESSONS, NOTEBOOKS, lesson_activities, names_the_answer
 from scenario_helpers import position
 from text_faults import GRAMMAR_FAULTS, grammar_faults
-from widgets import feedback, home
+from widgets import PlayTable, feedback, home
 from widgets.exercises import Quiz, ScoreExercise, _ChoiceExercise
 from widgets.table import ScoreBoard
 
@@ -182,6 +182,36 @@ def test_a_score_puzzles_answer_states_the_points_once_and_right(puzzle):
         assert before + gain == now == answer, text
 
 
+@pytest.mark.parametrize("puzzle", [p for p in score_puzzles() if p.goal.name == "game-winner"],
+                         ids=lambda p: p.id)
+def test_a_wrong_game_result_is_named_in_words(puzzle):
+    for label, value in PuzzleSession(puzzle).options():
+        fb = PuzzleSession(puzzle).answer(value)
+        text = " ".join([fb.title, *fb.lines])
+        assert not grammar_faults(text), (label, text)
+        if fb.status == "wrong":
+            assert fb.title in ("Not you.", "Not your opponent.", "Not a draw.",
+                                "Not another round."), fb.title
+
+
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+@pytest.mark.parametrize("path", sorted(DATA_DIR.glob("*.json")), ids=lambda p: p.name)
+def test_every_puzzle_text_is_free_of_known_faults(path):
+    for text in strings(json.loads(path.read_text(encoding="utf-8"))):
+        assert not grammar_faults(text), (grammar_faults(text), text)
+        assert not greedy_misstated(text), text
+
+
 @pytest.mark.parametrize("score", [(18, 20), (22, 19), (19, 22), (22, 22), (21, 21)])
 def test_the_end_of_a_game_reads_well(score):
     for gain in ((6, 3), (3, 6), (6, 6), (1, 1)):
@@ -192,6 +222,32 @@ def test_the_end_of_a_game_reads_well(score):
             assert text.count(" so ") <= 2 and not re.search(r"\bso\b[^.:]*\bso\b", text), text
             if winner in (0, 1):
                 assert f"{names[winner]} " in text
+
+
+def test_the_play_tables_round_ends_read_well_and_add_up():
+    """A whole game at the play table (the learner plays its first legal card): every round's
+    end is said once, in words free of faults, with the points each score rose by."""
+    table, ends = PlayTable(seed=11, target=16), 0
+    for _ in range(3000):
+        rnd = table.game.round
+        if rnd.is_over:
+            ends += 1
+            shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", table.status.html)).split())
+            assert not grammar_faults(shown), (grammar_faults(shown), shown)
+            assert not greedy_misstated(shown), shown
+            assert shown.count("The round is over.") <= 1, shown
+            for p, part in enumerate(player_parts(rnd.round_end.reason, rnd.names)):
+                gain = rnd.round_gain[p]
+                check_points_text(part, rnd.name(p), rnd.tricks_won[p],
+                                  gain - rules.round_points(rnd.tricks_won[p]), gain=gain)
+            if table.game.is_over:
+                break
+            table.next_button.click()
+        elif rnd.phase == "exchange":
+            table.keep_button.click()
+        else:
+            table.hand.click(str(rnd.legal_actions()[0]))
+    assert table.game.is_over and ends >= 2
 
 
 # ----------------------------------------------------------------------------- 2. all texts

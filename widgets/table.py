@@ -174,7 +174,8 @@ def band_meter(name: str, tricks: int) -> str:
                      f'<span class="fox-band-name">{band} {score}p</span>'
                      f'<span class="fox-band-cells">{cells}</span></div>')
     label = (f"{name}: {rules.count(tricks, 'trick')} won, {current} band, "
-             f"{rules.count(rules.round_points(tricks), 'point')} for tricks if the round ended now")
+             f"{rules.count(rules.round_points(tricks), 'point')} for tricks if the round "
+             "ended now")
     return (f'<div class="fox-meter" role="img" aria-label="{escape(label)}" '
             f'title="{escape(label)}">{"".join(parts)}</div>')
 

@@ -246,23 +246,16 @@ def truth(puzzle: Puzzle):
         return (rec.winner if name == "who-wins" else rec.next_leader), rec.reason
     end = rnd.round_end
     p = puzzle.goal.player
+    # The round's end reason already adds each player's Treasure to the points for tricks.
     if name == "round-points":
-        return rnd.round_gain[p], end.reason + _treasure_note(rnd, p)
+        return rnd.round_gain[p], end.reason
     if name == "final-score":
-        return rnd.score[p], end.reason + _treasure_note(rnd, p) + (
-            f" {rnd.name(p)} had {rnd.score[p] - rnd.round_gain[p]} points before this round, so "
-            f"the score is now {rnd.score[p]}.")
+        who = rnd.name(p)
+        return rnd.score[p], (
+            f"{end.reason} {rules.sentence(who)} had {rnd.score[p] - rnd.round_gain[p]} points "
+            f"before this round, so {rules.possessive(who)} score is now {rnd.score[p]}.")
     over, winner, why = game_result(rnd.score, rnd.round_gain, puzzle.target, rnd.names)
     return (winner if over else "continue"), why
-
-
-def _treasure_note(rnd: Round, p: int) -> str:
-    table = rnd.round_end.points[p]
-    treasure = rnd.round_gain[p] - table
-    if not treasure:
-        return f" {rnd.name(p)} took no Treasure this round, so that is all: {table}."
-    return (f" With {treasure} Treasure point{'s' if treasure != 1 else ''} from 7s taken "
-            f"during the round, {rnd.name(p)} gains {rnd.round_gain[p]} in all.")
 
 
 def closure(moves, candidates, live) -> list:

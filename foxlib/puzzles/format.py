@@ -127,7 +127,7 @@ CHARACTER_TAGS = {name.lower(): rank for rank, name in CHARACTERS.items()}
 TAGS = {
     "follow": "following suit and the lead",
     "trump": "trump and the decree card",
-    "swan": "the Swan (1): lose it and still lead",
+    "swan": "the Swan (1): lose with it and lead the next trick",
     "fox": "the Fox (3): swap the decree card",
     "woodcutter": "the Woodcutter (5): draw, then put a card under the deck",
     "treasure": "the Treasure (7): a point for each 7 in the trick",

@@ -168,7 +168,7 @@ def answer_text(answer, puzzle: Puzzle | None = None) -> str:
     if answer in (0, 1) and puzzle is not None and puzzle.goal.name != "round-points" and \
             puzzle.goal.name != "final-score":
         return "you" if answer == puzzle.you else "your opponent"
-    return str(answer)
+    return {"draw": "a draw", "continue": "another round"}.get(answer, str(answer))
 
 
 def move_text(move: Move) -> str:
