@@ -80,7 +80,7 @@ def test_round_player_draws_both_revealed_hands_at_one_size_on_a_phone(page, voi
 def test_explorer_says_what_to_check_in_a_bad_set_up(page, voila_factory, open_notebook):
     open_demo(voila_factory, open_notebook)
     explorer = page.locator(".fox-explorer")
-    field = explorer.get_by_label("Follower's hand")
+    field = explorer.get_by_role("textbox", name="Follower's hand")
     field.fill("3M 12B")
     field.press("Enter")
     note = explorer.locator(".fox-msg-setup")
