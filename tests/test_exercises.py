@@ -467,3 +467,14 @@ def test_choose_best_exercise_names_the_other_cards_that_also_work():
     ex = ChooseBestExercise(decree="4B", led="8M", hand=["1M", "4M", "10M", "2K"], goal="lead")
     ex.click("10M")
     assert ex.verdict == "right" and ex.explanation.endswith("The 1 of Moons would also do.")
+
+
+def test_two_plain_cards_of_one_suit_simply_are_that_suit():
+    """'Count as' is for a lone Witch; two plain Moons are Moons (not 'count as Moons')."""
+    ex = WhoWinsExercise(decree="4B", lead="10M", follow="2M")
+    press(ex, "Ben wins")
+    assert ex.verdict == "wrong"
+    assert "Both cards are Moons, so the higher rank wins" in ex.explanation
+    witch = WhoWinsExercise(decree="4B", lead="10B", follow="9M")
+    press(witch, "Ben wins")
+    assert "Both cards count as trump" in witch.explanation
