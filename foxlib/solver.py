@@ -217,7 +217,6 @@ class _Search:
         self.ltab: dict = {}
         self.table_cap = TABLE_CAP
         self.cleared = 0
-        self.root_nodes = 0         # follow positions handled by ``value`` (root only)
         self._build()
 
     def _build(self):
@@ -861,9 +860,66 @@ class _Search:
             return lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta)
 
         self.start = start
+        root_best = {}
+
+        def follow(fh, lh, c, decree, deck, twm, two, me, alpha, beta):
+            """The player to move follows ``c`` from ``fh``, the leader holding ``lh`` after
+            the lead (used at the root only): the reply that was best here last time first,
+            then the others by history."""
+            nonlocal nodes
+            nodes += 1
+            dk, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
+            same = fh & SUITM[c]
+            if same:
+                if RANK[c] == 11:
+                    same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                legal = same
+            else:
+                legal = fh
+            replies = reply_options(c, legal, lh, fh, decree, deck, live)
+            replies.sort(key=hf_key, reverse=True)
+            rkey = (fh, lh, c, decree, deck, twm, me)
+            first = root_best.get(rkey)
+            if first is not None:
+                replies.remove(first)
+                replies.insert(0, first)
+            best, bestm = -_BIG, -1
+            for rv in replies:
+                f = rv & 63
+                y = (rv >> 6) - 1
+                d3, deck3 = decree, deck
+                if y < 0:
+                    h2 = fh ^ BIT[f]
+                elif RANK[f] == 3:
+                    h2 = fh ^ BIT[f] ^ BIT[y] | BIT[decree]
+                    d3 = y
+                else:
+                    h2 = (fh ^ BIT[f] | BIT[deck[0]]) ^ BIT[y]
+                    deck3 = deck[1:] + (y,)
+                code = TRICK[(c * 33 + f) * 3 + SUIT[d3]]
+                if code & 1:
+                    t, tm, to = TW[code], twm + 1, two
+                else:
+                    t, tm, to = -TW[code], twm, two + 1
+                if not h2:
+                    v = t + FINAL[me * 14 + tm]
+                elif code & 2:
+                    v = t + start(h2, lh, d3, deck3, tm, to, me, alpha - t, beta - t)
+                else:
+                    v = t - start(lh, h2, d3, deck3, to, tm, me ^ 1, t - beta, t - alpha)
+                if v > best:
+                    best, bestm = v, rv
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            root_best[rkey] = bestm
+            return best
+
+        self.follow = follow
 
         def count():
-            return nodes + search.root_nodes
+            return nodes
         self.count = count
 
     # -- evaluating a fast state from the point of view of its player to move
@@ -874,26 +930,9 @@ class _Search:
         if not s.trick:
             return self.start(s.hands[me], s.hands[1 - me], s.decree, s.deck,
                               s.tricks_won[me], s.tricks_won[1 - me], me, alpha, beta)
-        # One card is led (only at the root): the follower's choices one by one.
-        self.root_nodes += 1
-        best = -_BIG
-        w = self.weight
-        for _, t in _children(s):
-            gain = w * ((t.score[me] - s.score[me]) - (t.score[1 - me] - s.score[1 - me]))
-            if t.phase == fast.OVER:
-                # The points objective's score already holds the table's points.
-                v = gain if w else self.final[me * 14 + t.tricks_won[me]]
-            elif t.to_play == me:
-                v = gain + self.value(t, alpha - gain, beta - gain)
-            else:
-                v = gain - self.value(t, gain - beta, gain - alpha)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        break
-        return best
+        # One card is led (only at the root).
+        return self.follow(s.hands[me], s.hands[1 - me], s.trick[0], s.decree, s.deck,
+                           s.tricks_won[me], s.tricks_won[1 - me], me, alpha, beta)
 
 
 # ----------------------------------------------------------------------------- the root
