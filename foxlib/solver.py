@@ -217,7 +217,6 @@ class _Search:
         self.ltab: dict = {}
         self.table_cap = TABLE_CAP
         self.cleared = 0
-        self.root_nodes = 0         # follow positions handled by ``value`` (root only)
         self._build()
 
     def _build(self):
@@ -244,6 +243,10 @@ class _Search:
         etab_get, ltab_get = etab.get, ltab.get
         HL = [0] * (64 * 35)
         HF = [0] * (64 * 35)
+        # The reply that last refuted a lead: KILL[tricks_left * 2240 + lead].
+        KILL = [-1] * (14 * 2240)
+        DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
+                        for c in range(33))
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
         # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
         # to play: HI[(me * 14 + t) * 14 + r].
@@ -556,9 +559,11 @@ class _Search:
             return best
 
         def lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta):
-            """The player to move leads from ``hm`` (2 cards or more); the opponent holds
+            """The player to move leads from ``hm`` (3 cards or more); the opponent holds
             ``ho``; a Fox or Woodcutter decision may still come up. Each lead is a card with
-            its decision; the follower's replies (with theirs) are looped over here."""
+            its decision; the follower's replies (with theirs) are looped over here. Lists of
+            moves are only built when the table's best lead (or the last refutation of a
+            lead) does not settle the node first."""
             nonlocal nodes
             nodes += 1
             if nodes >= check_at:
@@ -588,11 +593,154 @@ class _Search:
                 if b >= beta:
                     return b
             a0, b0 = alpha, beta
+            wl = woods(hm, ho, decree, deck, live) if deck and (hm | ho) & WOODS else 0
+            best, bestm = -_BIG, -1
+            nxt = me ^ 1
+            three = r == 3
+            kbase = r * 2240
+            moves = None
+            i = 0
+            mv = bm
+            while True:
+                if mv < 0:
+                    if moves is None:
+                        moves = lead_options(hm, ho, decree, deck, live, fox_live, wl)
+                        if bm >= 0:
+                            moves.remove(bm)
+                        if len(moves) > 1:
+                            moves.sort(key=hl_key, reverse=True)
+                    if i == len(moves):
+                        break
+                    mv = moves[i]
+                    i += 1
+                nodes += 1
+                c = mv & 63
+                x = (mv >> 6) - 1
+                if x < 0:
+                    h1, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
+                elif RANK[c] == 3:
+                    h1 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
+                    d2, deck2, dk2, live2 = x, deck, dk, live
+                else:
+                    h1 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
+                    d2 = decree
+                    deck2 = deck[1:] + (x,)
+                    dk2, live2 = deck_top(deck2, wl - 1)
+                # The follower's replies, each with its decision: the reply that refuted this
+                # lead last time first, the others only if it does not.
+                same = ho & SUITM[c]
+                if same:
+                    if RANK[c] == 11:
+                        same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                    legal = same
+                else:
+                    legal = ho
+                kill = KILL[kbase + mv]
+                rv = -1
+                if kill >= 0 and legal >> (kill & 63) & 1:
+                    f = kill & 63
+                    y = (kill >> 6) - 1
+                    kind = DECIDES[f]
+                    if y < 0:
+                        if kind < 2 or not deck2:
+                            rv = kill
+                    elif kind == 1:
+                        if (ho ^ BIT[f]) >> y & 1:
+                            rv = kill
+                    elif kind == 2 and deck2 and ((ho ^ BIT[f]) | BIT[deck2[0]]) >> y & 1:
+                        rv = kill
+                tried = rv
+                replies = None
+                j = 0
+                cur, ub = _BIG, beta
+                base = c * 99
+                while True:
+                    if rv < 0:
+                        if replies is None:
+                            replies = reply_options(c, legal, h1, ho, d2, deck2, live2)
+                            if tried >= 0:
+                                try:
+                                    replies.remove(tried)
+                                except ValueError:
+                                    pass
+                            if len(replies) > 1:
+                                replies.sort(key=hf_key, reverse=True)
+                        if j == len(replies):
+                            break
+                        rv = replies[j]
+                        j += 1
+                    f = rv & 63
+                    y = (rv >> 6) - 1
+                    if y < 0:
+                        h2, d3, deck3, dk3, live3 = ho ^ BIT[f], d2, deck2, dk2, live2
+                    elif RANK[f] == 3:
+                        h2 = ho ^ BIT[f] ^ BIT[y] | BIT[d2]
+                        d3, deck3, dk3, live3 = y, deck2, dk2, live2
+                    else:
+                        h2 = (ho ^ BIT[f] | BIT[deck2[0]]) ^ BIT[y]
+                        d3 = d2
+                        deck3 = deck2[1:] + (y,)
+                        dk3, live3 = deck_top(deck3, woods(h1, ho, d2, deck2, live2) - 1)
+                    tr = SUIT[d3]
+                    code = TRICK[base + f * 3 + tr]
+                    if code & 1:
+                        t, tm, to = -TW[code], twm, two + 1
+                    else:
+                        t, tm, to = TW[code], twm + 1, two
+                    nh = h1 | h2
+                    if not nh & FOXES and (not deck3 or not nh & WOODS):
+                        if three:
+                            if code & 2:
+                                v = t - last2(h2, h1, tr, to, nxt)
+                            else:
+                                v = t + last2(h1, h2, tr, tm, me)
+                        elif code & 2:
+                            v = t - plain(h2, h1, tr, to, tm, nxt, t - ub, t - alpha)
+                        else:
+                            v = t + plain(h1, h2, tr, tm, to, me, alpha - t, ub - t)
+                    elif three:
+                        if code & 2:
+                            v = t - end2(h2, h1, d3, deck3, to, nxt)
+                        else:
+                            v = t + end2(h1, h2, d3, deck3, tm, me)
+                    elif code & 2:
+                        v = t - lead(h2, h1, d3, deck3, dk3, live3, to, tm, nxt, t - ub,
+                                     t - alpha)
+                    else:
+                        v = t + lead(h1, h2, d3, deck3, dk3, live3, tm, to, me, alpha - t,
+                                     ub - t)
+                    if v < cur:
+                        cur = v
+                        if v <= alpha:
+                            HF[rv] += r * r
+                            KILL[kbase + mv] = rv
+                            break
+                        if v < ub:
+                            ub = v
+                    rv = -1
+                if cur > best:
+                    best, bestm = cur, mv
+                    if cur > alpha:
+                        alpha = cur
+                        if cur >= beta:
+                            HL[mv] += r * r
+                            break
+                mv = -1
+            if best <= a0:
+                tt[key] = (lo, best if best < hi else hi, bestm)
+            elif best >= b0:
+                tt[key] = (best if best > lo else lo, hi, bestm)
+            else:
+                tt[key] = (best, best, bestm)
+            return best
+
+        def lead_options(hm, ho, decree, deck, live, fox_live, wl):
+            """The leads of ``hm`` (each card with its Fox or Woodcutter decision), equivalent
+            ones searched once."""
             inplay = hm | ho | live | (BIT[decree] if fox_live else 0)
             if inplay & WITCHES:
                 # A lone Witch counts as a trump 9: it sits between the trump 8 and 10.
                 inplay |= WITCHES if fox_live else NINE[decree]
-            wl = woods(hm, ho, decree, deck, live) if deck and (hm | ho) & WOODS else 0
             moves = []
             prev = -1
             m = hm
@@ -615,149 +763,39 @@ class _Search:
                             continue      # the same as the card just below it
                         prev = c
                     moves.append(c)
-            if len(moves) > 1:
-                moves.sort(key=hl_key, reverse=True)
-                if bm >= 0 and moves[0] != bm:
-                    try:
-                        moves.remove(bm)
-                        moves.insert(0, bm)
-                    except ValueError:
-                        pass
-            best, bestm = -_BIG, -1
-            nxt = me ^ 1
-            last = r == 2
-            three = r == 3
-            for mv in moves:
-                nodes += 1
-                c = mv & 63
-                x = (mv >> 6) - 1
-                if x < 0:
-                    h1, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
-                elif RANK[c] == 3:
-                    h1 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
-                    d2, deck2, dk2, live2 = x, deck, dk, live
+            return moves
+
+        def reply_options(c, legal, h1, ho, d2, deck2, live2):
+            """The follower's replies to ``c`` from ``legal`` (the follower holds ``ho``, the
+            leader ``h1`` after the lead), equivalent ones searched once."""
+            fl2 = (h1 | ho | live2) & FOXES
+            inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
+            if inplay2 & WITCHES:
+                inplay2 |= WITCHES if fl2 else NINE[d2]
+            replies = []
+            prev = -1
+            mm = legal
+            while mm:
+                low = mm & -mm
+                mm ^= low
+                f = low.bit_length() - 1
+                rk = RANK[f]
+                if rk == 3 and ho ^ low:
+                    replies.append(f)
+                    _fox_options(replies, f, ho ^ low, inplay2 | BIT[d2], d2, h1 | live2)
+                elif rk == 5 and deck2:
+                    _wood_options(replies, f, ho ^ low | BIT[deck2[0]],
+                                  inplay2 | BIT[deck2[0]], deck2,
+                                  woods(h1, ho, d2, deck2, live2))
                 else:
-                    h1 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
-                    d2 = decree
-                    deck2 = deck[1:] + (x,)
-                    dk2, live2 = deck_top(deck2, wl - 1)
-                # The follower's replies, each with its decision.
-                same = ho & SUITM[c]
-                if same:
-                    if RANK[c] == 11:
-                        same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
-                    legal = same
-                else:
-                    legal = ho
-                fl2 = (h1 | ho | live2) & FOXES
-                inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
-                if inplay2 & WITCHES:
-                    inplay2 |= WITCHES if fl2 else NINE[d2]
-                if deck2 and ho & WOODS:
-                    wl2 = woods(h1, ho, d2, deck2, live2)
-                replies = []
-                prev = -1
-                mm = legal
-                while mm:
-                    low = mm & -mm
-                    mm ^= low
-                    f = low.bit_length() - 1
-                    rk = RANK[f]
-                    if rk == 3 and ho ^ low:
-                        replies.append(f)
-                        _fox_options(replies, f, ho ^ low, inplay2 | BIT[d2], d2, h1 | live2)
-                    elif rk == 5 and deck2:
-                        _wood_options(replies, f, ho ^ low | BIT[deck2[0]],
-                                      inplay2 | BIT[deck2[0]], deck2, wl2)
-                    else:
-                        if PLAIN[f] or rk == 5:
-                            below = inplay2 & BELOW[f]
-                            if below and below.bit_length() - 1 == prev:
-                                prev = f
-                                continue
+                    if PLAIN[f] or rk == 5:
+                        below = inplay2 & BELOW[f]
+                        if below and below.bit_length() - 1 == prev:
                             prev = f
-                        replies.append(f)
-                if len(replies) > 1:
-                    replies.sort(key=hf_key, reverse=True)
-                cur, ub = _BIG, beta
-                base = c * 99
-                for rv in replies:
-                    f = rv & 63
-                    y = (rv >> 6) - 1
-                    if y < 0:
-                        h2, d3, deck3, dk3, live3 = ho ^ BIT[f], d2, deck2, dk2, live2
-                    elif RANK[f] == 3:
-                        h2 = ho ^ BIT[f] ^ BIT[y] | BIT[d2]
-                        d3, deck3, dk3, live3 = y, deck2, dk2, live2
-                    else:
-                        h2 = (ho ^ BIT[f] | BIT[deck2[0]]) ^ BIT[y]
-                        d3 = d2
-                        deck3 = deck2[1:] + (y,)
-                        dk3, live3 = deck_top(deck3, wl2 - 1)
-                    tr = SUIT[d3]
-                    code = TRICK[base + f * 3 + tr]
-                    if last:
-                        # One card each is left: the last trick plays itself.
-                        if code & 2:
-                            code2 = TRICK[((h2.bit_length() - 1) * 33 + h1.bit_length() - 1)
-                                          * 3 + tr]
-                            won = 1 - (code & 1) + (code2 & 1)
-                            v2 = TW[code2] if code2 & 1 else -TW[code2]
-                        else:
-                            code2 = TRICK[((h1.bit_length() - 1) * 33 + h2.bit_length() - 1)
-                                          * 3 + tr]
-                            won = 2 - (code & 1) - (code2 & 1)
-                            v2 = -TW[code2] if code2 & 1 else TW[code2]
-                        v = ((-TW[code] if code & 1 else TW[code]) + v2 +
-                             FINAL[me * 14 + twm + won])
-                    else:
-                        if code & 1:
-                            t, tm, to = -TW[code], twm, two + 1
-                        else:
-                            t, tm, to = TW[code], twm + 1, two
-                        nh = h1 | h2
-                        if not nh & FOXES and (not deck3 or not nh & WOODS):
-                            if three:
-                                if code & 2:
-                                    v = t - last2(h2, h1, tr, to, nxt)
-                                else:
-                                    v = t + last2(h1, h2, tr, tm, me)
-                            elif code & 2:
-                                v = t - plain(h2, h1, tr, to, tm, nxt, t - ub, t - alpha)
-                            else:
-                                v = t + plain(h1, h2, tr, tm, to, me, alpha - t, ub - t)
-                        elif three:
-                            if code & 2:
-                                v = t - end2(h2, h1, d3, deck3, to, nxt)
-                            else:
-                                v = t + end2(h1, h2, d3, deck3, tm, me)
-                        elif code & 2:
-                            v = t - lead(h2, h1, d3, deck3, dk3, live3, to, tm, nxt, t - ub,
-                                         t - alpha)
-                        else:
-                            v = t + lead(h1, h2, d3, deck3, dk3, live3, tm, to, me, alpha - t,
-                                         ub - t)
-                    if v < cur:
-                        cur = v
-                        if v <= alpha:
-                            HF[rv] += r * r
-                            break
-                        if v < ub:
-                            ub = v
-                if cur > best:
-                    best, bestm = cur, mv
-                    if cur > alpha:
-                        alpha = cur
-                        if cur >= beta:
-                            HL[mv] += r * r
-                            break
-            if best <= a0:
-                tt[key] = (lo, best if best < hi else hi, bestm)
-            elif best >= b0:
-                tt[key] = (best if best > lo else lo, hi, bestm)
-            else:
-                tt[key] = (best, best, bestm)
-            return best
+                            continue
+                        prev = f
+                    replies.append(f)
+            return replies
 
         def _fox_options(moves, fox, rest, inplay, decree, others):
             """Append the Fox's exchanges (keeping the decree was appended by the caller).
@@ -822,9 +860,66 @@ class _Search:
             return lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta)
 
         self.start = start
+        root_best = {}
+
+        def follow(fh, lh, c, decree, deck, twm, two, me, alpha, beta):
+            """The player to move follows ``c`` from ``fh``, the leader holding ``lh`` after
+            the lead (used at the root only): the reply that was best here last time first,
+            then the others by history."""
+            nonlocal nodes
+            nodes += 1
+            dk, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
+            same = fh & SUITM[c]
+            if same:
+                if RANK[c] == 11:
+                    same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                legal = same
+            else:
+                legal = fh
+            replies = reply_options(c, legal, lh, fh, decree, deck, live)
+            replies.sort(key=hf_key, reverse=True)
+            rkey = (fh, lh, c, decree, deck, twm, me)
+            first = root_best.get(rkey)
+            if first is not None:
+                replies.remove(first)
+                replies.insert(0, first)
+            best, bestm = -_BIG, -1
+            for rv in replies:
+                f = rv & 63
+                y = (rv >> 6) - 1
+                d3, deck3 = decree, deck
+                if y < 0:
+                    h2 = fh ^ BIT[f]
+                elif RANK[f] == 3:
+                    h2 = fh ^ BIT[f] ^ BIT[y] | BIT[decree]
+                    d3 = y
+                else:
+                    h2 = (fh ^ BIT[f] | BIT[deck[0]]) ^ BIT[y]
+                    deck3 = deck[1:] + (y,)
+                code = TRICK[(c * 33 + f) * 3 + SUIT[d3]]
+                if code & 1:
+                    t, tm, to = TW[code], twm + 1, two
+                else:
+                    t, tm, to = -TW[code], twm, two + 1
+                if not h2:
+                    v = t + FINAL[me * 14 + tm]
+                elif code & 2:
+                    v = t + start(h2, lh, d3, deck3, tm, to, me, alpha - t, beta - t)
+                else:
+                    v = t - start(lh, h2, d3, deck3, to, tm, me ^ 1, t - beta, t - alpha)
+                if v > best:
+                    best, bestm = v, rv
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            root_best[rkey] = bestm
+            return best
+
+        self.follow = follow
 
         def count():
-            return nodes + search.root_nodes
+            return nodes
         self.count = count
 
     # -- evaluating a fast state from the point of view of its player to move
@@ -835,26 +930,9 @@ class _Search:
         if not s.trick:
             return self.start(s.hands[me], s.hands[1 - me], s.decree, s.deck,
                               s.tricks_won[me], s.tricks_won[1 - me], me, alpha, beta)
-        # One card is led (only at the root): the follower's choices one by one.
-        self.root_nodes += 1
-        best = -_BIG
-        w = self.weight
-        for _, t in _children(s):
-            gain = w * ((t.score[me] - s.score[me]) - (t.score[1 - me] - s.score[1 - me]))
-            if t.phase == fast.OVER:
-                # The points objective's score already holds the table's points.
-                v = gain if w else self.final[me * 14 + t.tricks_won[me]]
-            elif t.to_play == me:
-                v = gain + self.value(t, alpha - gain, beta - gain)
-            else:
-                v = gain - self.value(t, gain - beta, gain - alpha)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        break
-        return best
+        # One card is led (only at the root).
+        return self.follow(s.hands[me], s.hands[1 - me], s.trick[0], s.decree, s.deck,
+                           s.tricks_won[me], s.tricks_won[1 - me], me, alpha, beta)
 
 
 # ----------------------------------------------------------------------------- the root
