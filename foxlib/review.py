@@ -251,15 +251,17 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     # the estimates as shown, so the items, the table of choices and the summary line agree
     # (and the verdict is the one a reader would give the number shown).
     means = {a: round(v, 1) for a, v in decision.values.items()}
-    exact_tie = decision.values[played] >= decision.values[decision.action]
-    loss = round(max(0.0, means[decision.action] - means[played]), 1)
-    verdict = "best" if played == decision.action or exact_tie else _verdict(loss, settings)
+    # A choice exactly as good as the strong player's pick is just as much its suggestion.
+    suggested = played if decision.values[played] >= decision.values[decision.action] \
+        else decision.action
+    loss = round(max(0.0, means[suggested] - means[played]), 1)
+    verdict = "best" if played == suggested else _verdict(loss, settings)
     choices = tuple(ChoiceValue(a, _describe(view, a, theme), means[a],
                                 exact_values.get(_code(a))) for a in legal)
-    reason = _reason(view, played, decision.action, means, loss, verdict, decision.samples,
+    reason = _reason(view, played, suggested, means, loss, verdict, decision.samples,
                      seed, theme)
     return DecisionReview(number, total, replay.trick_number, view.phase, view.hand,
-                          view.trick, view.decree, played, decision.action, choices,
+                          view.trick, view.decree, played, suggested, choices,
                           decision.samples, loss, verdict, reason, exact,
                           time.perf_counter() - start)
 
