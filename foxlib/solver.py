@@ -247,6 +247,7 @@ class _Search:
         KILL = [-1] * (14 * 2240)
         DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
                         for c in range(33))
+        DECIDERS = FOXES | WOODS
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
         # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
         # to play: HI[(me * 14 + t) * 14 + r].
@@ -654,9 +655,42 @@ class _Search:
                 j = 0
                 cur, ub = _BIG, beta
                 base = c * 99
+                if legal & (DECIDERS if deck2 else FOXES):
+                    lean = False
+                else:
+                    # No reply decides anything: winning replies cheapest first, then losing
+                    # ones, by bits as in plain nodes.
+                    lean = True
+                    mw = legal & BEAT[c * 3 + SUIT[d2]]
+                    later = legal ^ mw
+                    prev = -1
+                    fl2 = (h1 | ho | live2) & FOXES
+                    inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
+                    if inplay2 & WITCHES:
+                        inplay2 |= WITCHES if fl2 else NINE[d2]
                 while True:
                     if rv < 0:
-                        if replies is None:
+                        if lean:
+                            while True:
+                                if not mw:
+                                    if not later:
+                                        break
+                                    mw, later, prev = later, 0, -1
+                                low = mw & -mw
+                                mw ^= low
+                                f = low.bit_length() - 1
+                                if PLAIN[f]:
+                                    below = inplay2 & BELOW[f]
+                                    if below and below.bit_length() - 1 == prev:
+                                        prev = f
+                                        continue
+                                    prev = f
+                                if f != tried:
+                                    rv = f
+                                    break
+                            if rv < 0:
+                                break
+                        elif replies is None:
                             replies = reply_options(c, legal, h1, ho, d2, deck2, live2)
                             if tried >= 0:
                                 try:
@@ -665,10 +699,11 @@ class _Search:
                                     pass
                             if len(replies) > 1:
                                 replies.sort(key=hf_key, reverse=True)
-                        if j == len(replies):
-                            break
-                        rv = replies[j]
-                        j += 1
+                        if not lean:
+                            if j == len(replies):
+                                break
+                            rv = replies[j]
+                            j += 1
                     f = rv & 63
                     y = (rv >> 6) - 1
                     if y < 0:
