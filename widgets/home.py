@@ -54,6 +54,7 @@ LESSON_GROUPS = [
 ]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]
 PLAY = "15_play_the_computer"
+GUIDE = "teachers_guide"
 # The hero's fan: five of the six characters, one of each suit at least.
 HERO_CARDS = ["1M", "3K", "9B", "11M", "7K"]
 
@@ -168,6 +169,13 @@ def page_html(sets=None) -> str:
   <p class='fox-home-summary' data-fox-puzzles-summary>{len(sets)} sets that follow the lessons,
   from easy to hard.</p>
   {puzzles_html(sets)}
+</section>
+<section class='fox-home-section fox-home-teachers' id='fox-home-teachers'>
+  <h2>For teachers</h2>
+  <p class='fox-home-summary'>Every lesson has a <b>Present</b> link that shows it as slides for
+  the projector, exercises included. The <a href='{GUIDE}.ipynb'>teacher's guide</a> has lesson
+  plans for one and for three class periods, what to show, questions to discuss, which puzzle
+  sets to give, how to write your own puzzles, and how to run the app for a class.</p>
 </section>
 <section class='fox-home-section fox-home-about'>
   <h2>About the game</h2>
