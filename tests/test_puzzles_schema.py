@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from foxlib.puzzles import DATA_DIR, EXAMPLE_FILE, SCHEMA, load_data
 from foxlib.puzzles.format import FORMATS
+from foxlib.puzzles.reference import (BLOCKS, generated_block, render, render_fields,
+                                      update_docs)
 from foxlib.puzzles.schema import (KEYWORDS, check_schema, field_name, names_list, same_value,
                                    validate)
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "puzzles.md"
 
 
 def errors(value, schema, formats=None):
@@ -255,3 +263,61 @@ def test_set_fields_are_checked_by_the_schema():
         ("order", "Must be a whole number, not 'first'.")]
     result = load_data(data, "t.json")
     assert [p.id for p in result.puzzles] == ["our-witch"] and result.sets[0].order == 99
+
+
+# ----------------------------------------------------------------------------- the docs
+
+def test_docs_hold_the_current_rendering_of_the_schema():
+    text = DOCS.read_text(encoding="utf-8")
+    for block in BLOCKS:
+        assert generated_block(text, block) == render(block), \
+            f"run: python -m foxlib puzzles schema --update-docs docs/puzzles.md ({block})"
+    assert update_docs(text) == text
+
+
+def test_every_schema_field_appears_in_the_docs():
+    text = DOCS.read_text(encoding="utf-8")
+    fields = generated_block(text, "schema fields")
+
+    def walk(node):
+        for name, sub in node.get("properties", {}).items():
+            assert f"| `{name}` |" in fields, name
+            walk(sub)
+        for sub in node.get("oneOf", ()):
+            walk(sub)
+        if "items" in node:
+            walk(node["items"])
+    walk(SCHEMA)
+    for tag in SCHEMA["properties"]["puzzles"]["items"]["properties"]["themes"]["items"]["oneOf"]:
+        assert f'`"{tag["const"]}"`' in fields
+
+
+def test_docs_code_fences_are_balanced():
+    fences = [line for line in DOCS.read_text(encoding="utf-8").splitlines()
+              if line.startswith("```")]
+    assert len(fences) % 2 == 0
+    assert all(f == "```" for f in fences[1::2])     # every block is closed before the next
+
+
+def test_update_docs_refuses_docs_without_the_markers():
+    with pytest.raises(ValueError, match="markers"):
+        update_docs("# Puzzles\n")
+
+
+def test_schema_command_prints_the_tables_and_the_json():
+    run = subprocess.run([sys.executable, "-m", "foxlib", "puzzles", "schema"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == render_fields()
+    run = subprocess.run([sys.executable, "-m", "foxlib", "puzzles", "schema", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert json.loads(run.stdout) == json.loads(json.dumps(SCHEMA))
+
+
+def test_schema_command_updates_a_docs_file(tmp_path):
+    stale = DOCS.read_text(encoding="utf-8").replace("| `hints` |", "| `hintz` |")
+    path = tmp_path / "puzzles.md"
+    path.write_text(stale, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "foxlib", "puzzles", "schema", "--update-docs",
+                          str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "updated" in run.stdout
+    assert path.read_text(encoding="utf-8") == DOCS.read_text(encoding="utf-8")
