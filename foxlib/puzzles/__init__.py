@@ -17,6 +17,8 @@ Four kinds of puzzle, named by their goal:
 The package is layered, each module importing only from the ones before it:
 
 - ``format``: the format's name, goals, kinds, theme tags, ``SCHEMA`` and ``EXAMPLE_FILE``;
+- ``schema``: the validator of the JSON Schema subset ``SCHEMA`` uses; ``reference``: the docs'
+  field tables, rendered from ``SCHEMA``;
 - ``model``: ``Problem``, ``Puzzle``, ``PuzzleSet``, ``LoadResult``, and writing moves and
   puzzles back as text and JSON;
 - ``positions`` and ``load``: reading files, every problem reported;
@@ -25,8 +27,9 @@ The package is layered, each module importing only from the ones before it:
 - ``session``: one learner's attempt (``PuzzleSession``); ``generate``: new puzzles;
 - ``cli``: the command line.
 
-Command line: ``python -m foxlib puzzles check [PATH...]`` and
-``python -m foxlib puzzles generate --theme T --count N --seed S [--out FILE]``.
+Command line: ``python -m foxlib puzzles check [PATH...]``,
+``python -m foxlib puzzles generate --theme T --count N --seed S [--out FILE]`` and
+``python -m foxlib puzzles schema [--json | --update-docs FILE]``.
 """
 from .analysis import (NODE_LIMIT, TRICK_GOALS, GoalAnalysis, Verdict, analyse, closure,
                        equivalence_note, equivalent_cards, equivalent_moves, judge_trick_goal,

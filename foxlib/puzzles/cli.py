@@ -1,4 +1,5 @@
-"""``python -m foxlib puzzles check [PATH...]`` and ``python -m foxlib puzzles generate``."""
+"""``python -m foxlib puzzles check [PATH...]``, ``python -m foxlib puzzles generate`` and
+``python -m foxlib puzzles schema``."""
 from __future__ import annotations
 
 import argparse
@@ -11,6 +12,7 @@ from .check import check_paths, coverage_table
 from .generate import GEN_THEMES, generate, generated_file
 from .load import load_paths
 from .model import dumps
+from .reference import render_fields, render_json, update_docs
 
 # ----------------------------------------------------------------------------- command line
 
@@ -29,7 +31,14 @@ def main(argv=None) -> int:
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", help="write the puzzle set to this file (default: print it)")
     gen.add_argument("--tries", type=int, default=50_000, help="random positions to try at most")
+    schema = sub.add_parser("schema", help="print the puzzle file format: the field tables "
+                            "(Markdown) rendered from the schema")
+    schema.add_argument("--json", action="store_true", help="print the JSON schema instead")
+    schema.add_argument("--update-docs", metavar="FILE", help="rewrite the generated blocks "
+                        "of FILE (docs/puzzles.md) instead")
     args = parser.parse_args(argv)
+    if args.command == "schema":
+        return _schema_command(args)
     if args.command == "check":
         failures = check_paths(args.paths, node_limit=args.node_limit)
         if args.coverage:
@@ -37,6 +46,23 @@ def main(argv=None) -> int:
             print(coverage_table(load_paths(args.paths)))
         return 1 if failures else 0
     return _generate_command(args)
+
+
+def _schema_command(args) -> int:
+    if args.update_docs:
+        path = Path(args.update_docs)
+        try:
+            text = path.read_text(encoding="utf-8")
+            new = update_docs(text)
+        except (OSError, ValueError) as exc:
+            print(f"{path}: {exc}", file=sys.stderr)
+            return 2
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+        print(f"{path}: {'updated' if new != text else 'already current'}.")
+        return 0
+    print(render_json() if args.json else render_fields())
+    return 0
 
 
 def _generate_command(args) -> int:

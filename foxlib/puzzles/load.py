@@ -1,19 +1,21 @@
 """Loading puzzle files. ``load_file``, ``load_text``, ``load_data`` and ``load_paths`` never
 raise on bad content: they return a ``LoadResult`` with the sound puzzles and a ``Problem``
-(file, puzzle id, field, reason) for everything else."""
+(file, puzzle id, field, reason) for everything else. The structure is checked against
+``SCHEMA`` (``schema.validate``); the code here checks what a schema cannot say."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from .. import rules
-from ..errors import FoxError, json_kind
+from ..errors import FoxError
 from ..game import DEFAULT_TARGET
 from ..round import PLAYERS, Move, Round
-from .format import (BAND, CHARACTER_TAGS, DATA_DIR, FORMAT, GAME_ANSWERS, PLAY,
-                     PLAYER_ANSWERS, PREDICT, PUZZLE_FIELDS, SCORE, SET_FIELDS, TAGS, parse_goal)
-from .model import (LoadResult, Problem, Puzzle, PuzzleSet, answer_text, names_list, ProblemList)
-from .positions import _position
+from .format import (BAND, CHARACTER_TAGS, DATA_DIR, FORMATS, GAME_ANSWERS, PLAY,
+                     PLAYER_ANSWERS, PREDICT, SCHEMA, SCORE, parse_goal)
+from .model import LoadResult, Problem, ProblemList, Puzzle, PuzzleSet, answer_text
+from .positions import read_position
+from .schema import SchemaError, field_name, validate
 
 # ----------------------------------------------------------------------------- loading
 
@@ -61,28 +63,30 @@ def load_collection() -> LoadResult:
 
 
 def load_data(data, file: str = "<data>", known_ids=None) -> LoadResult:
+    """Read one puzzle set from decoded JSON. First its structure is checked against ``SCHEMA``
+    (fields, types, cards, sizes), then what a schema cannot say: that each goal parses, that
+    the position could occur and suits the goal, and that plays and answers are legal."""
     result = LoadResult(files=[file])
     head = ProblemList(file, None, result.problems)
+    by_puzzle, bad = {}, set()
+    for error in validate(data, SCHEMA, FORMATS):
+        if error.path[:1] == ("puzzles",) and len(error.path) > 1:
+            by_puzzle.setdefault(error.path[1], []).append(SchemaError(error.path[2:],
+                                                                       error.message))
+        else:
+            head.add(error.field, error.message)
+            bad.update(error.path[:1])
     if not isinstance(data, dict):
-        head.add("", f"a puzzle file is a JSON object with 'format', 'id', 'title' and "
-                 f"'puzzles', not {json_kind(data)}.")
         return result
-    for key in sorted(set(data) - SET_FIELDS):
-        head.add(key, f"unknown field; a puzzle set has {names_list(SET_FIELDS)}.")
-    if data.get("format") != FORMAT:
-        head.add("format", f"write \"format\": \"{FORMAT}\" (found {data.get('format')!r}).")
-    set_id = _text(data, "id", head, required=True, ident=True) or "?"
-    title = _text(data, "title", head, required=True) or set_id
-    lesson = _text(data, "lesson", head) or ""
-    description = _text(data, "description", head) or ""
-    order = data.get("order", 99)
-    if not isinstance(order, int) or isinstance(order, bool):
-        head.add("order", f"must be a whole number, not {order!r}.")
-        order = 99
-    puzzles = data.get("puzzles")
-    if not isinstance(puzzles, list) or not puzzles:
-        head.add("puzzles", "must be a non-empty list of puzzles.")
-        puzzles = []
+
+    def text(key, default):
+        return data[key].strip() if key in data and key not in bad else default
+    set_id = text("id", "?")
+    title = text("title", set_id)
+    lesson = text("lesson", "")
+    description = text("description", "")
+    order = data["order"] if "order" in data and "order" not in bad else 99
+    puzzles = data["puzzles"] if "puzzles" in data and "puzzles" not in bad else []
     ids = known_ids if known_ids is not None else set()
     sound = []
     for i, obj in enumerate(puzzles):
@@ -92,127 +96,91 @@ def load_data(data, file: str = "<data>", known_ids=None) -> LoadResult:
         if pid in ids:
             probs.add("id", f"the id '{pid}' is already used by another puzzle.")
         ids.add(pid)
-        puzzle = _load_puzzle(obj, probs, set_id, lesson, file)
+        puzzle = _load_puzzle(obj, by_puzzle.get(i, []), probs, set_id, lesson, file)
         if puzzle is not None and probs.count == 0:
             sound.append(puzzle)
     result.sets.append(PuzzleSet(set_id, title, lesson, description, order, sound, file))
     return result
 
 
-
-def _text(obj, key, probs, required=False, ident=False):
-    if key not in obj:
-        if required:
-            probs.add(key, "this field is missing.")
-        return None
-    value = obj[key]
-    if not isinstance(value, str) or not value.strip():
-        probs.add(key, f"must be a non-empty text, not {value!r}.")
-        return None
-    if ident and not all(c.isascii() and (c.isalnum() or c == "-") for c in value):
-        probs.add(key, f"'{value}' may use only letters, digits and dashes.")
-        return None
-    return value.strip()
+def _judged_item(path) -> str | None:
+    """The field of the play or answer that a schema error is about (``solution[0]``,
+    ``wrong[1].answer``, ``plays[2]``), or None. The schema checks their shape, but the loader,
+    which knows the goal, says better what is wrong with one ("the answer to 'who-wins' is one
+    of A, B"), so these errors wait for its verdict."""
+    if len(path) >= 2 and path[0] in ("plays", "solution") and isinstance(path[1], int):
+        return field_name(path[:2])
+    if len(path) >= 3 and path[0] == "wrong" and path[2] == "answer":
+        return field_name(path[:3])
+    return None
 
 
-def _load_puzzle(obj, probs: ProblemList, set_id: str, set_lesson: str, file: str):
+def _load_puzzle(obj, errors: list, probs: ProblemList, set_id: str, set_lesson: str,
+                 file: str):
+    """One puzzle, given the schema's errors for it: those are reported, then the checks that
+    need the goal and the position run as far as the errors allow."""
+    judged = [(e, _judged_item(e.path)) for e in errors if _judged_item(e.path)]
+    for error in errors:
+        if not _judged_item(error.path):
+            probs.add(error.field, error.message)
     if not isinstance(obj, dict):
-        probs.add("", f"a puzzle is a JSON object, not {json_kind(obj)}.")
         return None
-    for key in sorted(set(obj) - PUZZLE_FIELDS):
-        probs.add(key, f"unknown field; a puzzle has {names_list(PUZZLE_FIELDS)}.")
-    pid = _text(obj, "id", probs, required=True, ident=True)
-    title = _text(obj, "title", probs, required=True)
-    lesson = _text(obj, "lesson", probs) or set_lesson
-    themes = _themes(obj.get("themes", []), probs)
-    difficulty = obj.get("difficulty")
-    if difficulty not in (1, 2, 3) or isinstance(difficulty, bool):
-        probs.add("difficulty", f"must be 1, 2 or 3 (easy, medium, hard), not {difficulty!r}.")
-    you = obj.get("you", "A")
-    if you not in PLAYERS:
-        probs.add("you", f"must be 'A' or 'B' (the learner's seat), not {you!r}.")
-        you = "A"
-    you = PLAYERS.index(you)
+    bad = {e.path[0] for e in errors if e.path}
+    you = PLAYERS.index(obj["you"]) if "you" in obj and "you" not in bad else 0
     goal = None
-    if "goal" not in obj:
-        probs.add("goal", "this field is missing.")
-    else:
+    if "goal" in obj and "goal" not in bad:
         try:
             goal = parse_goal(obj["goal"], you)
         except FoxError as exc:
             probs.add("goal", f"the goal does not parse: {exc}")
-    target = obj.get("target", DEFAULT_TARGET)
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        probs.add("target", f"must be a whole number of at least 1, not {target!r}.")
-        target = DEFAULT_TARGET
-    hints = _texts(obj, "hints", probs)
-    explanation = _text(obj, "explanation", probs, required=True)
-    prompt = _text(obj, "prompt", probs) or ""
-    right = _text(obj, "right", probs) or ""
-    show_deck = obj.get("show_deck")
-    if show_deck is not None and not isinstance(show_deck, bool):
-        probs.add("show_deck", f"must be true or false, not {show_deck!r}.")
-    built = _position(obj.get("position"), probs, goal, you) if "position" in obj else None
-    if "position" not in obj:
-        probs.add("position", "this field is missing.")
+    built = None
+    if "position" in obj:       # duplicate cards are reported even when other fields are bad
+        built = read_position(obj["position"], probs, goal, you, sound="position" not in bad)
     if goal is None or built is None or probs.count:
-        # Answers cannot be judged without a sound goal and position, but their syntax can.
-        _answers_syntax(obj, probs)
+        for error, _ in judged:
+            probs.add(error.field, error.message)
         return None
+    first = len(probs.out)
+    puzzle = _read_puzzle(obj, probs, built, goal, you, set_id, set_lesson, file)
+    said = [p.field for p in probs.out[first:]]
+    for error, item in judged:      # the loader's own reason for an answer beats the schema's
+        if not any(f == item or item.startswith((f + "[", f + ".")) or
+                   f.startswith((item + "[", item + ".")) for f in said):
+            probs.add(error.field, error.message)
+    return puzzle
+
+
+def _read_puzzle(obj, probs, built, goal, you, set_id, set_lesson, file):
+    """The puzzle, once its fields, goal and position are sound: plays and answers checked."""
+    def text(key, default=""):
+        return obj[key].strip() if key in obj else default
+    show_deck = obj.get("show_deck")
     avoid = (set(), set())
     for _ in range(4):
         # A concealed hand gets stand-in cards; when a given play shows that its owner had no
         # card of the led suit, rebuild the stand-ins without that suit.
         pos, hidden, concealed, deck_hidden = built
-        puzzle = Puzzle(pid, title, set_id, lesson, themes, difficulty, you, goal, pos, (),
-                        hints, explanation, prompt, (), right, (), hidden, concealed,
-                        deck_hidden, False, target, file, obj)
-        puzzle.show_deck = show_deck if isinstance(show_deck, bool) else (
+        puzzle = Puzzle(obj["id"], text("title"), set_id, text("lesson") or set_lesson,
+                        tuple(obj.get("themes", ())), obj["difficulty"], you, goal, pos, (),
+                        tuple(h.strip() for h in obj["hints"]), text("explanation"),
+                        text("prompt"), (), text("right"), (), hidden, concealed, deck_hidden,
+                        False, obj.get("target", DEFAULT_TARGET), file, obj)
+        puzzle.show_deck = show_deck if show_deck is not None else (
             not deck_hidden and any(c.rank == rules.WOODCUTTER for c in pos.hands[you]))
         scratch = ProblemList(probs.file, probs.puzzle, [])
         void = _plays(obj, puzzle, scratch)
         if not scratch.count or void is None or void[1] in avoid[void[0]]:
             break
         avoid[void[0]].add(void[1])
-        built = _position(obj.get("position"), scratch, goal, you, avoid) or built
+        built = read_position(obj["position"], scratch, goal, you, avoid=avoid) or built
     for problem in scratch.out:
         probs.add(problem.field, problem.reason)
     if probs.count:
         return None
     _check_theme_cards(puzzle, probs)
-    puzzle.solution = _answers(obj.get("solution"), "solution", puzzle, probs, required=True)
+    puzzle.solution = _answers(obj["solution"], "solution", puzzle, probs)
     puzzle.wrong = _wrong(obj.get("wrong", []), puzzle, probs)
     return puzzle
-
-
-def _themes(value, probs) -> tuple:
-    if not isinstance(value, list):
-        probs.add("themes", f"must be a list of tags, not {json_kind(value)}.")
-        return ()
-    out = []
-    for i, tag in enumerate(value):
-        if not isinstance(tag, str) or tag not in TAGS:
-            probs.add(f"themes[{i}]", f"unknown tag {tag!r}; the tags are {', '.join(TAGS)}.")
-        else:
-            out.append(tag)
-    return tuple(out)
-
-
-def _texts(obj, key, probs) -> tuple:
-    value = obj.get(key)
-    if value is None:
-        probs.add(key, "this field is missing: give at least one.")
-        return ()
-    if not isinstance(value, list) or not value:
-        probs.add(key, "must be a non-empty list of texts.")
-        return ()
-    out = []
-    for i, item in enumerate(value):
-        if not isinstance(item, str) or not item.strip():
-            probs.add(f"{key}[{i}]", f"must be a non-empty text, not {item!r}.")
-        else:
-            out.append(item.strip())
-    return tuple(out)
 
 
 def _plays(obj, puzzle: Puzzle, probs):
@@ -221,9 +189,6 @@ def _plays(obj, puzzle: Puzzle, probs):
     returns (player, suit) so that the stand-ins can be chosen again."""
     value = obj.get("plays", [])
     kind = puzzle.kind
-    if not isinstance(value, list):
-        probs.add("plays", f"must be a list of plays, not {json_kind(value)}.")
-        return
     if value and kind in (PLAY, BAND):
         probs.add("plays", f"a {puzzle.goal.name} puzzle starts where the learner plays: put "
                   "the cards already played in the position instead.")
@@ -329,14 +294,7 @@ def _why_not(rnd: Round, card) -> str:
     return ""
 
 
-def _answers(value, key, puzzle, probs, required=False) -> tuple:
-    if value is None:
-        if required:
-            probs.add(key, "this field is missing.")
-        return ()
-    if not isinstance(value, list) or (required and not value):
-        probs.add(key, "must be a non-empty list of answers.")
-        return ()
+def _answers(value, key, puzzle, probs) -> tuple:
     out = []
     for i, item in enumerate(value):
         answer = _answer(item, f"{key}[{i}]", puzzle, probs)
@@ -348,28 +306,10 @@ def _answers(value, key, puzzle, probs, required=False) -> tuple:
 
 
 def _wrong(value, puzzle, probs) -> tuple:
-    if not isinstance(value, list):
-        probs.add("wrong", "must be a list of {\"answer\": ..., \"text\": ...} objects.")
-        return ()
     out = []
     for i, item in enumerate(value):
-        where = f"wrong[{i}]"
-        if not isinstance(item, dict) or set(item) != {"answer", "text"}:
-            probs.add(where, "must be an object with exactly 'answer' and 'text'.")
-            continue
-        text = item["text"]
-        if not isinstance(text, str) or not text.strip():
-            probs.add(f"{where}.text", "must be a non-empty text.")
-            continue
-        answer = _answer(item["answer"], f"{where}.answer", puzzle, probs, bare_ok=True)
+        answer = _answer(item["answer"], f"wrong[{i}].answer", puzzle, probs, bare_ok=True)
         if answer is not None:
-            out.append((answer, text.strip()))
+            out.append((answer, item["text"].strip()))
     return tuple(out)
 
-
-def _answers_syntax(obj, probs) -> None:
-    for key in ("solution",):
-        if key not in obj:
-            probs.add(key, "this field is missing.")
-        elif not isinstance(obj[key], list) or not obj[key]:
-            probs.add(key, "must be a non-empty list of answers.")

@@ -45,11 +45,6 @@ class ProblemList:
         self.count += 1
 
 
-def names_list(keys) -> str:
-    keys = sorted(keys)
-    return ", ".join(keys[:-1]) + " and " + keys[-1]
-
-
 # ----------------------------------------------------------------------------- the puzzle
 
 @dataclass

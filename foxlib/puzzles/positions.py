@@ -1,118 +1,45 @@
-"""Reading the ``position`` of a puzzle: cards, hands (listed or concealed), the deck, the
-trick and the counts, then everything that makes a position impossible in a real round, what
-each kind of goal needs from it, and the stand-in cards for what is concealed."""
+"""Reading the ``position`` of a puzzle once the schema has checked its structure: the cards,
+then everything that makes a position impossible in a real round, what each kind of goal needs
+from it, and the stand-in cards for what is concealed."""
 from __future__ import annotations
 
 from .. import rules
 from ..cards import DECK, Card
-from ..errors import FoxError, json_kind
+from ..errors import FoxError
 from ..round import PLAYERS, Position
-from .format import BAND, DECK_SIZE, PLAY, POSITION_FIELDS, ROUND_TRICKS
-from .model import names_list
-
-# ----------------------------------------------------------------------------- positions
-
-def _card(value, where, probs):
-    try:
-        return Card(value)
-    except FoxError as exc:
-        probs.add(where, f"unknown card: {exc}")
-        return None
+from .format import BAND, DECK_SIZE, PLAY, ROUND_TRICKS
 
 
-def _cards(value, where, probs) -> list | None:
-    if isinstance(value, str):
-        probs.add(where, f"must be a list of cards like [\"9M\", \"2B\"], not the text {value!r}.")
-        return None
-    if not isinstance(value, list):
-        probs.add(where, f"must be a list of cards, not {json_kind(value)}.")
-        return None
-    cards = [_card(v, f"{where}[{i}]", probs) for i, v in enumerate(value)]
-    return [c for c in cards if c is not None]     # the bad ones are reported already
-
-
-def _pair(pos, key, probs):
-    value = pos.get(key, {"A": 0, "B": 0})
-    where = f"position.{key}"
-    if not isinstance(value, dict):
-        probs.add(where, f'must be an object like {{"A": 2, "B": 3}}, not {json_kind(value)}.')
-        return None
-    out = []
-    for k in sorted(set(value) - set(PLAYERS)):
-        probs.add(f"{where}.{k}", "unknown player; use A and B.")
-    for p in PLAYERS:
-        v = value.get(p, 0)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            probs.add(f"{where}.{p}", f"must be a whole number of at least 0, not {v!r}.")
-            return None
-        out.append(v)
-    return tuple(out)
-
-
-def _hand(value, where, probs):
-    """(cards, hidden count) of a hand: a list, or {"cards": [...], "hidden": N}."""
-    if isinstance(value, dict):
-        for k in sorted(set(value) - {"cards", "hidden"}):
-            probs.add(f"{where}.{k}", "unknown field; a concealed hand has 'cards' and "
-                      "'hidden'.")
-        hidden = value.get("hidden")
-        if not isinstance(hidden, int) or isinstance(hidden, bool) or hidden < 0:
-            probs.add(f"{where}.hidden", f"must be the number of face-down cards, not "
-                      f"{hidden!r}.")
-            return None
-        cards = _cards(value.get("cards", []), f"{where}.cards", probs)
-        return None if cards is None else (cards, hidden)
-    cards = _cards(value, where, probs)
-    return None if cards is None else (cards, None)
-
-
-def _position(pos, probs, goal, you, avoid=((), ())):
-    """Parse and check a position; returns (Position, stand-ins, concealed, deck_hidden).
-    ``avoid``: per player, suits that player's concealed stand-in cards must not have."""
+def read_position(pos, probs, goal, you, sound=True, avoid=((), ())):
+    """Read and check a position; returns (Position, stand-ins, concealed, deck_hidden), or None
+    after adding its problems to ``probs``. ``sound``: the schema found nothing wrong with it;
+    if it did, only duplicate cards are looked for (among the cards that can be read), so that
+    they are reported with the rest. ``avoid``: per player, suits that player's concealed
+    stand-in cards must not have."""
     if not isinstance(pos, dict):
-        probs.add("position", f"must be an object, not {json_kind(pos)}.")
         return None
-    start = probs.count
-    for key in sorted(set(pos) - POSITION_FIELDS):
-        probs.add(f"position.{key}",
-                  f"unknown field; a position has {names_list(POSITION_FIELDS)}.")
-    for key in ("decree", "leader", "hands"):
-        if key not in pos:
-            probs.add(f"position.{key}", "this field is missing.")
-    decree = _card(pos["decree"], "position.decree", probs) if "decree" in pos else None
-    leader = pos.get("leader")
-    if "leader" in pos and leader not in PLAYERS:
-        probs.add("position.leader", f"must be 'A' or 'B' (who leads this trick), not "
-                  f"{leader!r}.")
-    hands = [None, None]
-    if isinstance(pos.get("hands"), dict):
-        for k in sorted(set(pos["hands"]) - set(PLAYERS)):
-            probs.add(f"position.hands.{k}", "unknown player; the hands are A and B.")
-        for i, p in enumerate(PLAYERS):
-            if p not in pos["hands"]:
-                probs.add(f"position.hands.{p}", "this hand is missing (use [] for none).")
-            else:
-                hands[i] = _hand(pos["hands"][p], f"position.hands.{p}", probs)
-    elif "hands" in pos:
-        probs.add("position.hands", 'must be an object {"A": [cards], "B": [cards]}.')
-    deck, deck_hidden = _deck(pos, probs)
-    trick = _cards(pos.get("trick", []), "position.trick", probs)
-    tricks_won = _pair(pos, "tricks_won", probs)
-    score = _pair(pos, "score", probs)
-    gain = _pair(pos, "round_gain", probs)
-    listed = [("decree", [decree] if decree else []), ("trick", trick or []),
-              ("hands.A", hands[0][0] if hands[0] else []),
-              ("hands.B", hands[1][0] if hands[1] else []), ("deck", deck or [])]
-    _no_duplicates(listed, probs)      # reported even when other fields are bad
-    if probs.count > start:
+    listed = _listed(pos)
+    if not _no_duplicates(listed, probs) or not sound:
         return None
-    leader = PLAYERS.index(leader)
+    decree, leader = Card(pos["decree"]), PLAYERS.index(pos["leader"])
+    hands = []
+    for p in PLAYERS:
+        hand = pos["hands"][p]
+        if isinstance(hand, dict):
+            hands.append(([Card(c) for c in hand.get("cards", [])], hand["hidden"]))
+        else:
+            hands.append(([Card(c) for c in hand], None))
+    deck_hidden = not isinstance(pos.get("deck"), list)
+    deck = [] if deck_hidden else [Card(c) for c in pos["deck"]]
+    trick = [Card(c) for c in pos.get("trick", [])]
+    tricks_won, score, gain = (tuple(pos.get(key, {}).get(p, 0) for p in PLAYERS)
+                               for key in ("tricks_won", "score", "round_gain"))
     counts = [len(hands[i][0]) + (hands[i][1] or 0) for i in (0, 1)]
     if not _consistent(pos, probs, leader, trick, counts, tricks_won, score, gain, listed,
                        deck_hidden, goal, you, hands):
         return None
     # Stand-ins for concealed cards: unlisted cards, which the learner never sees.
-    used = {c for _, cards in listed for c in cards}
+    used = {c for _, _, c in listed}
     spare = [c for c in DECK if c not in used]
     need = sum(h[1] or 0 for h in hands) + (DECK_SIZE if deck_hidden else 0)
     if need > len(spare):
@@ -146,44 +73,56 @@ def _position(pos, probs, goal, you, avoid=((), ())):
     return position, stand_ins, concealed, deck_hidden
 
 
-def _deck(pos, probs):
-    if "deck" not in pos:
-        return None, True
-    value = pos["deck"]
-    if isinstance(value, dict):
-        if set(value) != {"hidden"} or value["hidden"] != DECK_SIZE:
-            probs.add("position.deck", f'a concealed deck is written {{"hidden": {DECK_SIZE}}}: '
-                      f"the deck always holds {DECK_SIZE} cards.")
-        return None, True
-    cards = _cards(value, "position.deck", probs)
-    if cards is not None and len(cards) != DECK_SIZE:
-        probs.add("position.deck", f"impossible position: the draw deck always holds "
-                  f"{DECK_SIZE} cards (7 are left after the deal, one of them is the decree, and "
-                  f"the Woodcutter puts back a card for the one it draws), not {len(cards)}.")
-    return cards, False
+def _listed(pos) -> list:
+    """(place, field, card) for every card the position lists that can be read, in the order
+    decree, trick, hands, deck: ``('position.hands.A', 'position.hands.A[2]', Card('9K'))``."""
+    out = []
+
+    def add(place, where, values):
+        if isinstance(values, list):
+            for i, value in enumerate(values):
+                card = _card_or_none(value)
+                if card is not None:
+                    out.append((place, f"{where}[{i}]", card))
+    decree = _card_or_none(pos.get("decree"))
+    if decree is not None:
+        out.append(("position.decree", "position.decree", decree))
+    add("position.trick", "position.trick", pos.get("trick"))
+    hands = pos.get("hands")
+    for p in PLAYERS:
+        hand = hands.get(p) if isinstance(hands, dict) else None
+        if isinstance(hand, dict):
+            add(f"position.hands.{p}", f"position.hands.{p}.cards", hand.get("cards"))
+        else:
+            add(f"position.hands.{p}", f"position.hands.{p}", hand)
+    add("position.deck", "position.deck", pos.get("deck"))
+    return out
+
+
+def _card_or_none(value):
+    try:
+        return Card(value)
+    except FoxError:
+        return None
 
 
 def _no_duplicates(listed, probs) -> bool:
     seen, ok = {}, True
-    for place, cards in listed:
-        for i, card in enumerate(cards):
-            here = f"position.{place}" + ("" if place == "decree" else f"[{i}]")
-            if card in seen:
-                probs.add(here, f"duplicate card: the {card.name()} ({card}) is already in "
-                          f"{seen[card]}; each card exists once.")
-                ok = False
-            else:
-                seen[card] = f"position.{place}"
+    for place, where, card in listed:
+        if card in seen:
+            probs.add(where, f"duplicate card: the {card.name()} ({card}) is already in "
+                      f"{seen[card]}; each card exists once.")
+            ok = False
+        else:
+            seen[card] = place
     return ok
 
 
 def _consistent(pos, probs, leader, trick, counts, tricks_won, score, gain, listed,
                 deck_hidden, goal, you, hands) -> bool:
+    """Could this position occur in a real round? (The schema has already checked each field.)"""
     start = probs.count
     bad = "impossible position: "
-    if len(trick) > 1:
-        probs.add("position.trick", bad + "a trick in progress holds only the led card; the "
-                  "second card ends the trick (put it in 'plays' instead).")
     follower = 1 - leader
     if max(counts) > ROUND_TRICKS:
         probs.add("position.hands", bad + "a hand holds at most 13 cards.")
@@ -205,7 +144,7 @@ def _consistent(pos, probs, leader, trick, counts, tricks_won, score, gain, list
         probs.add("position.to_play", bad + f"{PLAYERS[leader]} leads this trick"
                   f"{' and has played the ' + str(trick[0]) if trick else ''}, so "
                   f"{PLAYERS[expected]} is to play, not {to_play!r}.")
-    in_play = [c for _, cards in listed for c in cards]
+    in_play = [c for _, _, c in listed]
     sevens_in_play = sum(c.rank == rules.TREASURE for c in in_play)
     for i, p in enumerate(PLAYERS):
         if gain[i] > score[i]:
