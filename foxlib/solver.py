@@ -30,8 +30,8 @@ from .cards import DECK, Card
 from .errors import InvalidState
 from .round import PLAYERS, Move, Round, player_index
 
-__all__ = ["Band", "TrickGoal", "MoveValue", "Analysis", "solve", "solve_state",
-           "action_values", "principal_line", "SearchLimit"]
+__all__ = ["Band", "TrickGoal", "MoveValue", "Analysis", "RootValue", "solve", "solve_state",
+           "solve_value", "value_state", "action_values", "principal_line", "SearchLimit"]
 
 
 # ----------------------------------------------------------------------------- objectives
@@ -145,6 +145,33 @@ class Analysis:
                 "nodes": self.nodes, "seconds": round(self.seconds, 6)}
 
 
+
+
+@dataclass(frozen=True)
+class RootValue:
+    """The value of a position for the player to play, and one move that achieves it (no
+    value for the other moves: cheaper than ``solve``). ``value`` is in the same units as a
+    ``MoveValue``'s (points difference, or 1/0 for a goal). When a node or time limit stopped
+    the search, ``complete`` is False, ``value`` is None and ``low``/``high`` bound it."""
+
+    to_play: int
+    objective: object
+    value: int | None
+    best: tuple             # a best move (one ``Move``), or () when a limit stopped it first
+    nodes: int
+    seconds: float
+    complete: bool = True
+    limit: str | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def to_json(self) -> dict:
+        out = {"to_play": PLAYERS[self.to_play], "value": self.value,
+               "best": [mv.to_json() for mv in self.best], "nodes": self.nodes,
+               "seconds": round(self.seconds, 6)}
+        if not self.complete:
+            out.update(complete=False, limit=self.limit, low=self.low, high=self.high)
+        return out
 
 
 class SearchLimit(Exception):
@@ -1356,6 +1383,83 @@ def _rank(items, sign: int):
     ordered = tuple(items[k] for k in order)
     best = tuple(m for m in ordered if m.value == ordered[0].value) if ordered else ()
     return ordered, best
+
+
+def solve_value(rnd: Round, objective="points", node_limit=None,
+                time_limit=None) -> RootValue:
+    """The value of ``rnd`` for the player to play (every card known) and one best move,
+    without working out every other move's value. ``objective`` and the limits are as for
+    ``solve``; a stopped search gives ``complete`` False and proven ``low``/``high`` bounds."""
+    if not isinstance(rnd, Round):
+        raise InvalidState(f"solve_value() needs a Round, not {type(rnd).__name__}.")
+    objective = _check_objective(objective)
+    if rnd.is_over:
+        raise InvalidState("The round is over: there is no move to analyse.")
+    _check_limit("node_limit", node_limit)
+    _check_limit("time_limit", time_limit)
+    return value_state(fast.from_round(rnd), objective, node_limit, time_limit)
+
+
+def value_state(s: fast.FastState, objective="points", node_limit=None,
+                time_limit=None) -> RootValue:
+    """``solve_value`` for a ``fast.FastState``."""
+    objective = _check_objective(objective)
+    if s.phase == fast.OVER:
+        raise InvalidState("The round is over: there is no move to analyse.")
+    start = time.perf_counter()
+    me = s.to_play
+    if isinstance(objective, TrickGoal):
+        children = _children(s)
+        an = _solve_trick(s, [_as_move(s, c) for c, _ in children], children, objective, start)
+        return RootValue(me, objective, an.value, (an.best[0].move,), an.nodes,
+                         time.perf_counter() - start)
+    root = _Root(s, objective, node_limit, None if time_limit is None else start + time_limit)
+    children = _children(s)
+    moves = [_as_move(s, c) for c, _ in children]
+    classes = _root_classes(s, moves)
+    order = [i for i in range(len(children)) if classes[i] == i]
+    lo, hi, g = -_BIG, _BIG, 0
+    best = None
+    stopped = None
+    try:
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g, arg = -_BIG, None
+            for i in order:
+                v = root.value(children[i][1], beta - 1, beta)
+                if v > g:
+                    g, arg = v, i
+                    if v >= beta:
+                        break
+            if g < beta:
+                hi = g
+            else:
+                lo, best = g, arg
+                # The move that proved this bound is tried first from now on.
+                order.remove(arg)
+                order.insert(0, arg)
+    except SearchLimit as exc:
+        stopped = exc.args[0]
+    seconds = time.perf_counter() - start
+    found = (moves[best],) if best is not None else ()
+    if stopped is None:
+        return RootValue(me, objective, _root_units(g, objective, me), found,
+                         root.search.count(), seconds)
+    what = f"{node_limit} nodes" if stopped == "node" else f"{time_limit:g} s"
+    if objective == POINTS:
+        low, high = max(lo, -_MAX_POINTS), min(hi, _MAX_POINTS)
+    else:
+        low, high = sorted((_root_units(lo, objective, me), _root_units(hi, objective, me)))
+    return RootValue(me, objective, None, found, root.search.count(), seconds, False,
+                     f"The search stopped at its {stopped} limit ({what}) before the value "
+                     "was settled: only its bounds are proven.", low, high)
+
+
+def _root_units(v: int, objective, me: int) -> int:
+    """The search's value for the player to play, in a ``MoveValue``'s units."""
+    if objective == POINTS:
+        return v
+    return int(v > 0) if objective.player == me else int(v < 0)
 
 
 def action_values(s: fast.FastState, node_limit=None, time_limit=None):
