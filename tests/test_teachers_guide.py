@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import subprocess
 import sys
@@ -19,6 +20,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS / "teachers_guide.ipynb"
 DOC = REPO_ROOT / "docs" / "teachers-guide.md"
+RULES_DIR = Path(os.environ.get("FOX_RULES_DIR", "/work/shared/rules"))
 DOC_HEADER = (
     "<!-- Written from notebooks/teachers_guide.ipynb by "
     "`python tests/test_teachers_guide.py --write`: edit the notebook, not this file. -->\n\n"
@@ -174,6 +176,22 @@ def test_the_puzzle_generate_command_in_the_guide_writes_a_sound_file(tmp_path):
     out = tmp_path / args[args.index("--out") + 1]
     result = load_file(out)
     assert not result.problems and sum(len(s.puzzles) for s in result.sets) >= 1
+
+
+@pytest.mark.skipif(not RULES_DIR.is_dir(), reason=f"rules sources not found in {RULES_DIR}")
+def test_the_guide_is_written_in_our_own_words():
+    """No run of 9 words from the rules sources (as tests/test_lessons.py checks the lessons)."""
+    def words(text):
+        return re.findall(r"[a-z0-9]+", text.lower())
+
+    n = 9
+    source_runs = set()
+    for src in RULES_DIR.glob("*.txt"):
+        w = words(src.read_text(encoding="utf-8"))
+        source_runs.update(tuple(w[i:i + n]) for i in range(len(w) - n + 1))
+    w = words(guide_text())
+    copied = [" ".join(w[i:i + n]) for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in source_runs]
+    assert not copied, f"the guide repeats the rules sources: {copied[:3]}"
 
 
 def make_targets() -> set[str]:
