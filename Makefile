@@ -44,7 +44,7 @@ $(STAMP): pyproject.toml binder/requirements.txt binder/runtime.txt $(PKG_INITS)
 
 app: $(STAMP)
 	@echo "Fox in the Forest Explorer: http://127.0.0.1:$(PORT)  (Ctrl-C to stop)"
-	$(VENV)/bin/voila notebooks/ $(VOILA_FLAGS) --port=$(PORT)
+	$(VENV)/bin/voila $(CURDIR)/notebooks/ $(VOILA_FLAGS) --port=$(PORT)
 
 # A module that fails to import still lets every other test run (and fails the
 # run).  pytest exits 5 when it collected nothing: not a failure of the code.
