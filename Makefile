@@ -27,6 +27,14 @@ PKG_INITS := $(wildcard foxlib/__init__.py widgets/__init__.py)
 # Voilà reads its settings from etc/jupyter/voila.py (see docs/app-server.md).
 VOILA_FLAGS := --no-browser --Voila.ip=$(HOST) --Voila.config_file_paths=$(CURDIR)/etc/jupyter
 
+# binder/requirements.txt pins Binder's environment for the Python named in
+# binder/runtime.txt.  With that Python, every package Binder installs is held
+# to its pinned version (pip constraints), so the app is developed and tested
+# with what Binder runs; another Python resolves the versions itself.
+BINDER_PYTHON := $(patsubst python-%,%,$(strip $(file <binder/runtime.txt)))
+SETUP_PYTHON = $(if $(wildcard $(PY)),$(PY),$(PYTHON))
+PIN_FLAGS = $(shell $(SETUP_PYTHON) -c 'import sys; print("-c binder/requirements.txt" if "%d.%d" % sys.version_info[:2] == "$(BINDER_PYTHON)" else "")')
+
 NBVAL_FLAGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .PHONY: app test bench setup
@@ -36,8 +44,8 @@ setup: $(STAMP)
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml $(PKG_INITS) | $(PY)
-	$(PY) -m pip install $(PIP_FLAGS) -e '.[test]'
+$(STAMP): pyproject.toml binder/requirements.txt binder/runtime.txt $(PKG_INITS) | $(PY)
+	$(PY) -m pip install $(PIP_FLAGS) $(PIN_FLAGS) -e '.[test]'
 	@touch $@
 
 app: $(STAMP)
@@ -50,7 +58,7 @@ ifeq ($(filter $(HOST),$(LOOPBACK_HOSTS)),)
 else
 	@echo "Fox in the Forest Explorer: http://127.0.0.1:$(PORT)  (Ctrl-C to stop)"
 endif
-	$(VENV)/bin/voila notebooks/ $(VOILA_FLAGS) --port=$(PORT)
+	$(VENV)/bin/voila $(CURDIR)/notebooks/ $(VOILA_FLAGS) --port=$(PORT)
 
 # A module that fails to import still lets every other test run (and fails the
 # run).  pytest exits 5 when it collected nothing: not a failure of the code.

@@ -2,8 +2,10 @@
 
 Plays seeded whole rounds (the rule-of-thumb player against the strong player at a fixed
 budget, so the rounds are the same every time), then reviews the first player's decisions
-with ``foxlib.review`` and times the first record and the whole review. Prints the medians
-over the rounds, the machine's load before and after (``os.getloadavg``), and how steady the
+with ``foxlib.review`` and times the first record and the whole review, in wall-clock time
+and in CPU time of this process (CPU time barely changes when other programs share the machine;
+wall-clock time is what a learner waits). Prints the medians over the rounds, the machine's
+load before and after (``os.getloadavg``), and how steady the
 verdicts are: the same rounds reviewed with a second seed, and how many decisions changed
 between "mistake" and not.
 
@@ -37,13 +39,16 @@ def played_round(seed: int) -> Round:
 
 
 def timed_review(rnd: Round, seed: int, settings: ReviewSettings):
-    start = time.perf_counter()
-    first, records = None, []
+    """(first record s, whole review s, first record CPU s, whole review CPU s, records)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    first = first_cpu = None
+    records = []
     for rec in iter_review(rnd, 0, seed=seed, settings=settings):
         if first is None:
-            first = time.perf_counter() - start
+            first, first_cpu = time.perf_counter() - start, time.process_time() - cpu
         records.append(rec)
-    return first, time.perf_counter() - start, records
+    return (first, time.perf_counter() - start, first_cpu, time.process_time() - cpu,
+            records)
 
 
 def main() -> None:
@@ -58,19 +63,23 @@ def main() -> None:
     settings = ReviewSettings(deals_scale=args.scale)
     print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} CPUs)")
     rounds = [played_round(args.seed * 1000 + i) for i in range(args.rounds)]
-    firsts, wholes, exact, decisions, flips, compared = [], [], 0, 0, 0, 0
+    firsts, wholes, cpu_firsts, cpu_wholes = [], [], [], []
+    exact = decisions = flips = compared = 0
     for i, rnd in enumerate(rounds):
-        first, whole, records = timed_review(rnd, args.seed, settings)
+        first, whole, first_cpu, whole_cpu, records = timed_review(rnd, args.seed, settings)
         firsts.append(first)
         wholes.append(whole)
+        cpu_firsts.append(first_cpu)
+        cpu_wholes.append(whole_cpu)
         decisions += len(records)
         exact += sum(r.exact.answered for r in records)
         mistakes = sum(r.verdict == "mistake" for r in records)
         print(f"round {i + 1}: {len(records)} decisions, first record {first:.2f} s, whole "
-              f"review {whole:.2f} s, {mistakes} mistakes, exact check answered for "
+              f"review {whole:.2f} s (CPU {first_cpu:.2f} s and {whole_cpu:.2f} s), "
+              f"{mistakes} mistakes, exact check answered for "
               f"{sum(r.exact.answered for r in records)}")
         if not args.no_steadiness:
-            _, _, again = timed_review(rnd, args.seed + 1, settings)
+            *_, again = timed_review(rnd, args.seed + 1, settings)
             for a, b in zip(records, again):
                 if a.verdict != "forced":
                     compared += 1
@@ -80,6 +89,8 @@ def main() -> None:
           f"(max {max(firsts):.2f}; target 2 s)")
     print(f"median time for the whole round: {statistics.median(wholes):.2f} s "
           f"(max {max(wholes):.2f}; target 30 s)")
+    print(f"median CPU time: first record {statistics.median(cpu_firsts):.2f} s, whole round "
+          f"{statistics.median(cpu_wholes):.2f} s")
     print(f"exact check answered for {exact} of {decisions} decisions")
     if compared:
         print(f"steadiness: {flips} of {compared} unforced decisions changed between mistake "

@@ -60,6 +60,8 @@ class Theme:
     rank_labels: dict
     #: one character per suit for compact text; defaults to the suit names' initials
     suit_letters: tuple = ()
+    #: where this way of naming the cards comes from, in a learner's words
+    origin: str = ""
 
     def rank_label(self, rank: int) -> str:
         return self.rank_labels.get(rank, str(rank))
@@ -67,12 +69,16 @@ class Theme:
 
 THEMES = {
     "classic": Theme("classic", "Bells, Keys and Moons", ("Bells", "Keys", "Moons"),
-                     ("Bell", "Key", "Moon"), ("\U0001F514", "\U0001F5DD", "\U0001F319"), {}),
-    # The same game played with a standard-looking deck: X stands for 10 and J for 11.
+                     ("Bell", "Key", "Moon"), ("\U0001F514", "\U0001F5DD", "\U0001F319"), {},
+                     origin="the suits printed on the game's own cards"),
+    # The same game played with a deck of ZSA cards, as a third-party page describes it (not
+    # a printing by the game's publisher): X stands for 10 and J for 11.
     "zsa": Theme("zsa", "Clubs, Hearts and Caps", ("Clubs", "Hearts", "Caps"),
                  ("Club", "Heart", "Cap"), ("\u2663", "\u2665", "\u25A0"), {10: "X", 11: "J"},
                  # Clubs and Caps share an initial, so compact text uses the suit symbols.
-                 ("\u2663", "\u2665", "\u25A0")),
+                 ("\u2663", "\u2665", "\u25A0"),
+                 origin="a third-party adaptation of the game for another deck (ZSA cards), "
+                        "not from the game's publisher"),
 }
 DEFAULT_THEME = THEMES["classic"]
 
@@ -190,6 +196,35 @@ def parse_cards(items, where: str = "cards") -> list[Card]:
             cards.append(Card(item))
         except InvalidCard as exc:
             raise InvalidCard(f"{where}[{i}]: {exc}") from None
+    return cards
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth", "eleventh", "twelfth", "thirteenth")
+
+
+def ordinal(i: int) -> str:
+    """'first' for 0, 'second' for 1, ... ('number 14' past the thirteenth)."""
+    return ORDINALS[i] if 0 <= i < len(ORDINALS) else f"number {i + 1}"
+
+
+def read_cards(text, name: str = "card {nth}") -> list[Card]:
+    """Read cards typed by a learner ('9B 6B, 2K'), with errors in plain words: ``name`` says
+    which card is wrong, ``{nth}`` counted in words, as in ``"the follower's {nth} card"`` ->
+    "the follower's second card '12K' is not a card: ranks run from 1 to 11."
+    (``parse_cards`` says ``hands.B[1]`` instead, for files)."""
+    if text is None:
+        return []
+    if not isinstance(text, (str, list, tuple)):
+        raise InvalidCard(f"{name.format(nth='')} must be written as text, like '9M 4B', not "
+                          f"{json_kind(text)}.".replace("  ", " "))
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = []
+    for i, item in enumerate(items):
+        try:
+            cards.append(Card(item))
+        except InvalidCard as exc:
+            raise InvalidCard(f"{name.format(nth=ordinal(i))} {exc}") from None
     return cards
 
 

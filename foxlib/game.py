@@ -33,11 +33,11 @@ def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS,
     ga, gb = round_gain
     if ga != gb:
         w = 0 if ga > gb else 1
-        return True, w, (f"{reached} with a tie, so the tie-break decides: {names[w]} gained more "
-                         f"points in this last round ({max(ga, gb)} against {min(ga, gb)}) "
+        return True, w, (f"{reached}, with a tie. The tie-break decides: {names[w]} gained "
+                         f"more points in this last round ({max(ga, gb)} against {min(ga, gb)}) "
                          f"and {agree(names[w], 'wins')}.")
-    return True, "draw", (f"{reached} with a tie, and both gained {count(ga, 'point')} in the "
-                          "last round, so the tie-break cannot separate them: the game is a draw.")
+    return True, "draw", (f"{reached}, with a tie. Both gained {count(ga, 'point')} in the last "
+                          "round, so the tie-break cannot separate them: the game is a draw.")
 
 
 def _check_seed(seed, where: str):

@@ -7,14 +7,97 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 
+from .cards import DECK, DEFAULT_THEME, Card, read_cards
 from .errors import FoxError, InvalidState, json_kind
 from .game import DEFAULT_TARGET, game_result
 from .round import PLAYERS, Move, Position, Round
+from .rules import count
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
                    "round_gain", "target"}
 
+
+# ----------------------------------------------------------------------------- one trick set up
+# The rules explorer (lesson 14) sets up one trick from a learner's choices; the checks and the
+# words of its complaints live here, so the widget only shows them.
+
+#: Where a chosen card is, in words ("... is chosen twice: as the decree card and in the
+#: follower's hand").
+SETUP_PLACES = {"decree": "as the decree card", "led": "as the led card",
+                "leader_others": "among the leader's other cards",
+                "follower": "in the follower's hand", "deck_top": "as the top of the deck"}
+
+
+@dataclass(frozen=True)
+class TrickSetup:
+    """One trick ready to play: ``position`` (the leader, A, to lead ``led``), the cards the
+    learner gave the leader besides the led card (``leader_others``) and how many cards nobody
+    chose were added to the leader's hand (``filler``) so that both hands have the same size."""
+
+    position: Position
+    led: Card
+    leader_others: tuple
+    follower: tuple
+    deck_top: Card | None
+    filler: int
+
+
+def _setup_error(text: str) -> InvalidState:
+    return InvalidState(f"Check the set-up: {text}")
+
+
+def trick_setup(decree, led, follower_hand, leader_others="", deck_top=None, *,
+                theme=DEFAULT_THEME) -> TrickSetup:
+    """Build a trick from a learner's choices: cards (or codes like '9M') for the decree and
+    the led card, typed text such as '9B 6B 2K' for the hands, and optionally the top card of
+    the deck (for a Woodcutter). Problems raise ``InvalidState`` in plain words, starting
+    "Check the set-up: " and naming the card and where it is ("the follower's second card
+    '12K' is not a card: ranks run from 1 to 11.")."""
+    try:
+        decree, led = Card(decree), Card(led)
+        top = Card(deck_top) if deck_top else None
+        others = read_cards(leader_others, "the leader's {nth} other card")
+        follower = read_cards(follower_hand, "the follower's {nth} card")
+    except FoxError as exc:
+        raise _setup_error(str(exc)) from None
+    if not follower:
+        raise _setup_error("give the follower at least one card.")
+    if len(follower) > 13:
+        raise _setup_error(f"the follower holds {len(follower)} cards, but a hand holds at most "
+                           "13.")
+    if len(others) + 1 > len(follower):
+        n = len(others) + 1
+        raise _setup_error(
+            f"the leader holds {count(n, 'card')} (the led card and {count(n - 1, 'other')}) "
+            f"but the follower only {len(follower)}: when a trick starts both hands hold the "
+            "same number of cards, so give the follower more cards or the leader fewer.")
+    places: dict = {}
+    chosen = [("decree", [decree]), ("led", [led]), ("leader_others", others),
+              ("follower", follower), ("deck_top", [top] if top else [])]
+    for key, cards in chosen:
+        for card in cards:
+            if card in places:
+                first = places[card]
+                where = (f"twice {SETUP_PLACES[key]}" if first == key else
+                         f"twice: {SETUP_PLACES[first]} and {SETUP_PLACES[key]}")
+                raise _setup_error(f"the {card.name(theme)} ({card}) is chosen {where}; "
+                                   "there is only one of each card.")
+            places[card] = key
+    leader = [led, *others]
+    # The rules need hands of equal size: the leader's hand is filled up with cards nobody
+    # chose. They can never change what the follower may play.
+    spare = [c for c in DECK if c not in places]
+    filler = len(follower) - len(leader)
+    leader += spare[:filler]
+    deck = [top] + spare[filler:filler + 5] if top else []
+    pos = Position(decree, (leader, follower), 0, deck)
+    pos.validate("the set-up")       # never fails after the checks above; kept as a guard
+    return TrickSetup(pos, led, tuple(others), tuple(follower), top, filler)
+
+
+# ----------------------------------------------------------------------------- scenarios
 
 def load_scenario(obj) -> tuple[Round, list, int]:
     """Read a scenario object into (round at its start, the plays as Moves, target)."""

@@ -9,9 +9,10 @@ could not see are never looked at for the advice. From that view:
   values every legal choice in each deal; the averages are the *estimates* (points the player
   gains from that moment to the end of the round minus the opponent's), and its pick is the
   *suggestion*;
-- the *loss* of the choice made is the best estimate minus the estimate of that choice, and its
-  *verdict* comes from it: ``mistake`` from ``MISTAKE`` points, ``inaccuracy`` from
-  ``INACCURACY`` points, otherwise ``good`` (or ``best``, or ``forced`` for a lone legal choice);
+- the *loss* of the choice made is the best estimate minus the estimate of that choice (both
+  rounded to tenths of a point, as shown), and its *verdict* comes from it: ``mistake`` from
+  ``MISTAKE`` points, ``inaccuracy`` from ``INACCURACY`` points, otherwise ``good`` (``best``
+  when it was the strong player's choice, ``forced`` for a lone legal choice);
 - the *reason* is one sentence built from facts of the position (does the card win the trick,
   the Treasure in it, the bands, who leads next, the new trump ...) that separate the suggested
   choice from the one made (or, for a good choice, from the next best).
@@ -32,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import fast, rules
-from .cards import Card
+from .cards import DEFAULT_THEME, THEMES, Card
 from .errors import InvalidState
 from .inference import Inference
 from .players import StrongPlayer
@@ -40,7 +41,7 @@ from .round import PlayerView, Round, player_index
 
 __all__ = ["MISTAKE", "INACCURACY", "ReviewSettings", "ChoiceValue", "ExactCheck",
            "DecisionReview", "RoundReview", "iter_review", "review_round", "decision_count",
-           "summary_line"]
+           "summary_line", "Hint", "hint"]
 
 #: A choice that costs at least this many points (estimated, from the player's view) is a
 #: mistake; docs/review.md explains the choice of these two thresholds.
@@ -246,23 +247,27 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
                               view.trick, view.decree, played, played, choices, 0, 0.0,
                               "forced", reason, exact, time.perf_counter() - start)
     decision = adviser.decision(view)
-    means = decision.values
-    best_value = max(means.values())
-    loss = max(0.0, best_value - means[played])
-    verdict = _verdict(loss, settings)
-    choices = tuple(ChoiceValue(a, _describe(view, a, theme), round(means[a], 2),
+    # Every number the review shows is in tenths of a point, and the loss is worked out from
+    # the estimates as shown, so the items, the table of choices and the summary line agree
+    # (and the verdict is the one a reader would give the number shown).
+    means = {a: round(v, 1) for a, v in decision.values.items()}
+    # A choice exactly as good as the strong player's pick is just as much its suggestion.
+    suggested = played if decision.values[played] >= decision.values[decision.action] \
+        else decision.action
+    loss = round(max(0.0, means[suggested] - means[played]), 1)
+    verdict = "best" if played == suggested else _verdict(loss, settings)
+    choices = tuple(ChoiceValue(a, _describe(view, a, theme), means[a],
                                 exact_values.get(_code(a))) for a in legal)
-    reason = _reason(view, played, decision.action, means, verdict, decision.samples,
+    reason = _reason(view, played, suggested, means, loss, verdict, decision.samples,
                      seed, theme)
     return DecisionReview(number, total, replay.trick_number, view.phase, view.hand,
-                          view.trick, view.decree, played, decision.action, choices,
-                          decision.samples, round(loss, 2), verdict, reason, exact,
+                          view.trick, view.decree, played, suggested, choices,
+                          decision.samples, loss, verdict, reason, exact,
                           time.perf_counter() - start)
 
 
 def _verdict(loss: float, settings: ReviewSettings) -> str:
-    if loss < 1e-9:
-        return "best"
+    """The mark of a choice that was not the strong player's, from the points it gave up."""
     if loss >= settings.mistake:
         return "mistake"
     if loss >= settings.inaccuracy:
@@ -317,20 +322,22 @@ def _pts(v) -> str:
 
 # ----------------------------------------------------------------------------- the reason
 
-def _reason(view: PlayerView, played, best, means, verdict: str, samples: int, seed,
-            theme) -> str:
+def _reason(view: PlayerView, played, best, means, loss: float, verdict: str, samples: int,
+            seed, theme) -> str:
     """One sentence: why the suggested choice is better than the one made (or, when the choice
-    made was best, better than the next best), from facts of the position."""
+    made was best, better than the next best), from facts of the position. ``means`` are the
+    estimates as shown (tenths of a point) and ``loss`` the points the choice made gave up."""
     facts = _Facts(view, seed, theme)
     if verdict in ("best", "good"):
         others = sorted((a for a in view.legal if a != played), key=lambda a: -means[a])
         runner = others[0]
         gap = means[played] - means[runner]
-        if verdict == "good" and best != played:
+        if verdict == "good":
             why, _ = facts.contrast(best, played)
+            by = (f"only {loss:.1f} points better" if loss > 0 else
+                  "better by less than a tenth of a point")
             return (f"{_gerund(view, played, theme)} was fine: "
-                    f"{_lower(_gerund(view, best, theme))} was only "
-                    f"{means[best] - means[played]:.1f} points better"
+                    f"{_lower(_gerund(view, best, theme))} was {by}"
                     + (f", as it {why}." if why else " on average."))
         why, _ = facts.contrast(played, runner)
         if why is None:
@@ -339,7 +346,7 @@ def _reason(view: PlayerView, played, best, means, verdict: str, samples: int, s
         return f"{_gerund(view, played, theme)} was the best choice: it {why}."
     why, instead = facts.contrast(best, played)
     if why is None:
-        why = (f"scored about {means[best] - means[played]:.1f} points more on average over "
+        why = (f"scored about {loss:.1f} points more on average over "
                f"{samples} deals of the cards you could not see")
     text = f"{_gerund(view, best, theme)} was better: it {why}"
     if instead:
@@ -555,10 +562,72 @@ def _count(n: int) -> str:
     return "none of them" if n == 0 else f"{n} of them" if n > 1 else "one of them"
 
 
+# ----------------------------------------------------------------------------- a hint
+
+@dataclass(frozen=True)
+class Hint:
+    """Advice for the player to move: what the strong player would choose from their view, and
+    why in one plain sentence (the same facts a review uses)."""
+
+    action: Card | None         # the suggestion (None: the Fox keeps the decree card)
+    text: str                   # "Play the 9 of Moons: it wins the Treasure (1 point), ..."
+    reason: str                 # the part after the colon, without the suggestion
+    values: dict                # estimate per legal choice (points, the player's gain minus
+                                # the opponent's, from now to the round's end)
+    samples: int                # deals of the unseen cards the estimates average over
+    detail: str = ""            # the numbers behind it, for those who want them
+
+
+def hint(view: PlayerView, *, theme=None, seed=0, adviser: StrongPlayer | None = None) -> Hint:
+    """What to do now, from ``view`` (a ``Round.view(seat)`` where that seat is to move), and
+    why: the strong player's choice plus one sentence built from facts of the position that set
+    it apart from the next best choice (wins the Treasure, keeps you Humble, leaves you the lead
+    with the Monarch ...). Only what the player can see is used. ``theme`` (a Theme or its key)
+    names the cards; ``adviser`` defaults to a ``StrongPlayer(seed)``."""
+    if not isinstance(view, PlayerView):
+        raise InvalidState(f"A hint needs a player's view (Round.view(seat)), not "
+                           f"{type(view).__name__}.")
+    if view.to_play != view.player or view.phase not in ("play", "exchange", "discard"):
+        raise InvalidState("A hint is for the player whose turn it is.")
+    theme = THEMES[theme] if isinstance(theme, str) else (theme or DEFAULT_THEME)
+    legal = list(view.legal)
+    suggestion = _sentence(_describe(view, legal[0], theme))
+    if len(legal) == 1:
+        reason = "it is your only legal choice"
+        return Hint(legal[0], f"{suggestion}: {reason}.", reason, {}, 0)
+    adviser = adviser or StrongPlayer(seed)
+    decision = adviser.decision(view)
+    best, means = decision.action, decision.values
+    runner = max((a for a in legal if a != best), key=lambda a: means[a])
+    gap = means[best] - means[runner]
+    why, instead = _Facts(view, seed, theme).contrast(best, runner)
+    if why is None:
+        if gap < 0.05:
+            reason = "every choice does about as well here, and this one is as good as any"
+        else:
+            reason = (f"it did best over {decision.samples} deals of the cards you cannot see, "
+                      f"about {gap:.1f} points better than {_lower(_gerund(view, runner, theme))}")
+    else:
+        reason = f"it {why}"
+        if instead:
+            reason += f", while {_lower(_gerund(view, runner, theme))} {instead}"
+    detail = (f"Worked out over {decision.samples} deal{'s' if decision.samples != 1 else ''} "
+              f"of the cards you cannot see: about {means[best]:+.1f} points for you against "
+              f"your opponent over the rest of the round, {gap:.1f} more than the next best.")
+    return Hint(best, f"{_sentence(_describe(view, best, theme))}: {reason}.", reason,
+                dict(means), decision.samples, detail)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 # ----------------------------------------------------------------------------- the summary
 
 def summary_line(records, settings: ReviewSettings | None = None, name: str = "You") -> str:
-    """One line: roughly how many points the mistakes cost, and in which tricks."""
+    """One line: roughly how many points the mistakes cost, and in which tricks. The points are
+    the sum of the losses shown on the marked decisions (each in tenths of a point), so the line
+    adds up with the items."""
     settings = settings or ReviewSettings()
     you = name.lower() == "you"
     who = "You" if you else name
@@ -567,22 +636,20 @@ def summary_line(records, settings: ReviewSettings | None = None, name: str = "Y
     mistakes = [r for r in records if r.verdict == "mistake"]
     slips = [r for r in records if r.verdict == "inaccuracy"]
     if mistakes:
-        lost = sum(r.loss for r in mistakes)
-        text = f"{who} lost about {_about(lost)} in {_tricks(mistakes)}"
+        text = f"{who} lost about {_about(mistakes)} in {_tricks(mistakes)}"
         if slips:
-            text += (f", and about {_about(sum(r.loss for r in slips))} more in "
-                     f"{len(slips)} smaller slip{'s' if len(slips) > 1 else ''}")
+            text += (f", and about {_about(slips)} more in {len(slips)} smaller "
+                     f"slip{'s' if len(slips) > 1 else ''} ({_tricks(slips)})")
         return text + "."
     if slips:
-        return (f"No big mistakes: {who if not you else 'you'} lost about "
-                f"{_about(sum(r.loss for r in slips))} in small slips, in {_tricks(slips)}.")
-    return (f"No mistakes: every choice was as good as the strong player's, or within "
-            f"{settings.inaccuracy:g} points of it.")
+        return (f"No big mistakes: {who if not you else 'you'} lost about {_about(slips)} in "
+                f"small slips, in {_tricks(slips)}.")
+    return (f"No mistakes: every choice was the strong player's, or less than "
+            f"{settings.inaccuracy:g} points behind it.")
 
 
-def _about(points: float) -> str:
-    shown = f"{points:.0f}" if points >= 1.95 else f"{points:.1f}"
-    return f"{shown} point{'' if shown == '1.0' else 's'}"
+def _about(records) -> str:
+    return f"{round(sum(r.loss for r in records), 1):.1f} points"
 
 
 def _tricks(records) -> str:

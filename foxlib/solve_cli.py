@@ -7,12 +7,18 @@ applied first), and writes one JSON line for each::
 
 or ``{"error": "..."}``; a bad line never stops the stream. Every legal move is listed, best
 first; a Fox exchange (or keeping the decree) and each Woodcutter discard are separate moves.
+A line with ``"all_moves": false`` asks only for the position's value and one move that
+achieves it (cheaper: the other moves' values are not worked out)::
+
+    {"to_play": "A", "value": 4, "best": ["9M"], "nodes": 321, "seconds": 0.004}
+
 A value is, with best play by both to the end of the round, the points the player to play
 gains from then on (Treasure and the round's table points) minus those the opponent gains;
 with ``--objective band:A:Victorious`` or ``trick:B:lose`` it is 1 when the goal can be
 forced and 0 when it cannot. When ``--node-limit`` or ``--time-limit`` stops a search early
 the line also says ``"complete": false`` with a ``"limit"`` message, and each unproven move
-carries ``"exact": false`` with the ``"low"`` and ``"high"`` bounds proven for it.
+carries ``"exact": false`` with the ``"low"`` and ``"high"`` bounds proven for it (with
+``"all_moves": false``: ``"value": null`` and the ``"low"`` and ``"high"`` bounds of the value).
 """
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ import sys
 
 from .errors import FoxError
 from .referee import apply_plays, load_scenario
-from .solver import Band, TrickGoal, solve
+from .solver import Band, TrickGoal, solve, solve_value
 
 USAGE_OBJECTIVE = ("points (default), band:PLAYER:BAND (BAND a name such as Victorious or a "
                    "range such as 7-9) or trick:PLAYER:win|lose")
@@ -60,12 +66,21 @@ def solve_line(line: str, objective="points", node_limit=None, time_limit=None) 
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"The line is not valid JSON: {exc}."}
+    all_moves = True
+    if isinstance(obj, dict) and "all_moves" in obj:
+        obj = dict(obj)
+        all_moves = obj.pop("all_moves")
+        if not isinstance(all_moves, bool):
+            return {"error": f"'all_moves' must be true or false, not {json.dumps(all_moves)}."}
     try:
         rnd, moves, _target = load_scenario(obj)
         apply_plays(rnd, moves)
         if rnd.is_over:
             return {"error": "The round is over after these plays: there is no move to "
                              "analyse."}
+        if not all_moves:
+            return solve_value(rnd, objective, node_limit=node_limit,
+                               time_limit=time_limit).to_json()
         analysis = solve(rnd, objective, node_limit=node_limit, time_limit=time_limit,
                          lines=False)
     except FoxError as exc:
@@ -86,7 +101,8 @@ def main(argv=None, stdin=None, stdout=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m foxlib solve",
         description="Exact values of every legal move of referee scenarios (JSON Lines on "
-                    "stdin, one result line each on stdout).")
+                    "stdin, one result line each on stdout; a line with \"all_moves\": false "
+                    "gets only the value and one best move).")
     parser.add_argument("--objective", default="points", help=USAGE_OBJECTIVE)
     parser.add_argument("--node-limit", type=int, default=None,
                         help="stop each search after this many nodes (the output says so)")

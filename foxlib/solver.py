@@ -30,8 +30,8 @@ from .cards import DECK, Card
 from .errors import InvalidState
 from .round import PLAYERS, Move, Round, player_index
 
-__all__ = ["Band", "TrickGoal", "MoveValue", "Analysis", "solve", "solve_state",
-           "action_values", "principal_line", "SearchLimit"]
+__all__ = ["Band", "TrickGoal", "MoveValue", "Analysis", "RootValue", "solve", "solve_state",
+           "solve_value", "value_state", "action_values", "principal_line", "SearchLimit"]
 
 
 # ----------------------------------------------------------------------------- objectives
@@ -145,6 +145,35 @@ class Analysis:
                 "nodes": self.nodes, "seconds": round(self.seconds, 6)}
 
 
+
+
+@dataclass(frozen=True)
+class RootValue:
+    """The value of a position for the player to play, and one move that achieves it (no
+    value for the other moves: cheaper than ``solve``). ``value`` is in the same units as a
+    ``MoveValue``'s (points difference, or 1/0 for a goal). When a node or time limit stopped
+    the search, ``complete`` is False, ``value`` is None and ``low``/``high`` bound it."""
+
+    to_play: int
+    objective: object
+    value: int | None
+    best: tuple             # a best move (one ``Move``), or () when a limit stopped it first
+    nodes: int
+    seconds: float
+    complete: bool = True
+    limit: str | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def to_json(self) -> dict:
+        out = {"to_play": PLAYERS[self.to_play], "value": self.value,
+               "best": [mv.to_json() for mv in self.best], "nodes": self.nodes,
+               "seconds": round(self.seconds, 6)}
+        if not self.complete:
+            out.update(complete=False, limit=self.limit, low=self.low, high=self.high)
+        return out
+
+
 class SearchLimit(Exception):
     """Raised inside the search when the node or time limit is reached."""
 
@@ -194,19 +223,25 @@ def _deck_info(deck, everything):
 
 
 class _Search:
-    """The alpha-beta search for one objective; its transposition table persists across the
+    """The alpha-beta search for one objective; its transposition tables persist across the
     calls that analyse the moves of one position.
 
     Values are from the point of view of the player to move and count only what happens from
-    this node on (Treasure of later tricks and the end-of-round value)."""
+    this node on (Treasure of later tricks and the end-of-round value). There is one call per
+    trick: a node is a position at the start of a trick, and the follower's replies to each
+    lead are looped over inside it. ``plain`` searches positions where no Fox or Woodcutter
+    decision can come up again; ``lead`` the others."""
 
     def __init__(self, objective, total: int, node_limit=None, deadline=None):
         self.final, self.weight = _final_table(objective, total)
         self.symmetric = objective == POINTS
+        self.total = total
         self.node_limit = node_limit
         self.deadline = deadline
         self.tt: dict = {}
-        self.ftt: dict = {}
+        self.ptt: dict = {}
+        self.etab: dict = {}
+        self.ltab: dict = {}
         self.table_cap = TABLE_CAP
         self.cleared = 0
         self._build()
@@ -214,19 +249,35 @@ class _Search:
     def _build(self):
         FINAL, W = self.final, self.weight
         TRICK, SUIT, RANK, BIT = fast.TRICK, fast.SUIT, fast.RANK, fast.BIT
+        cards_of = fast.cards_of
         SUITM, SWANB = fast.CARD_SUIT_MASK, fast.SWAN_BIT
         FOXES, WOODS, SEVENS = fast.FOXES, fast.WOODCUTTERS, fast.TREASURES
         WITCHES, NINE = fast.WITCHES, _NINE_OF_SUIT
-        BELOW = tuple((1 << c) - 1 & fast.CARD_SUIT_MASK[c] for c in range(33))
+        NINE_T = tuple(_NINE_OF_SUIT[s * 11] for s in range(3))
+        BELOW = _BELOW
         PLAIN = tuple(fast.RANK[c] % 2 == 0 for c in range(33))
+        # In a plain position a Woodcutter has nothing to draw (and no Fox is left).
+        PLAINP = tuple(fast.RANK[c] % 2 == 0 or fast.RANK[c] == 5 for c in range(33))
+        BEAT = _BEATS
+        # Treasure points of a trick code, weighted by the objective.
+        TW = tuple(W * (code >> 2) for code in range(16))
         ME = 0 if self.symmetric else 1 << 76
-        tt, ftt = self.tt, self.ftt
-        tt_get, ftt_get = tt.get, ftt.get
+        PME = 0 if self.symmetric else 1 << 72
+        tt, ptt = self.tt, self.ptt
+        tt_get, ptt_get = tt.get, ptt.get
+        # Exact values of the last two tricks (with and without decisions left).
+        etab, ltab = self.etab, self.ltab
+        etab_get, ltab_get = etab.get, ltab.get
         HL = [0] * (64 * 35)
         HF = [0] * (64 * 35)
+        # The reply that last refuted a lead: KILL[tricks_left * 2240 + lead].
+        KILL = [-1] * (14 * 2240)
+        DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
+                        for c in range(33))
+        DECIDERS = FOXES | WOODS
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
-        # Score bounds: best and worst end-of-round value for `me` holding t tricks with r
-        # tricks still to play: HI[(me * 14 + t) * 14 + r].
+        # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
+        # to play: HI[(me * 14 + t) * 14 + r].
         HI = [0] * (28 * 14)
         for me in (0, 1):
             for t in range(14):
@@ -246,15 +297,15 @@ class _Search:
                 raise SearchLimit("node")
             if search.deadline is not None and time.perf_counter() >= search.deadline:
                 raise SearchLimit("time")
-            if len(tt) + len(ftt) > table_cap:
+            if len(tt) + len(ptt) + len(etab) + len(ltab) > table_cap:
                 # Entries are only bounds, so forgetting them costs time, never exactness;
                 # without this a long search would fill the memory.
                 tt.clear()
-                ftt.clear()
+                ptt.clear()
+                etab.clear()
+                ltab.clear()
                 search.cleared += 1
             check_at = min(nodes + 4096, after_limit)
-
-        deck_info = _deck_info
 
         def woods(hm, ho, decree, deck, live):
             """The Woodcutters left in the hands, the deck and the decree. ``live`` holds the
@@ -274,20 +325,277 @@ class _Search:
                     live |= BIT[c]
             return key, live
 
-        def lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta):
-            """The player to move leads from ``hm``; the opponent holds ``ho``."""
+        def last2(hm, ho, tr, twm, me):
+            """The last two tricks, no decision left: their exact value for the leader."""
+            key = hm | ho << 33 | tr << 66 | twm << 68 | me * PME
+            best = ltab_get(key)
+            if best is not None:
+                return best
+            best = -_BIG
+            m = hm
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                h1 = hm ^ low
+                same = ho & SUITM[c]
+                if same:
+                    if RANK[c] == 11:
+                        same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                    legal = same
+                else:
+                    legal = ho
+                cur = _BIG
+                idx = c * 99 + tr
+                while legal:
+                    lw = legal & -legal
+                    legal ^= lw
+                    f = lw.bit_length() - 1
+                    code = TRICK[idx + f * 3]
+                    h2 = ho ^ lw
+                    if code & 2:
+                        code2 = TRICK[((h2.bit_length() - 1) * 33 + h1.bit_length() - 1) * 3 + tr]
+                        won = 1 - (code & 1) + (code2 & 1)
+                        v2 = TW[code2] if code2 & 1 else -TW[code2]
+                    else:
+                        code2 = TRICK[((h1.bit_length() - 1) * 33 + h2.bit_length() - 1) * 3 + tr]
+                        won = 2 - (code & 1) - (code2 & 1)
+                        v2 = -TW[code2] if code2 & 1 else TW[code2]
+                    v = (-TW[code] if code & 1 else TW[code]) + v2 + FINAL[me * 14 + twm + won]
+                    if v < cur:
+                        cur = v
+                        if v <= best:
+                            break
+                if cur > best:
+                    best = cur
+            ltab[key] = best
+            return best
+
+        def end2(hm, ho, decree, deck, twm, me):
+            """The last two tricks, Fox and Woodcutter decisions included: their exact value
+            for the leader (2 cards each), by plain minimax without a table."""
+            nonlocal nodes
+            nodes += 1
+            both = hm | ho
+            key = (hm | ho << 33 | (decree if both & FOXES else 33 + SUIT[decree]) << 66 |
+                   twm << 72 | me * ME)
+            if deck and both & WOODS:
+                key |= (deck[0] + 1 + (34 * deck[1] + 34 if len(deck) > 1 else 0)) << 77
+            best = etab_get(key)
+            if best is not None:
+                return best
+            best = -_BIG
+            m = hm
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                rest = hm ^ low
+                rk = RANK[c]
+                if rk == 3:
+                    opts = ((rest, decree, deck), (BIT[decree], rest.bit_length() - 1, deck))
+                elif rk == 5 and deck:
+                    pool = rest | BIT[deck[0]]
+                    d1 = deck[1:]
+                    opts = tuple((pool ^ BIT[x], decree, d1 + (x,)) for x in cards_of(pool))
+                else:
+                    opts = ((rest, decree, deck),)
+                same = ho & SUITM[c]
+                if same:
+                    if rk == 11:
+                        same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                    legal = same
+                else:
+                    legal = ho
+                base = c * 99
+                for h1, d2, deck2 in opts:
+                    cur = _BIG
+                    mm = legal
+                    while mm:
+                        lw = mm & -mm
+                        mm ^= lw
+                        f = lw.bit_length() - 1
+                        rf = ho ^ lw
+                        if RANK[f] == 3:
+                            replies = ((rf, d2), (BIT[d2], rf.bit_length() - 1))
+                        elif RANK[f] == 5 and deck2:
+                            pool = rf | BIT[deck2[0]]
+                            replies = ((pool ^ BIT[y], d2) for y in cards_of(pool))
+                        else:
+                            replies = ((rf, d2),)
+                        for h2, d3 in replies:
+                            tr = SUIT[d3]
+                            code = TRICK[base + f * 3 + tr]
+                            if code & 2:
+                                code2 = TRICK[((h2.bit_length() - 1) * 33 + h1.bit_length() - 1)
+                                              * 3 + tr]
+                                won = 1 - (code & 1) + (code2 & 1)
+                                v2 = TW[code2] if code2 & 1 else -TW[code2]
+                            else:
+                                code2 = TRICK[((h1.bit_length() - 1) * 33 + h2.bit_length() - 1)
+                                              * 3 + tr]
+                                won = 2 - (code & 1) - (code2 & 1)
+                                v2 = -TW[code2] if code2 & 1 else TW[code2]
+                            v = ((-TW[code] if code & 1 else TW[code]) + v2 +
+                                 FINAL[me * 14 + twm + won])
+                            if v < cur:
+                                cur = v
+                        if cur <= best:
+                            break
+                    if cur > best:
+                        best = cur
+            etab[key] = best
+            return best
+
+        def plain(hm, ho, tr, twm, two, me, alpha, beta):
+            """The player to move leads from ``hm`` (2 cards or more), trump ``tr``, and no Fox
+            or Woodcutter decision can come up again (no Fox in a hand, and no Woodcutter in a
+            hand or no card left to draw). Replies: winning ones cheapest first, then losing
+            ones cheapest first; a table of bounds and best lead at these nodes only."""
             nonlocal nodes
             nodes += 1
             if nodes >= check_at:
                 check()
-            if not hm & (hm - 1):
-                # The last trick: no choice is left for anyone (a last Fox has nothing to swap,
-                # a last Woodcutter must discard the card it draws).
-                a, b = hm.bit_length() - 1, ho.bit_length() - 1
-                code = TRICK[(a * 33 + b) * 3 + SUIT[decree]]
-                if code & 1:
-                    return FINAL[me * 14 + twm] - W * (code >> 2)
-                return FINAL[me * 14 + twm + 1] + W * (code >> 2)
+            r = hm.bit_count()
+            if r == 2:
+                return last2(hm, ho, tr, twm, me)
+            key = hm | ho << 33 | tr << 66 | twm << 68 | me * PME
+            e = ptt_get(key)
+            if e is not None:
+                lo, hi, bm = e
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                sev = W * ((hm | ho) & SEVENS).bit_count()
+                b = HI[(me * 14 + twm) * 14 + r] + sev
+                if b <= alpha:
+                    return b
+                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
+                if b >= beta:
+                    return b
+                lo, hi, bm = -_BIG, _BIG, -1
+            a0, b0 = alpha, beta
+            inplay = hm | ho
+            if inplay & WITCHES:
+                inplay |= NINE_T[tr]
+            # The leads worth searching: a plain card right above another plain card of mine
+            # (no card in play between them) is the same lead.
+            leads = 0
+            prev = -1
+            m = hm
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                if PLAINP[c]:
+                    below = inplay & BELOW[c]
+                    if below and below.bit_length() - 1 == prev:
+                        prev = c
+                        continue
+                    prev = c
+                leads |= low
+            if bm >= 0 and leads >> bm & 1:
+                c = bm
+            else:
+                c = (leads & -leads).bit_length() - 1
+            leads ^= BIT[c]
+            best, bestm = -_BIG, -1
+            nxt = me ^ 1
+            three = r == 3
+            while True:
+                nodes += 1
+                h1 = hm ^ BIT[c]
+                same = ho & SUITM[c]
+                if same:
+                    if RANK[c] == 11:
+                        same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                    legal = same
+                else:
+                    legal = ho
+                m = legal & BEAT[c * 3 + tr]        # winning replies first
+                later = legal ^ m
+                idx = c * 99 + tr
+                cur, ub = _BIG, beta
+                prev = -1
+                while True:
+                    if not m:
+                        if not later:
+                            break
+                        m, later, prev = later, 0, -1
+                    low = m & -m
+                    m ^= low
+                    f = low.bit_length() - 1
+                    if PLAINP[f]:
+                        below = inplay & BELOW[f]
+                        if below and below.bit_length() - 1 == prev:
+                            prev = f
+                            continue
+                        prev = f
+                    code = TRICK[idx + f * 3]
+                    h2 = ho ^ low
+                    if code & 1:
+                        t = -TW[code]
+                        if three:
+                            if code & 2:
+                                v = t - last2(h2, h1, tr, two + 1, nxt)
+                            else:
+                                v = t + last2(h1, h2, tr, twm, me)
+                        elif code & 2:
+                            v = t - plain(h2, h1, tr, two + 1, twm, nxt, t - ub, t - alpha)
+                        else:
+                            v = t + plain(h1, h2, tr, twm, two + 1, me, alpha - t, ub - t)
+                    else:
+                        t = TW[code]
+                        if three:
+                            if code & 2:
+                                v = t - last2(h2, h1, tr, two, nxt)
+                            else:
+                                v = t + last2(h1, h2, tr, twm + 1, me)
+                        elif code & 2:
+                            v = t - plain(h2, h1, tr, two, twm + 1, nxt, t - ub, t - alpha)
+                        else:
+                            v = t + plain(h1, h2, tr, twm + 1, two, me, alpha - t, ub - t)
+                    if v < cur:
+                        cur = v
+                        if v <= alpha:
+                            break
+                        if v < ub:
+                            ub = v
+                if cur > best:
+                    best, bestm = cur, c
+                    if cur > alpha:
+                        alpha = cur
+                        if cur >= beta:
+                            break
+                if not leads:
+                    break
+                low = leads & -leads
+                leads ^= low
+                c = low.bit_length() - 1
+            if best <= a0:
+                ptt[key] = (lo, best if best < hi else hi, bestm)
+            elif best >= b0:
+                ptt[key] = (best if best > lo else lo, hi, bestm)
+            else:
+                ptt[key] = (best, best, bestm)
+            return best
+
+        def lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta):
+            """The player to move leads from ``hm`` (3 cards or more); the opponent holds
+            ``ho``; a Fox or Woodcutter decision may still come up. Each lead is a card with
+            its decision; the follower's replies (with theirs) are looped over here. Lists of
+            moves are only built when the table's best lead (or the last refutation of a
+            lead) does not settle the node first."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                check()
             fox_live = (hm | ho | live) & FOXES
             r = hm.bit_count()
             key = (hm | ho << 33 | (decree if fox_live else 33 + SUIT[decree]) << 66 |
@@ -313,6 +621,184 @@ class _Search:
                 if b >= beta:
                     return b
             a0, b0 = alpha, beta
+            wl = woods(hm, ho, decree, deck, live) if deck and (hm | ho) & WOODS else 0
+            best, bestm = -_BIG, -1
+            nxt = me ^ 1
+            three = r == 3
+            kbase = r * 2240
+            moves = None
+            i = 0
+            mv = bm
+            while True:
+                if mv < 0:
+                    if moves is None:
+                        moves = lead_options(hm, ho, decree, deck, live, fox_live, wl)
+                        if bm >= 0:
+                            moves.remove(bm)
+                        if len(moves) > 1:
+                            moves.sort(key=hl_key, reverse=True)
+                    if i == len(moves):
+                        break
+                    mv = moves[i]
+                    i += 1
+                nodes += 1
+                c = mv & 63
+                x = (mv >> 6) - 1
+                if x < 0:
+                    h1, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
+                elif RANK[c] == 3:
+                    h1 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
+                    d2, deck2, dk2, live2 = x, deck, dk, live
+                else:
+                    h1 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
+                    d2 = decree
+                    deck2 = deck[1:] + (x,)
+                    dk2, live2 = deck_top(deck2, wl - 1)
+                # The follower's replies, each with its decision: the reply that refuted this
+                # lead last time first, the others only if it does not.
+                same = ho & SUITM[c]
+                if same:
+                    if RANK[c] == 11:
+                        same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                    legal = same
+                else:
+                    legal = ho
+                kill = KILL[kbase + mv]
+                rv = -1
+                if kill >= 0 and legal >> (kill & 63) & 1:
+                    f = kill & 63
+                    y = (kill >> 6) - 1
+                    kind = DECIDES[f]
+                    if y < 0:
+                        if kind < 2 or not deck2:
+                            rv = kill
+                    elif kind == 1:
+                        if (ho ^ BIT[f]) >> y & 1:
+                            rv = kill
+                    elif kind == 2 and deck2 and ((ho ^ BIT[f]) | BIT[deck2[0]]) >> y & 1:
+                        rv = kill
+                tried = rv
+                replies = None
+                j = 0
+                cur, ub = _BIG, beta
+                base = c * 99
+                if legal & (DECIDERS if deck2 else FOXES):
+                    lean = False
+                else:
+                    # No reply decides anything: winning replies cheapest first, then losing
+                    # ones, by bits as in plain nodes.
+                    lean = True
+                    mw = legal & BEAT[c * 3 + SUIT[d2]]
+                    later = legal ^ mw
+                    prev = -1
+                    fl2 = (h1 | ho | live2) & FOXES
+                    inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
+                    if inplay2 & WITCHES:
+                        inplay2 |= WITCHES if fl2 else NINE[d2]
+                while True:
+                    if rv < 0:
+                        if lean:
+                            while True:
+                                if not mw:
+                                    if not later:
+                                        break
+                                    mw, later, prev = later, 0, -1
+                                low = mw & -mw
+                                mw ^= low
+                                f = low.bit_length() - 1
+                                if PLAIN[f]:
+                                    below = inplay2 & BELOW[f]
+                                    if below and below.bit_length() - 1 == prev:
+                                        prev = f
+                                        continue
+                                    prev = f
+                                if f != tried:
+                                    rv = f
+                                    break
+                            if rv < 0:
+                                break
+                        elif replies is None:
+                            replies = reply_options(c, legal, h1, ho, d2, deck2, live2)
+                            if tried >= 0:
+                                try:
+                                    replies.remove(tried)
+                                except ValueError:
+                                    pass
+                            if len(replies) > 1:
+                                replies.sort(key=hf_key, reverse=True)
+                        if not lean:
+                            if j == len(replies):
+                                break
+                            rv = replies[j]
+                            j += 1
+                    f = rv & 63
+                    y = (rv >> 6) - 1
+                    if y < 0:
+                        h2, d3, deck3, dk3, live3 = ho ^ BIT[f], d2, deck2, dk2, live2
+                    elif RANK[f] == 3:
+                        h2 = ho ^ BIT[f] ^ BIT[y] | BIT[d2]
+                        d3, deck3, dk3, live3 = y, deck2, dk2, live2
+                    else:
+                        h2 = (ho ^ BIT[f] | BIT[deck2[0]]) ^ BIT[y]
+                        d3 = d2
+                        deck3 = deck2[1:] + (y,)
+                        dk3, live3 = deck_top(deck3, woods(h1, ho, d2, deck2, live2) - 1)
+                    tr = SUIT[d3]
+                    code = TRICK[base + f * 3 + tr]
+                    if code & 1:
+                        t, tm, to = -TW[code], twm, two + 1
+                    else:
+                        t, tm, to = TW[code], twm + 1, two
+                    nh = h1 | h2
+                    if not nh & FOXES and (not deck3 or not nh & WOODS):
+                        if three:
+                            if code & 2:
+                                v = t - last2(h2, h1, tr, to, nxt)
+                            else:
+                                v = t + last2(h1, h2, tr, tm, me)
+                        elif code & 2:
+                            v = t - plain(h2, h1, tr, to, tm, nxt, t - ub, t - alpha)
+                        else:
+                            v = t + plain(h1, h2, tr, tm, to, me, alpha - t, ub - t)
+                    elif three:
+                        if code & 2:
+                            v = t - end2(h2, h1, d3, deck3, to, nxt)
+                        else:
+                            v = t + end2(h1, h2, d3, deck3, tm, me)
+                    elif code & 2:
+                        v = t - lead(h2, h1, d3, deck3, dk3, live3, to, tm, nxt, t - ub,
+                                     t - alpha)
+                    else:
+                        v = t + lead(h1, h2, d3, deck3, dk3, live3, tm, to, me, alpha - t,
+                                     ub - t)
+                    if v < cur:
+                        cur = v
+                        if v <= alpha:
+                            HF[rv] += r * r
+                            KILL[kbase + mv] = rv
+                            break
+                        if v < ub:
+                            ub = v
+                    rv = -1
+                if cur > best:
+                    best, bestm = cur, mv
+                    if cur > alpha:
+                        alpha = cur
+                        if cur >= beta:
+                            HL[mv] += r * r
+                            break
+                mv = -1
+            if best <= a0:
+                tt[key] = (lo, best if best < hi else hi, bestm)
+            elif best >= b0:
+                tt[key] = (best if best > lo else lo, hi, bestm)
+            else:
+                tt[key] = (best, best, bestm)
+            return best
+
+        def lead_options(hm, ho, decree, deck, live, fox_live, wl):
+            """The leads of ``hm`` (each card with its Fox or Woodcutter decision), equivalent
+            ones searched once."""
             inplay = hm | ho | live | (BIT[decree] if fox_live else 0)
             if inplay & WITCHES:
                 # A lone Witch counts as a trump 9: it sits between the trump 8 and 10.
@@ -330,7 +816,7 @@ class _Search:
                     _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
                 elif rk == 5 and deck:
                     _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
-                                  deck, woods(hm, ho, decree, deck, live))
+                                  deck, wl)
                 else:
                     if PLAIN[c] or (rk == 5):
                         below = inplay & BELOW[c]
@@ -339,178 +825,39 @@ class _Search:
                             continue      # the same as the card just below it
                         prev = c
                     moves.append(c)
-            if len(moves) > 1:
-                moves.sort(key=hl_key, reverse=True)
-                if bm >= 0 and moves[0] != bm:
-                    try:
-                        moves.remove(bm)
-                        moves.insert(0, bm)
-                    except ValueError:
-                        pass
-            best, bestm = -_BIG, -1
-            for mv in moves:
-                c = mv & 63
-                x = (mv >> 6) - 1
-                if x < 0:
-                    h2, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
-                elif RANK[c] == 3:
-                    h2 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
-                    d2, deck2, dk2, live2 = x, deck, dk, live
-                else:
-                    h2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
-                    d2 = decree
-                    deck2 = deck[1:] + (x,)
-                    dk2, live2 = deck_top(deck2, woods(hm, ho, decree, deck, live) - 1)
-                v = -follow(ho, h2, c, d2, deck2, dk2, live2, two, twm, 1 - me, -beta, -alpha)
-                if v > best:
-                    best, bestm = v, mv
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            HL[mv] += r * r
-                            break
-            if best <= a0:
-                tt[key] = (lo, best if best < hi else hi, bestm)
-            elif best >= b0:
-                tt[key] = (best if best > lo else lo, hi, bestm)
-            else:
-                tt[key] = (best, best, bestm)
-            return best
+            return moves
 
-        def follow(hm, ho, led, decree, deck, dk, live, twm, two, me, alpha, beta):
-            """The player to move follows ``led`` from ``hm``; the leader has ``ho`` left."""
-            nonlocal nodes
-            nodes += 1
-            if nodes >= check_at:
-                check()
-            same = hm & SUITM[led]
-            if same:
-                if RANK[led] == 11:
-                    same = (1 << (same.bit_length() - 1)) | (same & SWANB[led])
-                legal = same
-            else:
-                legal = hm
-            fox_live = (hm | ho | live) & FOXES
-            r = hm.bit_count()
-            # Two tricks left (this one included): the subtree is too small to be worth a
-            # table entry.
-            if r > 2:
-                key = (hm | ho << 33 | (decree if fox_live else 33 + SUIT[decree]) << 66 |
-                       twm << 72 | me * ME | led << 77 | dk << 83)
-                e = ftt_get(key)
-            else:
-                key = e = None
-            if e is not None:
-                lo, hi, bm = e
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            else:
-                lo, hi, bm = -_BIG, _BIG, -1
-                sev = W * ((hm | ho | live | BIT[decree] | BIT[led]) & SEVENS).bit_count()
-                b = HI[(me * 14 + twm) * 14 + r] + sev
-                if b <= alpha:
-                    return b
-                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
-                if b >= beta:
-                    return b
-            a0, b0 = alpha, beta
-            inplay = hm | ho | live | BIT[led] | (BIT[decree] if fox_live else 0)
-            if inplay & WITCHES:
-                inplay |= WITCHES if fox_live else NINE[decree]
-            moves = []
+        def reply_options(c, legal, h1, ho, d2, deck2, live2):
+            """The follower's replies to ``c`` from ``legal`` (the follower holds ``ho``, the
+            leader ``h1`` after the lead), equivalent ones searched once."""
+            fl2 = (h1 | ho | live2) & FOXES
+            inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
+            if inplay2 & WITCHES:
+                inplay2 |= WITCHES if fl2 else NINE[d2]
+            replies = []
             prev = -1
-            m = legal
-            while m:
-                low = m & -m
-                m ^= low
-                c = low.bit_length() - 1
-                rk = RANK[c]
-                if rk == 3 and hm ^ low:
-                    moves.append(c)
-                    _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
-                elif rk == 5 and deck:
-                    _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
-                                  deck, woods(hm, ho, decree, deck, live))
+            mm = legal
+            while mm:
+                low = mm & -mm
+                mm ^= low
+                f = low.bit_length() - 1
+                rk = RANK[f]
+                if rk == 3 and ho ^ low:
+                    replies.append(f)
+                    _fox_options(replies, f, ho ^ low, inplay2 | BIT[d2], d2, h1 | live2)
+                elif rk == 5 and deck2:
+                    _wood_options(replies, f, ho ^ low | BIT[deck2[0]],
+                                  inplay2 | BIT[deck2[0]], deck2,
+                                  woods(h1, ho, d2, deck2, live2))
                 else:
-                    if PLAIN[c] or rk == 5:
-                        below = inplay & BELOW[c]
+                    if PLAIN[f] or rk == 5:
+                        below = inplay2 & BELOW[f]
                         if below and below.bit_length() - 1 == prev:
-                            prev = c
+                            prev = f
                             continue
-                        prev = c
-                    moves.append(c)
-            if len(moves) > 1:
-                moves.sort(key=hf_key, reverse=True)
-                if bm >= 0 and moves[0] != bm:
-                    try:
-                        moves.remove(bm)
-                        moves.insert(0, bm)
-                    except ValueError:
-                        pass
-            best, bestm = -_BIG, -1
-            base = led * 99
-            for mv in moves:
-                c = mv & 63
-                x = (mv >> 6) - 1
-                if x < 0:
-                    h2, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
-                elif RANK[c] == 3:
-                    h2 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
-                    d2, deck2, dk2, live2 = x, deck, dk, live
-                else:
-                    h2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
-                    d2 = decree
-                    deck2 = deck[1:] + (x,)
-                    dk2, live2 = deck_top(deck2, woods(hm, ho, decree, deck, live) - 1)
-                code = TRICK[base + c * 3 + SUIT[d2]]
-                t = W * (code >> 2)
-                if code & 1:
-                    tm, to, ts = twm + 1, two, t
-                else:
-                    tm, to, ts = twm, two + 1, -t
-                if not h2:
-                    v = ts + FINAL[me * 14 + tm]
-                elif not h2 & (h2 - 1):
-                    # One card each is left: the last trick plays itself.
-                    if code & 2:
-                        a, b = h2.bit_length() - 1, ho.bit_length() - 1
-                    else:
-                        a, b = ho.bit_length() - 1, h2.bit_length() - 1
-                    code2 = TRICK[(a * 33 + b) * 3 + SUIT[d2]]
-                    t2 = W * (code2 >> 2)
-                    # Did the follower's side (me) win the last trick?
-                    mine = (code2 & 1) == (0 if code & 2 else 1)
-                    if mine:
-                        v = ts + t2 + FINAL[me * 14 + tm + 1]
-                    else:
-                        v = ts - t2 + FINAL[me * 14 + tm]
-                elif code & 2:
-                    v = ts + lead(h2, ho, d2, deck2, dk2, live2, tm, to, me, alpha - ts, beta - ts)
-                else:
-                    v = ts - lead(ho, h2, d2, deck2, dk2, live2, to, tm, 1 - me, ts - beta,
-                                  ts - alpha)
-                if v > best:
-                    best, bestm = v, mv
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            HF[mv] += r * r
-                            break
-            if key is None:
-                pass
-            elif best <= a0:
-                ftt[key] = (lo, best if best < hi else hi, bestm)
-            elif best >= b0:
-                ftt[key] = (best if best > lo else lo, hi, bestm)
-            else:
-                ftt[key] = (best, best, bestm)
-            return best
+                        prev = f
+                    replies.append(f)
+            return replies
 
         def _fox_options(moves, fox, rest, inplay, decree, others):
             """Append the Fox's exchanges (keeping the decree was appended by the caller).
@@ -555,7 +902,83 @@ class _Search:
                     prev = x
                 moves.append(wood | (x + 1) << 6)
 
-        self.lead, self.follow, self.deck_info = lead, follow, deck_info
+        def start(hm, ho, decree, deck, twm, two, me, alpha, beta):
+            """A position at the start of a trick, any size: the right kind of node."""
+            nonlocal nodes
+            r = hm.bit_count()
+            tr = SUIT[decree]
+            if r == 1:
+                nodes += 1
+                code = TRICK[((hm.bit_length() - 1) * 33 + ho.bit_length() - 1) * 3 + tr]
+                if code & 1:
+                    return FINAL[me * 14 + twm] - TW[code]
+                return FINAL[me * 14 + twm + 1] + TW[code]
+            nh = hm | ho
+            if not nh & FOXES and (not deck or not nh & WOODS):
+                return plain(hm, ho, tr, twm, two, me, alpha, beta)
+            if r == 2:
+                return end2(hm, ho, decree, deck, twm, me)
+            dk, live = _deck_info(deck, nh | fast.mask_of(deck) | BIT[decree])
+            return lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta)
+
+        self.start = start
+        root_best = {}
+
+        def follow(fh, lh, c, decree, deck, twm, two, me, alpha, beta):
+            """The player to move follows ``c`` from ``fh``, the leader holding ``lh`` after
+            the lead (used at the root only): the reply that was best here last time first,
+            then the others by history."""
+            nonlocal nodes
+            nodes += 1
+            dk, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
+            same = fh & SUITM[c]
+            if same:
+                if RANK[c] == 11:
+                    same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                legal = same
+            else:
+                legal = fh
+            replies = reply_options(c, legal, lh, fh, decree, deck, live)
+            replies.sort(key=hf_key, reverse=True)
+            rkey = (fh, lh, c, decree, deck, twm, me)
+            first = root_best.get(rkey)
+            if first is not None:
+                replies.remove(first)
+                replies.insert(0, first)
+            best, bestm = -_BIG, -1
+            for rv in replies:
+                f = rv & 63
+                y = (rv >> 6) - 1
+                d3, deck3 = decree, deck
+                if y < 0:
+                    h2 = fh ^ BIT[f]
+                elif RANK[f] == 3:
+                    h2 = fh ^ BIT[f] ^ BIT[y] | BIT[decree]
+                    d3 = y
+                else:
+                    h2 = (fh ^ BIT[f] | BIT[deck[0]]) ^ BIT[y]
+                    deck3 = deck[1:] + (y,)
+                code = TRICK[(c * 33 + f) * 3 + SUIT[d3]]
+                if code & 1:
+                    t, tm, to = TW[code], twm + 1, two
+                else:
+                    t, tm, to = -TW[code], twm, two + 1
+                if not h2:
+                    v = t + FINAL[me * 14 + tm]
+                elif code & 2:
+                    v = t + start(h2, lh, d3, deck3, tm, to, me, alpha - t, beta - t)
+                else:
+                    v = t - start(lh, h2, d3, deck3, to, tm, me ^ 1, t - beta, t - alpha)
+                if v > best:
+                    best, bestm = v, rv
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            root_best[rkey] = bestm
+            return best
+
+        self.follow = follow
 
         def count():
             return nodes
@@ -563,15 +986,15 @@ class _Search:
 
     # -- evaluating a fast state from the point of view of its player to move
     def value(self, s: fast.FastState, alpha: int, beta: int) -> int:
+        """Fail-soft value of a play-phase state (a trick just starting, or one card led)
+        within (alpha, beta), for its player to move."""
         me = s.to_play
-        hm, ho = s.hands[me], s.hands[1 - me]
-        twm, two = s.tricks_won[me], s.tricks_won[1 - me]
-        everything = hm | ho | fast.mask_of(s.deck) | fast.BIT[s.decree]
-        dk, live = self.deck_info(s.deck, everything)
-        if s.trick:
-            return self.follow(hm, ho, s.trick[0], s.decree, s.deck, dk, live, twm, two, me,
-                               alpha, beta)
-        return self.lead(hm, ho, s.decree, s.deck, dk, live, twm, two, me, alpha, beta)
+        if not s.trick:
+            return self.start(s.hands[me], s.hands[1 - me], s.decree, s.deck,
+                              s.tricks_won[me], s.tricks_won[1 - me], me, alpha, beta)
+        # One card is led (only at the root).
+        return self.follow(s.hands[me], s.hands[1 - me], s.trick[0], s.decree, s.deck,
+                           s.tricks_won[me], s.tricks_won[1 - me], me, alpha, beta)
 
 
 # ----------------------------------------------------------------------------- the root
@@ -905,6 +1328,10 @@ def _with_witches(inplay: int, fox_live: int, decree: int) -> int:
 
 _BELOW = tuple((1 << c) - 1 & fast.CARD_SUIT_MASK[c] for c in range(33))
 
+#: ``_BEATS[led * 3 + trump]``: the cards that win the trick when they follow ``led``.
+_BEATS = tuple(sum(1 << f for f in range(33) if fast.FOLLOWER_WINS[(led * 33 + f) * 3 + tr])
+               for led in range(33) for tr in range(3))
+
 
 def _solve_trick(s: fast.FastState, moves, children, objective: TrickGoal,
                  start: float) -> Analysis:
@@ -956,6 +1383,83 @@ def _rank(items, sign: int):
     ordered = tuple(items[k] for k in order)
     best = tuple(m for m in ordered if m.value == ordered[0].value) if ordered else ()
     return ordered, best
+
+
+def solve_value(rnd: Round, objective="points", node_limit=None,
+                time_limit=None) -> RootValue:
+    """The value of ``rnd`` for the player to play (every card known) and one best move,
+    without working out every other move's value. ``objective`` and the limits are as for
+    ``solve``; a stopped search gives ``complete`` False and proven ``low``/``high`` bounds."""
+    if not isinstance(rnd, Round):
+        raise InvalidState(f"solve_value() needs a Round, not {type(rnd).__name__}.")
+    objective = _check_objective(objective)
+    if rnd.is_over:
+        raise InvalidState("The round is over: there is no move to analyse.")
+    _check_limit("node_limit", node_limit)
+    _check_limit("time_limit", time_limit)
+    return value_state(fast.from_round(rnd), objective, node_limit, time_limit)
+
+
+def value_state(s: fast.FastState, objective="points", node_limit=None,
+                time_limit=None) -> RootValue:
+    """``solve_value`` for a ``fast.FastState``."""
+    objective = _check_objective(objective)
+    if s.phase == fast.OVER:
+        raise InvalidState("The round is over: there is no move to analyse.")
+    start = time.perf_counter()
+    me = s.to_play
+    if isinstance(objective, TrickGoal):
+        children = _children(s)
+        an = _solve_trick(s, [_as_move(s, c) for c, _ in children], children, objective, start)
+        return RootValue(me, objective, an.value, (an.best[0].move,), an.nodes,
+                         time.perf_counter() - start)
+    root = _Root(s, objective, node_limit, None if time_limit is None else start + time_limit)
+    children = _children(s)
+    moves = [_as_move(s, c) for c, _ in children]
+    classes = _root_classes(s, moves)
+    order = [i for i in range(len(children)) if classes[i] == i]
+    lo, hi, g = -_BIG, _BIG, 0
+    best = None
+    stopped = None
+    try:
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g, arg = -_BIG, None
+            for i in order:
+                v = root.value(children[i][1], beta - 1, beta)
+                if v > g:
+                    g, arg = v, i
+                    if v >= beta:
+                        break
+            if g < beta:
+                hi = g
+            else:
+                lo, best = g, arg
+                # The move that proved this bound is tried first from now on.
+                order.remove(arg)
+                order.insert(0, arg)
+    except SearchLimit as exc:
+        stopped = exc.args[0]
+    seconds = time.perf_counter() - start
+    found = (moves[best],) if best is not None else ()
+    if stopped is None:
+        return RootValue(me, objective, _root_units(g, objective, me), found,
+                         root.search.count(), seconds)
+    what = f"{node_limit} nodes" if stopped == "node" else f"{time_limit:g} s"
+    if objective == POINTS:
+        low, high = max(lo, -_MAX_POINTS), min(hi, _MAX_POINTS)
+    else:
+        low, high = sorted((_root_units(lo, objective, me), _root_units(hi, objective, me)))
+    return RootValue(me, objective, None, found, root.search.count(), seconds, False,
+                     f"The search stopped at its {stopped} limit ({what}) before the value "
+                     "was settled: only its bounds are proven.", low, high)
+
+
+def _root_units(v: int, objective, me: int) -> int:
+    """The search's value for the player to play, in a ``MoveValue``'s units."""
+    if objective == POINTS:
+        return v
+    return int(v > 0) if objective.player == me else int(v < 0)
 
 
 def action_values(s: fast.FastState, node_limit=None, time_limit=None):
@@ -1031,3 +1535,4 @@ def _choice_of(s: fast.FastState, move) -> int:
         if _as_move(s, choice) == move:
             return choice
     raise InvalidState(f"{move} is not a legal move here.")
+

@@ -8,6 +8,7 @@ so any number of cards can sit in one page.
 """
 from __future__ import annotations
 
+import colorsys
 import math
 from functools import lru_cache
 from html import escape
@@ -19,6 +20,11 @@ CARD_W, CARD_H = 100, 140           # the drawing's own units; ``width`` scales 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
 INK, PAPER, BACK = "#1f2933", "#fffdf6", "#1f4e5f"
 SELECT = "#d97706"
+#: A card that cannot be played now: its colours lose half their saturation, a light grey veil
+#: covers it and a small no-entry badge sits in its corner (the badge's shape says it without
+#: colour). Its text stays readable: at least 3:1 against the card (tests/test_widgets_svg.py).
+VEIL, VEIL_OPACITY, DIM_SATURATION = "#6b7280", 0.25, 0.5
+NO_ENTRY = "#b91c1c"
 
 #: One colour per suit position (Bells/Keys/Moons, or Clubs/Hearts/Caps), dark enough for text.
 SUIT_COLOURS = {
@@ -74,6 +80,13 @@ def _theme(theme) -> Theme:
 def suit_colour(suit, theme=DEFAULT_THEME) -> str:
     theme = _theme(theme)
     return SUIT_COLOURS.get(theme.key, SUIT_COLOURS["classic"])[int(suit)]
+
+
+def muted(colour: str, keep: float = DIM_SATURATION) -> str:
+    """``colour`` ('#rrggbb') with only ``keep`` of its saturation (same hue and lightness)."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    h, light, sat = colorsys.rgb_to_hls(r, g, b)
+    return "#" + "".join(f"{round(x * 255):02x}" for x in colorsys.hls_to_rgb(h, light, sat * keep))
 
 
 def suit_shape(suit, theme=DEFAULT_THEME) -> str:
@@ -154,8 +167,10 @@ def _index(card: Card, theme: Theme, colour: str) -> str:
             + _symbol(card.suit, theme, 5.5, 30, 15, colour))
 
 
-def _face(card: Card, theme: Theme) -> str:
+def _face(card: Card, theme: Theme, dimmed: bool = False) -> str:
     colour = suit_colour(card.suit, theme)
+    if dimmed:
+        colour = muted(colour)
     parts = [f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="{PAPER}" '
              f'stroke="{colour}" stroke-width="2.2"/>',
              f'<rect x="23" y="8" width="54" height="124" rx="6" fill="{colour}" '
@@ -213,11 +228,13 @@ _SELECTED = (f'<rect x="-1.5" y="-1.5" width="103" height="143" rx="11" fill="no
              f'<circle cx="86" cy="14" r="10" fill="{SELECT}" stroke="{PAPER}" stroke-width="2"/>'
              f'<path d="M80.5 14.2L84.6 18.2L91.6 10" fill="none" stroke="{PAPER}" '
              'stroke-width="2.8" stroke-linecap="round" stroke-linejoin="round"/>')
-# Dimmed: washed out and crossed by a light diagonal hatch, so the state shows without colour.
-_DIMMED = (f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#e5e7eb" '
-           'fill-opacity="0.62"/>'
-           '<path d="M10 130L90 10" stroke="#6b7280" stroke-opacity="0.55" stroke-width="3" '
-           'stroke-linecap="round"/>')
+# Dimmed: a light veil (the text stays readable) and a no-entry badge, so the state shows
+# without colour; the face under it is drawn in muted colours.
+_DIMMED = (f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="{VEIL}" '
+           f'fill-opacity="{VEIL_OPACITY}"/>'
+           f'<circle cx="86" cy="14" r="11" fill="{NO_ENTRY}" stroke="{PAPER}" '
+           'stroke-width="2"/>'
+           f'<rect x="79" y="12" width="14" height="4" rx="1" fill="{PAPER}"/>')
 
 
 def card_label(card, theme=DEFAULT_THEME, face_down: bool = False) -> str:
@@ -236,7 +253,7 @@ def card_body(card, theme=DEFAULT_THEME, *, face_down=False, selected=False, dim
 def _card_body(card, theme_key, selected, dimmed) -> str:
     theme = THEMES[theme_key]
     label = card_label(card, theme, card is None)
-    body = _back() if card is None else _face(card, theme)
+    body = _back() if card is None else _face(card, theme, dimmed)
     return (f"<title>{escape(label)}</title>{body}"
             f"{_DIMMED if dimmed else ''}{_SELECTED if selected else ''}")
 
@@ -308,7 +325,7 @@ def round_svg(rnd, theme=None, *, width: int = 620) -> str:
     elif rnd.tricks:
         last = rnd.tricks[-1]
         for i, card in enumerate(last.cards):
-            out.append(_place(card, theme, tx + i * (cw + gap), mid, cw, dimmed=True))
+            out.append(_place(card, theme, tx + i * (cw + gap), mid, cw))
         out.append(_text(tx + 2 * (cw + gap) + 4, mid + 22, 11, f"trick {last.number}: "
                          f"{rnd.name(last.winner)} won", anchor="start", weight="400"))
         out.append(_text(tx + 2 * (cw + gap) + 4, mid + 36, 11,

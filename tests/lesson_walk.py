@@ -17,24 +17,13 @@ import re
 from pathlib import Path
 
 from foxlib import Card
+from text_faults import grammar_faults  # noqa: F401 - the one list of faults, used by the walks
 from widgets import progress
 from widgets.exercises import (ChooseBestExercise, Exercise, LegalPlayExercise, Quiz,
                                ScoreExercise, WoodcutterDiscardExercise, _ChoiceExercise)
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-
-# Grammar faults no page may show: a count of one with a plural noun, a doubled sentence.
-GRAMMAR_FAULTS = [
-    re.compile(r"(?<![\d.,])\b1 (points|tricks|cards|rounds|tries|Treasures|players|questions)\b"),
-    re.compile(r"(?<![.\w])([A-Z][^.!?]{8,}[.!?])\s+\1"),  # the same sentence twice in a row
-    re.compile(r"\bNot draw\b"),
-]
-
-
-def grammar_faults(text: str) -> list[str]:
-    return [m.group(0) for rx in GRAMMAR_FAULTS for m in rx.finditer(text)]
-
 
 @contextlib.contextmanager
 def _in(folder: Path):

@@ -4,7 +4,6 @@ answer with its own kind of error (FoxError, an ``{"error": ...}`` line, a liste
 never with another exception or the catch-all "malformed" message."""
 import json
 import random
-from pathlib import Path
 
 from foxlib import FoxError, Round, puzzles
 from foxlib.referee import referee_line
@@ -78,7 +77,7 @@ def test_damaged_referee_and_solve_lines_get_a_specific_error_line():
 
 
 def test_damaged_puzzle_files_list_their_problems_and_never_raise():
-    files = sorted(Path(puzzles.__file__).parent.joinpath("data", "puzzles").glob("*.json"))
+    files = sorted(puzzles.DATA_DIR.glob("*.json"))
     rng = random.Random(3)
     with_problems = 0
     for path in files[:4]:

@@ -353,8 +353,26 @@ def test_true_false_exercise_shows_the_engines_demonstration():
                                                      "winner": "follower"})
     press(ex, "False")
     assert ex.verdict == "right"
-    assert "The engine shows it: Ann leads the 10 of Keys" in ex.explanation
+    assert "The engine shows it: The decree card is the 4 of Bells. Ann leads the 10 of Keys" \
+        in ex.explanation
     assert "Ben's 2 of Bells is trump" in ex.explanation
+
+
+def test_a_demonstrated_trick_says_why_the_follower_plays_another_suit():
+    """Playing another suit is only allowed without the led suit: the demo says so."""
+    other = TrueFalseExercise("x", False, "y", demo={"trick": ["8K", "10B"], "decree": "4M"})
+    assert "Ben, who has no Keys, plays the 10 of Bells." in other.demonstration
+    same = TrueFalseExercise("x", False, "y", demo={"trick": ["6M", "1M"], "decree": "4B"})
+    assert "Ben follows with the 1 of Moons." in same.demonstration
+    assert "who has no" not in same.demonstration
+
+
+def test_the_second_theme_is_not_called_a_printing_of_the_game():
+    """Clubs, Hearts and Caps come from a third-party adaptation, not from the publisher."""
+    ex = TrueFalseExercise("x", False, "y", demo={"themes": True})
+    assert "printing" not in ex.demonstration
+    assert "Clubs, Hearts and Caps (ranked 1 to J) come from a third-party adaptation" in \
+        ex.demonstration and "not from the game's publisher" in ex.demonstration
 
 
 def test_true_false_exercise_refuses_a_demonstration_the_engine_contradicts():
@@ -449,3 +467,14 @@ def test_choose_best_exercise_names_the_other_cards_that_also_work():
     ex = ChooseBestExercise(decree="4B", led="8M", hand=["1M", "4M", "10M", "2K"], goal="lead")
     ex.click("10M")
     assert ex.verdict == "right" and ex.explanation.endswith("The 1 of Moons would also do.")
+
+
+def test_two_plain_cards_of_one_suit_simply_are_that_suit():
+    """'Count as' is for a lone Witch; two plain Moons are Moons (not 'count as Moons')."""
+    ex = WhoWinsExercise(decree="4B", lead="10M", follow="2M")
+    press(ex, "Ben wins")
+    assert ex.verdict == "wrong"
+    assert "Both cards are Moons, so the higher rank wins" in ex.explanation
+    witch = WhoWinsExercise(decree="4B", lead="10B", follow="9M")
+    press(witch, "Ben wins")
+    assert "Both cards count as trump" in witch.explanation

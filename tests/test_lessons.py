@@ -55,12 +55,29 @@ def test_each_lesson_links_the_contents_and_its_neighbours(path):
             assert (NOTEBOOKS / target).exists(), f"{path.name} links missing {target}"
 
 
+def index_links() -> list[str]:
+    """The pages the landing page (drawn by widgets/home.py) links to, without their query
+    strings (?voila-template=...) and #fragments."""
+    from widgets import home
+    hrefs = re.findall(r"<a\b[^>]*\bhref='([^']*)'", home.page_html())
+    return [re.split(r"[?#]", h)[0] for h in hrefs]
+
+
 def test_index_links_every_lesson_and_only_pages_that_exist():
-    found = links(NOTEBOOKS / "index.ipynb")
+    found = index_links()
     for lesson in LESSONS:
         assert lesson.name in found
-    for target in found:
+    pages = [target for target in found if target]  # "" is a link within the page
+    assert "puzzles.ipynb" in pages
+    for target in pages:
         assert (NOTEBOOKS / target).exists(), f"index links missing {target}"
+
+
+def test_index_links_open_in_the_same_tab():
+    """Voila opens links in output HTML in a new tab unless they name a target."""
+    from widgets import home
+    anchors = re.findall(r"<a\b[^>]*>", home.page_html())
+    assert anchors and all("target='_self'" in a for a in anchors)
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)

@@ -24,7 +24,7 @@ def make_app_commands(*variables: str) -> str:
 
 
 def voila_ip(commands: str) -> str:
-    found = re.findall(r"voila notebooks/ .*--Voila\.ip=(\S+)", commands)
+    found = re.findall(r"voila \S*notebooks/ .*--Voila\.ip=(\S+)", commands)
     assert len(found) == 1, commands
     return found[0]
 

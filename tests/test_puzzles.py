@@ -682,3 +682,21 @@ def test_wrong_count_says_why_without_the_right_number(collection):
             why = fb.lines[0]
             assert fb.status == "wrong" and len(why) > 30, (p.id, value, why)
             assert not re.search(rf"(?<![\d-]){right}(?!\d)", why), (p.id, value, why)
+
+
+# ----------------------------------------------------------------------------- the package
+
+def test_puzzle_modules_import_only_from_earlier_layers():
+    """format <- schema, reference <- model <- positions <- load <- analysis <- check <- session,
+    generate <- cli: each module of foxlib/puzzles imports only modules listed before it."""
+    import ast
+    layers = ["format", "schema", "reference", "model", "positions", "load", "analysis", "check",
+              "session", "generate", "cli"]
+    package = ROOT / "foxlib" / "puzzles"
+    assert sorted(layers + ["__init__"]) == sorted(p.stem for p in package.glob("*.py"))
+    for i, name in enumerate(layers):
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        used = {node.module for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.level == 1}
+        assert used <= set(layers[:i]), (name, used - set(layers[:i]))
+

@@ -2,13 +2,13 @@
 them, trait changes (the browser's localStorage arrives through ProgressStore.solved)."""
 from __future__ import annotations
 
-import datetime
 import json
 
 import pytest
 
 from foxlib import Card
 from foxlib.puzzles import load_collection
+from widgets.file_button import FileButton
 from widgets.puzzle import ProgressStore, PuzzleApp, PuzzlePlayer, progress_key
 
 
@@ -191,9 +191,9 @@ def test_teacher_upload_shows_every_problem_in_place(app):
     bad["position"] = dict(good["position"], decree="12M")
     text = json.dumps({"format": "fox-puzzles/1", "id": "class", "title": "Class set",
                        "puzzles": [good, bad]})
-    app.upload.value = ({"name": "class.json", "type": "application/json", "size": len(text),
-                         "content": memoryview(text.encode()),
-                         "last_modified": datetime.datetime.now()},)
+    # What the browser sends once a file is chosen (widgets/file_button.js): name and bytes.
+    app.upload._message(app.upload, {"event": "file", "name": "class.json",
+                                     "size": len(text)}, [memoryview(text.encode())])
     report = app.upload_report.html
     assert "class.json: 1 puzzle loaded, 2 problems" in report
     assert "puzzle mine-2, goal" in report and "position.decree" in report
@@ -203,8 +203,16 @@ def test_teacher_upload_shows_every_problem_in_place(app):
 
 
 def test_upload_that_is_not_json(app):
-    app.load_file_text(b"not json at all", "notes.txt")
-    assert "not valid JSON" in app.upload_report.html
+    app.upload.load("notes.txt", b"not json at all")
+    assert "notes.txt" in app.upload_report.html and "not valid JSON" in app.upload_report.html
+
+
+def test_upload_that_is_not_text_or_too_big_is_refused_with_its_reason(app):
+    app.upload.load("photo.json", b"\xff\xd8\xff\xe0")
+    assert "photo.json: the file is not UTF-8 text" in app.upload_report.html
+    app.upload.max_bytes = 10
+    app.upload.load("huge.json", b"{" + b" " * 20 + b"}")
+    assert "huge.json: the file is too big for a puzzle file" in app.upload_report.html
 
 
 def test_player_alone_without_a_store(collection):
@@ -303,6 +311,8 @@ def test_the_upload_explains_the_format_on_the_page(app):
     text = "".join(getattr(w, "html", "") for w in teacher.children)
     assert "docs/puzzles.md" not in text
     assert "How to write a puzzle file" in text and EXAMPLE_FILE["puzzles"][0]["id"] in text
-    assert app.upload.layout.width == "auto"
+    # A plain button with its label only: FileUpload's "(0)" counter is gone.
+    assert isinstance(app.upload, FileButton) and app.upload.description == "Load a puzzle file"
+    assert app.upload.accept == ".json"
     loaded = load_data(EXAMPLE_FILE, "example")          # the example shown is a sound puzzle
     assert not loaded.problems and all(check_puzzle(p).ok for p in loaded.puzzles)

@@ -35,7 +35,7 @@ def test_review_flags_a_move_the_strong_player_prefers_by_a_wide_margin_as_a_mis
     # every card is known after the round: the exact check agrees the 8 gave points away
     assert first.exact.answered and first.exact.played < first.exact.position
     assert "with all cards known" in first.exact.text.lower()
-    assert review.summary == f"You lost about {first.loss:.0f} points in trick 12."
+    assert review.summary == f"You lost about {first.loss:.1f} points in trick 12."
 
 
 def test_review_of_a_best_choice_says_so_and_costs_nothing():
@@ -139,9 +139,10 @@ def test_summary_line_names_the_tricks_of_the_mistakes():
     three = dataclasses.replace(rec, trick=3, loss=1.5)
     nine = dataclasses.replace(rec, trick=9, loss=2.6)
     slip = dataclasses.replace(rec, trick=5, loss=0.6, verdict="inaccuracy")
-    assert summary_line([three, nine]) == "You lost about 4 points in tricks 3 and 9."
-    assert summary_line([three, slip, nine]) == ("You lost about 4 points in tricks 3 and 9, "
-                                                 "and about 0.6 points more in 1 smaller slip.")
+    assert summary_line([three, nine]) == "You lost about 4.1 points in tricks 3 and 9."
+    assert summary_line([three, slip, nine]) == ("You lost about 4.1 points in tricks 3 and 9, "
+                                                 "and about 0.6 points more in 1 smaller slip "
+                                                 "(trick 5).")
     assert summary_line([slip]).startswith("No big mistakes")
     good = dataclasses.replace(rec, loss=0.0, verdict="best")
     assert summary_line([good]).startswith("No mistakes")
@@ -165,3 +166,36 @@ def test_review_explains_a_fox_exchange_and_a_woodcutter_discard():
         if kinds == {"exchange", "discard"}:
             break
     assert kinds == {"exchange", "discard"}
+
+
+def test_review_numbers_agree_the_loss_is_the_gap_between_the_estimates_shown():
+    """Items, the table of choices and the summary line all use the same tenths of a point: the
+    loss shown is the suggested choice's estimate minus the chosen one's, the verdict follows
+    the thresholds from that loss, and the summary adds up the losses of the marked items."""
+    records = []
+    for seed in (11, 12):
+        records += list(iter_review(_random_round(seed), 0, seed=2, settings=FAST))
+    unforced = [r for r in records if r.verdict != "forced"]
+    assert len(unforced) >= 10
+    for r in unforced:
+        est = {c.action: c.estimate for c in r.choices}
+        assert all(v == round(v, 1) for v in est.values())
+        assert r.loss == round(est[r.suggested] - est[r.played], 1)
+        assert est[r.suggested] == max(est.values())
+        if r.played == r.suggested:
+            assert r.verdict == "best" and r.loss == 0
+        elif r.verdict != "best":
+            expected = ("mistake" if r.loss >= MISTAKE else
+                        "inaccuracy" if r.loss >= ReviewSettings().inaccuracy else "good")
+            assert r.verdict == expected
+    marked = [r for r in records if r.verdict == "mistake"]
+    assert marked, "no mistake among random play: pick other seeds"
+    line = summary_line(records)
+    assert f"lost about {round(sum(r.loss for r in marked), 1):.1f} points" in line
+
+
+def test_review_thresholds_come_from_the_settings():
+    lenient = ReviewSettings(samples=12, mistake=50.0, inaccuracy=40.0)
+    first = review_round(greedy_trap(), 0, seed=1, settings=lenient).records[0]
+    assert first.loss >= MISTAKE and first.verdict == "good"
+    assert first.reason.startswith("Playing the 8 of Bells was fine")

@@ -10,8 +10,8 @@ import pytest
 
 from foxlib import Card, InvalidState, Move, Round, fast, rules
 from foxlib.round import Position
-from foxlib.solver import Analysis, Band, MoveValue, TrickGoal, action_values, principal_line, \
-    solve, solve_state
+from foxlib.solver import Analysis, Band, MoveValue, RootValue, TrickGoal, action_values, \
+    principal_line, solve, solve_state, solve_value, value_state
 
 # ----------------------------------------------------------------------------- brute force
 
@@ -170,6 +170,72 @@ def test_trick_goals_match_brute_force_minimax():
             _undo(r, choice)
             return v
         assert _values(got) == brute_root(rnd, after), (rnd.dumps(), g, win)
+
+
+def test_the_root_value_is_the_best_brute_force_value_and_its_move_achieves_it():
+    """solve_value (value only) == the best of solve's values == brute force, on random small
+    positions with Foxes, Woodcutters, decks, tricks in progress and pending decisions."""
+    rng = random.Random(13)
+    for _ in range(500):
+        rnd = _random_round(rng, rng.randint(1, 3), rng.randint(0, 6))
+        expected = brute_root(rnd, _points_after)
+        got = solve_value(rnd)
+        assert got.complete and got.to_play == rnd.to_play
+        assert got.value == max(expected.values()) == solve(rnd, lines=False).value, rnd.dumps()
+        assert len(got.best) == 1 and expected[got.best[0]] == got.value, rnd.dumps()
+
+
+def test_the_root_value_of_band_goals_matches_brute_force():
+    rng = random.Random(14)
+    for _ in range(300):
+        rnd = _random_round(rng, rng.randint(1, 3), rng.randint(0, 6))
+        g = rng.randrange(2)
+        low, high = rules.BAND_RANGES[rng.choice(rules.BANDS)]
+        forced = brute_band(rnd, g, low, high)
+        got = solve_value(rnd, Band(g, (low, high)))
+        assert got.value == int(forced), (rnd.dumps(), g, low, high)
+
+
+def test_without_fox_or_woodcutter_decisions_the_plain_search_agrees_with_the_baseline():
+    """Bigger positions than brute force can check (5-7 cards a hand), no Fox in a hand and an
+    empty deck, so the solver's plain search is used from the root on; the baseline of
+    benchmarks/bench_reference.py is a separate plain alpha-beta."""
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "bench_reference.py"
+    spec = importlib.util.spec_from_file_location("bench_reference", path)
+    reference = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reference)
+    rng = random.Random(15)
+    compared = 0
+    while compared < 40:
+        s = fast.random_position(rng, rng.randint(5, 7), deck_size=0)
+        if (s.hands[0] | s.hands[1]) & fast.FOXES:
+            continue
+        compared += 1
+        p = s.to_play
+        led = s.trick[0] if s.trick else -1
+        v, _ = reference.reference_value(s.hands[p], s.hands[1 - p], fast.SUIT[s.decree],
+                                         s.tricks_won[p], s.tricks_won[1 - p], led)
+        assert value_state(s).value == v, s
+        if compared <= 10:
+            assert solve_state(s, lines=False).value == v, s
+
+
+def test_a_root_value_stopped_by_a_limit_reports_proven_bounds():
+    rng = random.Random(6)
+    rnd = fast.to_round(fast.deal(rng, 0))
+    got = solve_value(rnd, node_limit=2000)
+    assert isinstance(got, RootValue) and not got.complete and got.value is None
+    assert "node limit" in got.limit and got.low <= got.high
+    small = _round(["11M", "2B", "4B"], ["4K", "6K", "1M"], "3M", tricks_won=(5, 5))
+    exact = solve(small).value
+    for limit in (1, 3, 10, 10 ** 6):
+        got = solve_value(small, node_limit=limit)
+        if got.complete:
+            assert got.value == exact
+        else:
+            assert got.low <= exact <= got.high
 
 
 def _round(a, b, decree, leader=0, deck=(), trick=(), tricks_won=(0, 0)):
@@ -464,6 +530,21 @@ def test_solve_command_objectives_and_limits():
     out = json.loads(proc.stdout)
     assert out["complete"] is False and "node limit" in out["limit"]
     assert any(m.get("exact") is False for m in out["moves"])
+
+
+def test_solve_command_with_all_moves_false_gives_the_value_and_one_best_move():
+    proc = _run([json.dumps(dict(SCENARIO, all_moves=False)), json.dumps(SCENARIO),
+                 json.dumps(dict(SCENARIO, all_moves="no"))])
+    value, full, bad = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert value["to_play"] == "B" and value["value"] == 5 and value["best"] == ["2M"]
+    assert isinstance(value["nodes"], int) and isinstance(value["seconds"], float)
+    assert "moves" not in value and full["moves"][0] == {"play": "2M", "value": 5}
+    assert "all_moves" in bad["error"]
+    deal = Round.deal(3).start.to_json()
+    deal.pop("dealer", None)
+    proc = _run([json.dumps(dict(deal, plays=[], all_moves=False))], "--node-limit", "500")
+    out = json.loads(proc.stdout)
+    assert out["complete"] is False and out["value"] is None and out["low"] <= out["high"]
 
 
 def test_solve_command_rejects_a_bad_objective_with_usage():

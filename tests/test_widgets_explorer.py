@@ -118,21 +118,66 @@ def test_follower_fox_decision_is_offered_after_following_with_a_fox():
     assert str(e.trick.decree) == "9K"
 
 
-def test_a_card_chosen_twice_gets_the_engine_message():
+def test_a_card_chosen_twice_is_named_with_both_places_in_plain_words():
     e = RulesExplorer(decree="2B", led="8M", follower_hand="2B 9K")
     assert e.round is None
-    assert "appears twice" in e.error and "the follower's hand" in e.error
-    assert "appears twice" in html.unescape(e.result.html)
+    assert e.error == ("Check the set-up: the 2 of Bells (2B) is chosen twice: as the decree "
+                       "card and in the follower's hand; there is only one of each card.")
+    assert e.error in html.unescape(e.result.html)
 
 
-def test_bad_card_text_is_reported_with_its_position():
+def test_set_up_problems_are_shown_as_a_set_up_to_check_not_as_a_refused_play():
     e = RulesExplorer(decree="2B", led="8M", follower_hand="3M 12K")
-    assert "follower's hand[1]" in e.error
+    assert "fox-msg-setup" in e.result.html and "fox-msg-illegal" not in e.result.html
+
+
+def test_bad_card_text_is_reported_with_its_place_in_words():
+    e = RulesExplorer(decree="2B", led="8M", follower_hand="3M 12K")
+    assert e.error == ("Check the set-up: the follower's second card '12K' is not a card: ranks "
+                       "run from 1 to 11.")
+    e.leader_others.value = "4B xx"
+    assert e.error.startswith("Check the set-up: the leader's second other card 'xx' is not a "
+                              "card: write a rank from 1 to 11 then B, K or M")
+
+
+@pytest.mark.parametrize("others,follower,words", [
+    ("", "9B 6B 9B", "the 9 of Bells (9B) is chosen twice in the follower's hand"),
+    ("", "8M 6B", "the 8 of Moons (8M) is chosen twice: as the led card and in the follower's"),
+    ("6B", "6B 2K 3M", "chosen twice: among the leader's other cards and in the follower's hand"),
+    ("", "", "give the follower at least one card"),
+])
+def test_each_set_up_problem_names_the_card_and_where_it_is(others, follower, words):
+    e = RulesExplorer(decree="2B", led="8M", leader_others=others, follower_hand=follower)
+    assert e.error.startswith("Check the set-up: ") and words in e.error
+    assert "[" not in e.error and "hands." not in e.error      # no program-style places
 
 
 def test_leader_with_more_cards_than_the_follower_is_explained():
     e = RulesExplorer(decree="2B", led="8M", leader_others="4B 6K", follower_hand="3M")
-    assert "same number of cards" in e.error
+    assert e.error == ("Check the set-up: the leader holds 3 cards (the led card and 2 others) "
+                       "but the follower only 1: when a trick starts both hands hold the same "
+                       "number of cards, so give the follower more cards or the leader fewer.")
+
+
+@pytest.mark.parametrize("name", ["Fox: swap the decree card", "Woodcutter: draw and discard"])
+def test_back_to_set_up_your_own_drops_the_example_extras(name):
+    e = RulesExplorer()
+    e.preset.value = name
+    assert e.leader_others.value and e.error == ""
+    e.preset.value = ""                                 # "(set up your own)"
+    assert e.leader_others.value == "" and e.deck_top.value == "" and e.padding >= 1
+    assert e.error == "" and e.round is not None
+    assert {v for _, v in e.leader_choice.options} == {""}   # no chosen leader card to offer
+    e.follower_hand.value = "4K 8B"                     # a 2-card hand now fits
+    assert e.error == "" and e.legal and e.padding == 1
+    assert [str(c) for c in e.round.start.hands[1]] == ["4K", "8B"]
+
+
+def test_back_to_set_up_your_own_keeps_the_trick_to_change():
+    e = RulesExplorer(preset="Monarch: 1 or your highest")
+    e.preset.value = ""
+    assert (e.decree.value, e.led.value, e.follower_hand.value) == ("5B", "11M", "1M 4M 8M 2K")
+    assert e.legal == ["1M", "8M"] and e.preset.value == ""
 
 
 def test_changing_an_input_recomputes_and_clears_the_example_name():

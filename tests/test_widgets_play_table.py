@@ -192,11 +192,30 @@ def test_fox_prompt_offers_to_keep_the_decree():
     assert rnd.history[[r.kind for r in rnd.history].index("exchange")].old_decree is decree
 
 
-def test_hint_shows_the_strongest_player_explanation(table):
+def test_hint_shows_the_suggested_play_and_why_in_plain_words(table):
     advance_until(table, lambda p: p.game.round.to_play == 0)
+    rnd = table.game.round
     text = table.hint()
-    assert text and text in status(table)
+    advice = table.last_hint
+    assert text == advice.text and text in status(table)
     assert "fox-msg-hint" in table.status.html
+    assert advice.action in rnd.legal_actions()
+    assert text.startswith(("Play the ", "Keep the decree", "Swap the ", "Put the "))
+    assert ": it " in text                          # the reason follows the suggestion
+    assert advice.detail and advice.detail in status(table)
+
+
+def test_a_hint_at_a_treasure_trick_says_it_wins_the_treasure():
+    from foxlib import Position, Round
+    pt = PlayTable(seed=1)
+    # The game's current round replaced by a late-round position: A (the learner) follows a 7.
+    rnd = Round(Position.from_json({"decree": "2K", "hands": {"A": ["10M", "4M"], "B": ["2B"]},
+                                    "leader": "B", "trick": ["7M"],
+                                    "tricks_won": {"A": 6, "B": 5}}), pt.names, pt.game.round.theme)
+    pt.game.rounds[-1] = rnd
+    pt._draw()
+    text = pt.hint()
+    assert text.startswith("Play the 10 of Moons: it wins the Treasure")
 
 
 def test_hint_buttons_is_disabled_when_it_is_not_the_learner_turn(table):

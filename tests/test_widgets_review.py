@@ -49,6 +49,7 @@ def test_review_runs_in_a_thread_and_posts_records_on_the_event_loop():
     async def main():
         panel.button.click()
         seen_running.append(panel.running)        # the click returned before the work was done
+        assert "fox-review-summary" not in panel.summary.html   # the summary box ends it
         for _ in range(600):
             if not panel.running:
                 return
@@ -57,6 +58,22 @@ def test_review_runs_in_a_thread_and_posts_records_on_the_event_loop():
     asyncio.run(main())
     assert seen_running == [True]
     assert len(panel.records) == 2 and "You lost about" in text(panel.summary)
+    assert "fox-review-summary fox-review-summary-mistakes" in panel.summary.html
+
+
+def test_finished_review_shows_its_summary_box_with_what_the_marks_mean():
+    rnd = greedy_trap()
+    panel = ReviewPanel(rnd, settings=FAST, sync=True)
+    panel.button.click()
+    box = text(panel.summary)
+    assert 'class="fox-review-summary' in box
+    assert panel.summary_text in box and panel.summary_text.startswith("You lost about")
+    assert "Mistake</b> when it gave up 1 point or more" in box
+    assert "Inaccuracy</b> from 0.5 points" in box
+    # the loss on the item is the one the summary line adds up
+    mistake = panel.records[0]
+    assert f"about {mistake.loss:.1f} points lost" in panel.items.children[0].html
+    assert f"lost about {mistake.loss:.1f} points" in panel.summary_text
 
 
 def test_a_new_round_clears_an_old_review():

@@ -1,5 +1,7 @@
 """The round player steps through a round; every step matches the recorded history."""
 import html
+import pathlib
+import re
 import random
 
 import pytest
@@ -134,3 +136,49 @@ def test_replay_cards_cannot_be_played_by_clicking(recorded):
     player.table.hand.row._handle_custom_msg(
         {"event": "click", "card": player.table.hand.row.cards[0]}, [])
     assert player.round.state() == before
+
+
+LESSON_ROUND = pathlib.Path(__file__).parent.parent / "notebooks" / "data" / "a_full_round.json"
+
+
+def _header(player) -> str:
+    return re.search(r'class="fox-status">(.*?)</div>', player.info.html).group(1)
+
+
+@pytest.mark.parametrize("source", ["lesson", "random"])
+def test_the_step_header_names_the_trick_shown_on_the_table_at_every_step(source):
+    rnd = Round.loads(LESSON_ROUND.read_text()) if source == "lesson" else played_round(11)
+    player = RoundPlayer(rnd)
+    for k in range(1, player.steps + 1):
+        player.go(k)
+        # The trick this step's action belongs to: the last card played so far says which.
+        acted_in = [r for r in player.round.history if r.kind == "play"][-1].trick
+        header = html.unescape(_header(player))
+        assert player.shown_trick == acted_in, (k, header)
+        assert re.search(rf"\btrick {acted_in}\b", header), (k, header)
+        assert not re.search(rf"\btrick (?!{acted_in}\b)\d+", header), (k, header)
+        finished = re.search(r"Trick (\d+):", player.table.trick_area.html)
+        if not player.round.trick:           # the table shows the trick just finished
+            assert int(finished.group(1)) == acted_in, (k, header)
+            assert f"won by {player.round.name(player.round.tricks[-1].winner)}" in header
+
+
+def test_the_lesson_round_step_16_is_the_end_of_trick_7():
+    player = RoundPlayer(Round.loads(LESSON_ROUND.read_text()), step=16)
+    assert player.round.tricks[-1].number == 7 and not player.round.trick
+    assert player.trick_label.startswith("trick 7, won by")
+    player.forward()
+    assert player.trick_label == "trick 8"
+
+
+def test_the_last_step_names_the_last_trick_and_the_round_end(recorded):
+    player = RoundPlayer(recorded, step=len(recorded.actions))
+    assert player.trick_label.startswith("trick 13, won by")
+    assert player.trick_label.endswith("round over")
+
+
+def test_a_revealed_opponent_hand_is_drawn_at_the_same_size_as_the_own_hand(recorded):
+    player = RoundPlayer(recorded)
+    assert player.table.opponent_hand.row.size == player.table.hand.row.size == "normal"
+    hidden = RoundPlayer(recorded, reveal=False)      # backs only: small is enough to count them
+    assert hidden.table.opponent_hand.row.size == "small"

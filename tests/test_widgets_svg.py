@@ -1,11 +1,12 @@
 """Cards and tables drawn as SVG (foxlib.svg): readable without colour, labelled, offline."""
+import colorsys
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from foxlib import DECK, THEMES, Card, Round
-from foxlib.svg import SUIT_SHAPES, card_svg, round_svg, suit_colour, suit_shape, suit_svg
+from foxlib.svg import NO_ENTRY, SUIT_SHAPES, card_svg, round_svg, suit_colour, suit_shape, suit_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -140,7 +141,7 @@ def test_round_svg_marks_cards_the_player_to_move_may_not_play():
     rnd.play(rnd.legal_cards()[0])
     text = round_svg(rnd)
     illegal = [c for c in rnd.hands[rnd.to_play] if c not in rnd.legal_cards()]
-    assert text.count('stroke="#6b7280"') == len(illegal)  # one hatch stroke per dimmed card
+    assert text.count(f'fill="{NO_ENTRY}"') == len(illegal)  # one no-entry badge per card
 
 
 def test_round_svg_of_a_finished_round_says_so():
@@ -148,3 +149,66 @@ def test_round_svg_of_a_finished_round_says_so():
     while not rnd.is_over:
         rnd.push(rnd.legal_moves()[0])
     assert "round over" in round_svg(rnd)
+
+
+# ----------------------------------------------------------------------------- dimmed cards
+# Contrast as WCAG defines it, worked out from the colours found in the drawing itself.
+
+def _rgb(colour):
+    return [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+
+
+def _over(colour, veil, alpha):
+    return [c * (1 - alpha) + v * alpha for c, v in zip(colour, veil)]
+
+
+def _contrast(a, b):
+    def lum(c):
+        lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _dimmed_parts(card, theme):
+    """(paper, veil colour, veil opacity, corner-index colour, name band colour or None, name
+    colour or None) read from the dimmed card's drawing."""
+    root = parse(card_svg(card, theme, dimmed=True))
+    rects = list(root.iter(SVG + "rect"))
+    paper = rects[0].get("fill")
+    veil = next(r for r in rects if r.get("width") == "97" and r.get("fill-opacity")
+                and r is not rects[0])
+    texts = list(root.iter(SVG + "text"))
+    index = texts[0]
+    assert index.text == THEMES[theme].rank_label(Card(card).rank)
+    band = next((r for r in rects if r.get("width") == "60"), None)
+    name = next((t for t in texts if t.text == Card(card).character), None)
+    return (paper, veil.get("fill"), float(veil.get("fill-opacity")), index.get("fill"),
+            band.get("fill") if band is not None else None,
+            name.get("fill") if name is not None else None)
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_a_dimmed_card_text_keeps_at_least_3_to_1_contrast(theme):
+    for card in DECK:
+        paper, veil, alpha, ink, band, name = _dimmed_parts(card, theme)
+        veiled = lambda colour: _over(_rgb(colour), _rgb(veil), alpha)  # noqa: E731
+        assert _contrast(veiled(ink), veiled(paper)) >= 3, (card, ink)
+        if band:
+            assert _contrast(veiled(name), veiled(band)) >= 3, (card, band)
+
+
+def test_a_dimmed_card_is_a_light_veil_with_muted_colours_not_a_wash():
+    paper, veil, alpha, ink, _band, _name = _dimmed_parts("9M", "classic")
+    assert alpha <= 0.3
+    plain = parse(card_svg("9M"))
+    assert ink != next(plain.iter(SVG + "text")).get("fill")       # the colours are muted
+    h, light, sat = colorsys.rgb_to_hls(*_rgb(ink))
+    assert sat < colorsys.rgb_to_hls(*_rgb(suit_colour(Card("9M").suit)))[2]
+
+
+def test_a_dimmed_card_carries_a_no_entry_badge_and_says_so_in_words():
+    root = parse(card_svg("9M", dimmed=True))
+    assert any(c.get("fill") == NO_ENTRY for c in root.iter(SVG + "circle"))
+    assert not any(c.get("fill") == NO_ENTRY for c in parse(card_svg("9M")).iter(SVG + "circle"))
+    assert "dimmed" in root.get("class")

@@ -64,8 +64,8 @@ def test_score_board_shows_points_tricks_and_bands():
     board = ScoreBoard(rnd, target=21)
     t = text(board)
     assert "7 of 21 points" in t
-    assert "5 tricks this round (Defeated: 2 points if it ended now)" in t
-    assert "6 tricks this round (Defeated: 3 points if it ended now)" in t
+    assert "5 tricks this round (Defeated: 2 points for tricks if it ended now)" in t
+    assert "6 tricks this round (Defeated: 3 points for tricks if it ended now)" in t
 
 
 def test_score_board_at_the_end_of_a_round_states_the_points():
@@ -75,7 +75,7 @@ def test_score_board_at_the_end_of_a_round_states_the_points():
     t = text(ScoreBoard(rnd))
     for p in (0, 1):
         pts = rules.round_points(rnd.tricks_won[p])
-        assert f"({rules.band(rnd.tricks_won[p])}: {pts} point" in t
+        assert f"({rules.band(rnd.tricks_won[p])}: {rules.count(pts, 'point')} for tricks)" in t
     assert "if it ended now" not in t
 
 

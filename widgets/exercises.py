@@ -906,7 +906,7 @@ class TrueFalseExercise(_ChoiceExercise):
     - ``{"card": "3B"}``: the card's name, character and ability;
     - ``{"tricks": 10}``: the points for that many tricks;
     - ``{"game": {"score": [22, 22], "round_gain": [6, 2], "target": 21}}``: the end of a game;
-    - ``{"themes": true}``: the suits of each way of printing the cards.
+    - ``{"themes": true}``: the suits of each theme, and where each comes from.
     """
 
     def __init__(self, statement: str, truth: bool, explanation: str, *, demo=None,
@@ -931,9 +931,13 @@ def _demonstrate(demo, theme: Theme) -> str:
     if not isinstance(demo, dict) or len(kinds & set(demo)) != 1:
         raise InvalidState(f"demo must be an object with one of {sorted(kinds)}, not {demo!r}.")
     if "themes" in demo:
-        printings = [f"{t.title} (ranked {t.rank_label(1)} to {t.rank_label(11)})"
-                     for t in THEMES.values()]
-        return f"The suits are {' or, in another printing, '.join(printings)}."
+        first, *others = [f"{t.title} (ranked {t.rank_label(1)} to {t.rank_label(11)})"
+                          for t in THEMES.values()]
+        origins = [t.origin for t in THEMES.values()]
+        text = f"The suits are {first}, {origins[0]}."
+        for title, origin in zip(others, origins[1:]):
+            text += f" The names {title} come from {origin}."
+        return text
     if "trick" in demo:
         cards = _cards(demo["trick"], "demo.trick")
         if len(cards) != 2:
@@ -949,9 +953,13 @@ def _demonstrate(demo, theme: Theme) -> str:
             if ("leader", "follower")[out.winner] != expected:
                 raise InvalidState(f"demo: the engine says the {('leader', 'follower')[out.winner]}"
                                    f" wins, not the {expected}: {out.reason}")
-        return (f"{LEADER} leads the {lead.name(theme)}, {FOLLOWER} follows with the "
-                f"{follow.name(theme)} and the decree card is the {decree.name(theme)}. "
-                f"{out.reason}")
+        # Playing another suit is only allowed without the led suit: say so, or the demo
+        # would seem to break the rule of following suit.
+        reply = (f"{FOLLOWER} follows with the {follow.name(theme)}" if follow.suit == lead.suit
+                 else f"{FOLLOWER}, who has no {theme.suit_names[lead.suit]}, plays the "
+                      f"{follow.name(theme)}")
+        return (f"The decree card is the {decree.name(theme)}. {LEADER} leads the "
+                f"{lead.name(theme)}; {reply}. {out.reason}")
     if "card" in demo:
         card = _card(demo["card"], "demo.card")
         if card.ability:

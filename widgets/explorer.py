@@ -11,8 +11,9 @@ from html import escape
 
 from ipywidgets import Dropdown, HBox, Layout, Text, VBox
 
-from foxlib import DECK, THEMES, Card, FoxError, Position, Round, parse_cards
+from foxlib import DECK, THEMES, Card, FoxError, Round
 from foxlib.cards import card_list
+from foxlib.referee import trick_setup
 from foxlib.rules import sentence, subject
 
 from .card import CardRow, HtmlView
@@ -47,10 +48,6 @@ PRESETS = {
 def _wide() -> Layout:
     # One Layout per widget: a shared one would hide them all when one is hidden.
     return Layout(width="auto", min_width="16em")
-
-
-def _cards(text, where):
-    return parse_cards(text or [], where)
 
 
 class RulesExplorer(VBox):
@@ -199,8 +196,21 @@ class RulesExplorer(VBox):
         self._recompute()
 
     def _preset_changed(self, change) -> None:
-        if not self._busy and change["new"]:
+        if self._busy:
+            return
+        if change["new"]:
             self.load(change["new"])
+        else:
+            self.set_up_own()
+
+    def set_up_own(self) -> None:
+        """Back to "(set up your own)": the example's extras go (the leader's other cards, the
+        top of the deck, the Fox's and Woodcutter's choices); the decree card, the led card and
+        the follower's hand stay, ready to change. A hand of any size then fits."""
+        self.set(decree=self.decree.value, led=self.led.value,
+                 follower_hand=self.follower_hand.value, followed=self.followed)
+        with self._quiet():
+            self.preset.value = ""
 
     # -- the engine does the work
     def _recompute(self) -> None:
@@ -216,33 +226,11 @@ class RulesExplorer(VBox):
         self._draw()
 
     def _build(self):
-        th = THEMES[self.theme]
-        decree, led = Card(self.decree.value), Card(self.led.value)
-        others = _cards(self.leader_others.value, "leader's other cards")
-        follower = _cards(self.follower_hand.value, "follower's hand")
-        if not follower:
-            raise FoxError("Give the follower at least one card.")
-        if len(others) + 1 > len(follower):
-            raise FoxError(f"The leader holds {len(others) + 1} cards but the follower only "
-                           f"{len(follower)}: when a trick starts both hands hold the same "
-                           "number of cards, so give the follower more cards or the leader "
-                           "fewer.")
-        leader = [led] + others
-        top = [Card(self.deck_top.value)] if self.deck_top.value else []
-        used = set(leader) | set(follower) | {decree} | set(top)
-        # The rules need hands of equal size: the leader's hand is filled up with cards nobody
-        # chose (shown face down). They can never change what the follower may play.
-        spare = [c for c in DECK if c not in used]
-        self.padding = max(0, len(follower) - len(leader))
-        leader += spare[:self.padding]
-        deck = top + spare[self.padding:self.padding + 5] if top else []
-        pos = Position(decree, (leader, follower), 0, deck)
-        try:
-            pos.validate("the set-up")
-        except FoxError as exc:
-            raise FoxError(str(exc).replace("hands.A", "the leader's hand")
-                           .replace("hands.B", "the follower's hand")) from None
-        return Round(pos, self.names, th), set(others)
+        setup = trick_setup(self.decree.value, self.led.value, self.follower_hand.value,
+                            self.leader_others.value, self.deck_top.value or None,
+                            theme=THEMES[self.theme])
+        self.padding = setup.filler
+        return Round(setup.position, self.names, THEMES[self.theme]), set(setup.leader_others)
 
     def _lead(self, rnd) -> None:
         start = len(rnd.history)
@@ -305,7 +293,7 @@ class RulesExplorer(VBox):
             self.follower_note.html = '<span class="fox-title">Follower</span>'
             for d in (self.leader_choice, self.follower_choice):
                 d.layout.display = "none"
-            self.result.html = message(self.error, "illegal")
+            self.result.html = message(self.error, "setup")
             return
         shown = [str(c) for c in sorted(rnd.start.hands[0]) if c in self.explicit
                  or c is Card(self.led.value)]

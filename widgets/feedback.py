@@ -66,7 +66,13 @@ def why_not_winner(lead: Card, follow: Card, decree: Card, names, chosen: int,
         return (f"{note}{rules.sentence(who)} does not count as trump ({_suit(trump, theme)} "
                 "are trump), and a card that counts as trump beats every card that does not.")
     if my_suit == other_suit:
-        return (f"{note}Both cards count as {_suit(my_suit, theme)}, so the higher rank wins, "
+        # "Count as" only when a lone Witch changed what a card counts as (as in the engine's
+        # own reason): two plain cards of one suit simply are that suit.
+        lone_witch = (mine.rank == rules.WITCH) != (other.rank == rules.WITCH) and \
+            (mine.suit != my_suit or other.suit != other_suit)
+        verb = "count as" if lone_witch else "are"
+        both = "trump" if my_suit == trump else _suit(my_suit, theme)
+        return (f"{note}Both cards {verb} {both}, so the higher rank wins, "
                 f"and {who} is the lower one.")
     return (f"{note}{rules.sentence(who)} neither follows the led suit, "
             f"{_suit(lead, theme)}, nor counts as trump, so it cannot win.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import pathlib
+import re
 
 import anywidget
 import traitlets as t
@@ -53,8 +54,15 @@ LESSON_GROUPS = [
 ]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]
 PLAY = "15_play_the_computer"
+GUIDE = "teachers_guide"
 # The hero's fan: five of the six characters, one of each suit at least.
 HERO_CARDS = ["1M", "3K", "9B", "11M", "7K"]
+
+
+def same_tab(markup: str) -> str:
+    """Make every link in ``markup`` open in this tab: Voila's output renderer opens links in
+    output HTML in a new tab unless the link names its own target."""
+    return re.sub(r"<a(?![^>]*\btarget=)(?=[\s>])", "<a target='_self'", markup)
 
 
 def _esc(text) -> str:
@@ -119,7 +127,7 @@ def page_html(sets=None) -> str:
     n_puzzles = sum(len(s.puzzles) for s in sets)
     first = LESSONS[0]
     css = (HERE / "home.css").read_text()
-    return f"""<style>{css}</style>
+    return same_tab(f"""<style>{css}</style>
 <div class='fox-home' id='fox-home'>
 <header class='fox-home-hero'>
   <div class='fox-home-hero-text'>
@@ -162,6 +170,13 @@ def page_html(sets=None) -> str:
   from easy to hard.</p>
   {puzzles_html(sets)}
 </section>
+<section class='fox-home-section fox-home-teachers' id='fox-home-teachers'>
+  <h2>For teachers</h2>
+  <p class='fox-home-summary'>Every lesson has a <b>Present</b> link that shows it as slides for
+  the projector, exercises included. The <a href='{GUIDE}.ipynb'>teacher's guide</a> has lesson
+  plans for one and for three class periods, what to show, questions to discuss, which puzzle
+  sets to give, how to write your own puzzles, and how to run the app for a class.</p>
+</section>
 <section class='fox-home-section fox-home-about'>
   <h2>About the game</h2>
   <p><i>The Fox in the Forest</i> is a card game for exactly two players, designed by Joshua
@@ -171,7 +186,7 @@ def page_html(sets=None) -> str:
   them. On top of that, every odd-numbered card is a fairy-tale character that bends the rules
   when it is played.</p>
 </section>
-</div>"""
+</div>""")
 
 
 class HomeProgress(anywidget.AnyWidget):

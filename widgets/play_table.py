@@ -13,6 +13,7 @@ from html import escape
 from ipywidgets import Button, Dropdown, HBox, Layout, VBox
 
 from foxlib import THEMES, Game
+from foxlib.review import hint as advise
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.players import LEVELS, make_player
 from foxlib.rules import sentence, subject
@@ -63,7 +64,8 @@ class PlayTable(VBox):
         self._rng = random.Random(seed)
         self._generation = 0          # bumped by undo/new game: late opponent answers are dropped
         self.thinking = False
-        self.news, self.news_kind, self.headline = "", "info", ""
+        self.news, self.news_kind, self.news_detail, self.headline = "", "info", "", ""
+        self.last_hint = None
         self.level = Dropdown(options=[(_level_title(k), k) for k in LEVELS], value=level,
                               description="Opponent", layout=Layout(width="auto"))
         self.target = Dropdown(options=[(v, k) for k, v in TARGETS.items()], value=target,
@@ -151,11 +153,14 @@ class PlayTable(VBox):
         return True
 
     def hint(self):
-        """Show the strongest player's advice for the learner's current choice.
+        """Show what the strong player would do in the learner's place, and why in one plain
+        sentence (``foxlib.review.hint``: the reason comes from facts of the position, such as
+        'it wins the Treasure'); the numbers behind it follow in a smaller line.
 
-        Returns the text when it was worked out at once (no event loop, as in tests); with a
-        running loop the advice is worked out in a worker thread, the page stays responsive,
-        the text appears when ready and None is returned.
+        Returns the sentence when it was worked out at once (no event loop, as in tests); with
+        a running loop the advice is worked out in a worker thread, the page stays responsive,
+        the text appears when ready and None is returned. ``last_hint`` keeps the whole
+        ``foxlib.review.Hint``.
         """
         rnd = self.game.round
         if rnd.to_play != self.learner:
@@ -163,27 +168,34 @@ class PlayTable(VBox):
             self._say(text)
             self._draw()
             return text
-        adviser = make_player(strongest_level(), self._rng.randrange(2**32))
-        view = rnd.view(self.learner)
+        view, theme, seed = rnd.view(self.learner), rnd.theme, self._rng.randrange(2**32)
+
+        def work():
+            return advise(view, theme=theme, seed=seed)
+
         loop = self._loop()
         if loop is None:
-            return self._show_hint(self._generation, len(rnd.history), adviser.explain(view))
+            return self._show_hint(self._generation, len(rnd.history), work())
         self._say("Thinking about a hint\u2026", "hint")
         self._draw()
         generation, seen = self._generation, len(rnd.history)
-        future = loop.run_in_executor(None, adviser.explain, view)
+        future = loop.run_in_executor(None, work)
         future.add_done_callback(
             lambda f: self._show_hint(generation, seen, f.result()) if not f.exception()
-            else self._show_hint(generation, seen, f"No hint this time ({f.exception()})."))
+            else self._show_hint(generation, seen, None, f"No hint this time ({f.exception()})."))
         return None
 
-    def _show_hint(self, generation, seen, text):
+    def _show_hint(self, generation, seen, advice, failed=""):
         # A hint for a position that has changed meanwhile would mislead: drop it.
         if generation != self._generation or len(self.game.round.history) != seen:
             return None
-        self._say(text, "hint")
+        self.last_hint = advice
+        if advice is None:
+            self._say(failed, "hint")
+        else:
+            self._say(advice.text, "hint", advice.detail)
         self._draw()
-        return text
+        return self.news
 
     def _loop(self):
         if self.sync:
@@ -292,8 +304,8 @@ class PlayTable(VBox):
                     theme=THEMES[self.theme.value])
 
     # -- drawing
-    def _say(self, text: str, kind: str = "info") -> None:
-        self.news, self.news_kind = text, kind
+    def _say(self, text: str, kind: str = "info", detail: str = "") -> None:
+        self.news, self.news_kind, self.news_detail = text, kind, detail
 
     def _draw(self) -> None:
         rnd = self.game.round
@@ -317,4 +329,6 @@ class PlayTable(VBox):
                   f"{self.game.target} \u00b7 {turn}</div>")
         headline = (f'<div class="fox-headline">{escape(self.headline)}</div>'
                     if rnd.is_over and self.headline else "")
-        self.status.html = header + headline + message(self.news, self.news_kind)
+        detail = (f'<div class="fox-status fox-detail">{escape(self.news_detail)}</div>'
+                  if self.news_detail else "")
+        self.status.html = header + headline + message(self.news, self.news_kind) + detail

@@ -16,7 +16,7 @@ from html import escape
 
 import anywidget
 import traitlets as t
-from ipywidgets import Button, ButtonStyle, Dropdown, FileUpload, HBox, Layout, VBox
+from ipywidgets import Button, ButtonStyle, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card, FoxError, Move
 from foxlib.rules import sentence, subject
@@ -25,6 +25,7 @@ from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult
                             second_person)
 
 from .card import CardRow, HtmlView
+from .file_button import FileButton
 from .hand import Hand
 from .table import DecreeView, ScoreBoard, inline_card, message, slot
 
@@ -601,9 +602,9 @@ class PuzzleApp(VBox):
         self.reset_button = shared.button("Forget my progress", "Clear the solved marks in "
                                           "this browser")
         self.reset_button.on_click(lambda _b: self.store.forget())
-        # The label must fit the button (also on a phone): a short text, the width of its text.
-        self.upload = FileUpload(accept=".json", multiple=False,
-                                 description="Load a puzzle file", layout=Layout(width="auto"))
+        # A plain button with its whole label (also on a phone); FileUpload added a "(0)".
+        self.upload = FileButton(description="Load a puzzle file", accept=".json",
+                                 tooltip="Choose a puzzle file (.json) on this computer")
         self.upload_report = HtmlView(layout=shared.box)
         self._updating = False
         self.set_menu.observe(self._set_chosen, names="value")
@@ -611,7 +612,7 @@ class PuzzleApp(VBox):
         self.store.observe(self._progress_changed, names=["solved", "seen"])
         self.store.observe(self._reopen, names=["hash", "last"])
         self.player.on_change(self._puzzle_shown)
-        self.upload.observe(self._uploaded, names="value")
+        self.upload.on_file(lambda name, data: self.load_file_text(data, name))
         menus = HBox([self.set_menu, self.puzzle_menu], layout=shared.box)
         menus.add_class("fox-controls")
         teacher = VBox([HtmlView('<div class="fox-title">Teachers: your own puzzles</div>'
@@ -758,17 +759,13 @@ class PuzzleApp(VBox):
             f'<table class="fox-pz-progress">{"".join(rows)}</table>')
 
     # -- a teacher's file
-    def _uploaded(self, change) -> None:
-        items = change["new"] or ()
-        for item in items:
-            name = item["name"] if isinstance(item, dict) else getattr(item, "name", "upload")
-            content = item["content"] if isinstance(item, dict) else item.content
-            self.load_file_text(bytes(content), name)
-        if items:       # empty the widget so that a corrected file of the same name loads too
-            self.upload.value = ()
-
     def load_file_text(self, data, name: str = "upload.json") -> LoadResult:
         """Load a teacher's puzzle file; show every problem in place, add the sound puzzles."""
+        if data is None:
+            self.upload_report.html = message(
+                f"{name}: the file is too big for a puzzle file (at most "
+                f"{self.upload.max_bytes // 1_000_000} MB).", "illegal")
+            return LoadResult()
         try:
             text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else str(data)
         except UnicodeDecodeError:

@@ -212,11 +212,38 @@ class ReviewPanel(VBox):
         self.button.disabled = False
         self.progress.layout.display = "none"
         if error is not None:
-            self.summary.html = message(f"The review stopped: {error}", "illegal")
+            self.summary.html = summary_html(f"The review stopped: {error}", self.settings,
+                                             "stopped")
             return
         line = self.summary_text = summary_line(self.records, self.settings, rnd.name(seat))
-        self.summary.html = (message(line, "end") +
-                             '<p class="fox-review-help">Each decision below: what was chosen, '
-                             "what the strong player would have chosen from the same view, and "
-                             "why. Open \u201cEvery choice\u201d for the points of each.</p>")
+        self.summary.html = summary_html(line, self.settings, _summary_kind(self.records))
 
+
+def _pts(x: float) -> str:
+    return f"{x:g} point{'' if x == 1 else 's'}"
+
+
+def _summary_kind(records) -> str:
+    verdicts = {r.verdict for r in records}
+    return ("mistakes" if "mistake" in verdicts else
+            "slips" if "inaccuracy" in verdicts else "clean")
+
+
+def summary_html(line: str, settings: ReviewSettings, kind: str = "clean") -> str:
+    """The box at the top of a finished review: the one-line summary, then how to read the
+    decisions below and what the marks mean (the thresholds of ``settings``).
+    ``kind``: 'mistakes', 'slips', 'clean', or 'stopped' (the review failed; ``line`` says why).
+    Its class ``fox-review-summary`` appears only once the review has ended."""
+    help_text = ""
+    if kind != "stopped":
+        help_text = (
+            f'<p class="fox-review-help">Each decision below: what was chosen, what the strong '
+            f"player would have chosen from the same view (only the cards that could be seen), "
+            f"and why. A choice is marked <b>Mistake</b> when it gave up "
+            f"{_pts(settings.mistake)} or more against the strong player's choice, and "
+            f"<b>Inaccuracy</b> from {_pts(settings.inaccuracy)}; smaller gaps are within what "
+            f"the estimates can tell apart. The points are averages over deals of the unseen "
+            f"cards, so they are estimates. Open “Every choice” for the points of "
+            f"each choice, and the exact values with all cards known.</p>")
+    return (f'<div class="fox-review-summary fox-review-summary-{kind}" role="status">'
+            f'<p class="fox-review-summary-line">{escape(line)}</p>{help_text}</div>')

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 
 from ipywidgets import Button, HBox, IntSlider, Layout, VBox
 
@@ -11,7 +12,7 @@ from foxlib.round import Move
 
 from .card import HtmlView
 from .review import ReviewPanel
-from .table import message
+from .table import message, shown_trick, trick_label
 from .tableview import TableView
 
 
@@ -141,15 +142,25 @@ class RoundPlayer(VBox):
                     f"{rnd.name(rnd.to_play)} leads. Press Forward to see the first play.")
         return " ".join(r.reason for r in self.records)
 
+    @property
+    def shown_trick(self) -> int:
+        """The number of the trick on the table at this step (a trick just finished keeps its
+        own number)."""
+        return shown_trick(self.round)
+
+    @property
+    def trick_label(self) -> str:
+        """The step header's trick: 'trick 8', or 'trick 7, won by Ann' just after it ended."""
+        return trick_label(self.round)
+
     def _draw(self) -> None:
         with self.slider.hold_trait_notifications():
             self.slider.value = self.step
         self.first_button.disabled = self.back_button.disabled = self.step == 0
         self.forward_button.disabled = self.last_button.disabled = self.step == self.steps
         rnd = self.round
-        trick = (f"trick {rnd.trick_number}" if not rnd.is_over else "round over")
         self.info.html = (f'<div class="fox-status">Step {self.step} of {self.steps} \u00b7 '
-                          f"{trick}</div>" + message(self.explanation,
+                          f"{escape(self.trick_label)}</div>" + message(self.explanation,
                                                      "end" if rnd.is_over else "ok"))
         self.table.update(rnd)
 

@@ -39,13 +39,38 @@ def slot(text: str, size="normal") -> str:
 
 
 def message(text: str, kind: str = "info") -> str:
-    """A message box: kind is info, ok, illegal, hint or end (each has a text marker too)."""
+    """A message box: kind is info, ok, illegal, hint, end or setup (a set-up to correct);
+    each has a text marker as well as a colour."""
     return f'<div class="fox-msg fox-msg-{kind}" role="status">{escape(text)}</div>' if text else ""
 
 
 def trump_text(decree, theme="classic") -> str:
     theme = _theme(theme)
     return f"{suit_svg(decree.suit, theme, 18)} {escape(theme.suit_names[decree.suit])} are trump"
+
+
+def showing(rnd) -> str:
+    """What the trick area shows for ``rnd``: 'open' (the trick being played), 'last' (the last
+    finished trick, between tricks and at the round's end) or 'first' (nothing played yet)."""
+    if rnd.trick:
+        return "open"
+    return "last" if rnd.tricks else "first"
+
+
+def shown_trick(rnd) -> int:
+    """The number of the trick the trick area shows (a finished trick keeps its own number,
+    while ``rnd.trick_number`` has already moved on to the next one)."""
+    return rnd.tricks[-1].number if showing(rnd) == "last" else rnd.trick_number
+
+
+def trick_label(rnd) -> str:
+    """'trick 8' while it is played; 'trick 7, won by Ann' once it is finished (and
+    '... · round over' after the last one): always the trick the trick area shows."""
+    if showing(rnd) != "last":
+        return f"trick {rnd.trick_number}"
+    last = rnd.tricks[-1]
+    text = f"trick {last.number}, won by {_who(rnd.name(last.winner))}"
+    return text + " \u00b7 round over" if rnd.is_over else text
 
 
 class TrickArea(HtmlView):
@@ -61,7 +86,8 @@ class TrickArea(HtmlView):
     def update(self, rnd, theme=None) -> None:
         self.theme = theme or self.theme
         th = _theme(self.theme)
-        if rnd.trick:
+        shows = showing(rnd)
+        if shows == "open":
             led = rnd.trick[0]
             follower = _who(rnd.name(1 - rnd.leader))
             second = (inline_card(rnd.trick[1], th) if len(rnd.trick) > 1
@@ -69,7 +95,7 @@ class TrickArea(HtmlView):
             spots = [self._spot(inline_card(led, th), f"led by {_who(rnd.name(rnd.leader))}"),
                      self._spot(second, subject(follower, "follows"))]
             note = self._last(rnd) if self.show_last else ""
-        elif rnd.tricks:
+        elif shows == "last":
             last = rnd.tricks[-1]
             leader, follower = last.leader, 1 - last.leader
             spots = [self._spot(inline_card(last.cards[0], th), f"led by {_who(rnd.name(leader))}"),
@@ -144,11 +170,12 @@ def band_meter(name: str, tricks: int) -> str:
         here = " fox-current" if band == current else ""
         parts.append(f'<div class="fox-band fox-band-{band.lower()}{here}" '
                      f'style="flex:{high - low + 1} 1 0" title="{band}: {span} tricks score '
-                     f'{score} points">'
+                     f'{score} points for tricks">'
                      f'<span class="fox-band-name">{band} {score}p</span>'
                      f'<span class="fox-band-cells">{cells}</span></div>')
     label = (f"{name}: {rules.count(tricks, 'trick')} won, {current} band, "
-             f"{rules.count(rules.round_points(tricks), 'point')} if the round ended now")
+             f"{rules.count(rules.round_points(tricks), 'point')} for tricks if the round "
+             "ended now")
     return (f'<div class="fox-meter" role="img" aria-label="{escape(label)}" '
             f'title="{escape(label)}">{"".join(parts)}</div>')
 
@@ -177,7 +204,7 @@ class ScoreBoard(HtmlView):
                 f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
                 f"<span>{escape(self.points_text(rnd.score[p]))}</span>"
                 f"<span>{rules.count(tw, 'trick')} this round ({band}: "
-                f"{rules.count(pts, 'point')}{when})</span></div>"
+                f"{rules.count(pts, 'point')} for tricks{when})</span></div>"
                 f"{band_meter(names[p], tw)}</div>")
         self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
 

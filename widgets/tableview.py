@@ -13,7 +13,8 @@ class TableView(VBox):
 
     ``reveal=False`` keeps hidden information hidden: the other hand is face down and the log
     comes from ``rnd.view(player)`` (the opponent's Woodcutter draws and discards stay secret).
-    ``reveal=True`` shows both hands and every record, for studying a finished or scripted round.
+    ``reveal=True`` shows both hands (at the same size) and every record, for studying a
+    finished or scripted round.
     ``interactive`` makes the bottom hand clickable (see ``Hand``).
     """
 
@@ -21,8 +22,10 @@ class TableView(VBox):
                  interactive: bool = True, theme: str = "classic", target=None,
                  show_log: bool = True, apply: bool = True):
         self.rnd, self.player, self.reveal, self.theme = rnd, player, reveal, theme
+        # A face-down hand only counts cards, so it may be small; a revealed one is read card
+        # by card, so it is drawn at the same size as the player's own.
         self.opponent_hand = Hand(rnd, 1 - player, theme=theme, face_down=not reveal,
-                                  size="small", interactive=False)
+                                  size="normal" if reveal else "small", interactive=False)
         self.trick_area = TrickArea(theme=theme)
         self.decree_view = DecreeView(theme=theme)
         self.hand = Hand(rnd, player, theme=theme, interactive=interactive, apply=apply)

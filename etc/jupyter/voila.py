@@ -24,7 +24,44 @@ if _data_dir not in _jupyter_path.split(os.pathsep):
     os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (_data_dir, _jupyter_path) if p)
 
 c.VoilaConfiguration.template = "fox-explorer"
-c.VoilaConfiguration.allow_template_override = "NO"  # no ?template=... (others use CDNs)
+
+# --- Presenter mode: ?voila-template=fox-slides ------------------------------------
+# A lesson's URL with `?voila-template=fox-slides` shows it as slides (the offline
+# fox-slides template, next to fox-explorer).  That is the only template a URL may ask
+# for: Voilà's own `?template=NAME` is never read (its other templates load scripts and
+# stylesheets from CDNs), and any other `voila-template` value is ignored.  Voilà reads
+# the URL's choice only when overrides are allowed, so they are allowed, and Voilà's page
+# handlers (notebook pages, listing, errors) read `template` through the filter below.
+# The filter patches Voilà's handler class, so it also applies on Binder, where Voilà
+# runs inside JupyterLab and loads this file too.
+QUERY_TEMPLATES = ("fox-slides",)
+QUERY_TEMPLATE_ARGUMENT = "voila-template"
+c.VoilaConfiguration.allow_template_override = "YES"
+
+try:
+    from voila.handler import BaseVoilaHandler
+
+    _ARG_MISSING = object()
+
+    def _get_argument_with_query_template(self, name, default=_ARG_MISSING, strip=True):
+        """RequestHandler.get_argument, except that "template" (which Voilà reads to pick
+        the page template) is the URL's `voila-template` when it is allowed, else `default`."""
+        if name == "template":
+            asked = self.get_query_argument(QUERY_TEMPLATE_ARGUMENT, None)
+            if asked in QUERY_TEMPLATES:
+                return asked
+            if default is not _ARG_MISSING:
+                return default
+            name = QUERY_TEMPLATE_ARGUMENT  # tornado's "missing argument" error names it
+        if default is _ARG_MISSING:
+            return super(BaseVoilaHandler, self).get_argument(name, strip=strip)
+        return super(BaseVoilaHandler, self).get_argument(name, default, strip)
+
+    if not getattr(BaseVoilaHandler.get_argument, "_fox_adjusted", False):
+        _get_argument_with_query_template._fox_adjusted = True
+        BaseVoilaHandler.get_argument = _get_argument_with_query_template
+except ImportError:  # pragma: no cover - without it, no URL can pick a template
+    c.VoilaConfiguration.allow_template_override = "NO"
 
 # --- Look ----------------------------------------------------------------------
 c.VoilaConfiguration.theme = "light"

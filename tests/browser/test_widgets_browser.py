@@ -6,6 +6,8 @@ requests and any request leaving this machine.
 """
 from pathlib import Path
 
+PHONE = {"width": 390, "height": 844}
+
 TEST_NOTEBOOKS = Path(__file__).parent / "notebooks"
 
 
@@ -63,3 +65,26 @@ def test_round_player_steps_forward_and_back(page, voila_factory, open_notebook)
     player.get_by_text("Step 4 of 4").wait_for()
     player.get_by_role("button", name="First").click()
     player.get_by_text("Step 0 of 4").wait_for()
+
+
+def test_round_player_draws_both_revealed_hands_at_one_size_on_a_phone(page, voila_factory,
+                                                                       open_notebook):
+    open_demo(voila_factory, open_notebook)
+    page.set_viewport_size(PHONE)
+    hands = page.locator(".fox-round-player .fox-hand")
+    assert hands.count() == 2                      # the other player's hand, then the own
+    widths = [hands.nth(i).locator(".fox-card").first.bounding_box()["width"] for i in (0, 1)]
+    assert abs(widths[0] - widths[1]) < 1 and widths[0] >= 40, widths
+
+
+def test_explorer_says_what_to_check_in_a_bad_set_up(page, voila_factory, open_notebook):
+    open_demo(voila_factory, open_notebook)
+    explorer = page.locator(".fox-explorer")
+    field = explorer.get_by_role("textbox", name="Follower's hand")
+    field.fill("3M 12B")
+    field.press("Enter")
+    note = explorer.locator(".fox-msg-setup")
+    note.wait_for()
+    text = note.inner_text()
+    assert "Check the set-up: the follower's second card '12B' is not a card" in text
+    assert "Not allowed" not in text and "[1]" not in text

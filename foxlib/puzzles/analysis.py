@@ -1,0 +1,263 @@
+"""Judging moves against a goal: equivalent cards, the engine's verdict over every reply for
+the one-trick goals, the solver's for bands, and the engine's answer to predict and score
+puzzles."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .. import rules
+from ..cards import DECK, Card
+from ..errors import FoxError
+from ..game import game_result
+from ..round import Move, Round
+from .format import BAND, Goal
+from .model import Puzzle, cap, move_key, move_text
+
+NODE_LIMIT = 2_000_000  # per solver call while checking; reported, never silent
+
+
+# ----------------------------------------------------------------------------- equivalent cards
+
+def live_cards(rnd: Round, puzzle: Puzzle | None = None) -> set:
+    """Cards that can still meet in a trick or change hands: both hands, the trick, the decree
+    (a Fox can take it) and the deck (a Woodcutter can draw it; stand-ins for a concealed deck
+    count only if someone holds a Woodcutter)."""
+    live = set(rnd.hands[0]) | set(rnd.hands[1]) | set(rnd.trick) | {rnd.decree}
+    woodcutters = any(c.rank == rules.WOODCUTTER for c in live)
+    if not (puzzle and puzzle.deck_hidden) or woodcutters:
+        live |= set(rnd.deck)
+    return live
+
+
+def equivalent_cards(a: Card, b: Card, live) -> bool:
+    """Two cards are equivalent when swapping them cannot change anything: the same suit, both
+    plain even ranks (no ability), and no card still in play ranks between them, counting a
+    Witch of another suit as a 9 (it may count as a trump 9)."""
+    if a is b:
+        return True
+    if a is None or b is None or a.suit != b.suit or a.rank % 2 or b.rank % 2:
+        return False
+    low, high = sorted((a.rank, b.rank))
+    # A lone Witch of another suit counts as a trump 9, so when this suit is (or may become)
+    # trump it ranks between an 8 and a 10 of the suit.
+    return not any(low < c.rank < high and (c.suit == a.suit or c.rank == rules.WITCH)
+                   for c in live)
+
+
+def equivalent_moves(m1: Move, m2: Move, live) -> bool:
+    return (equivalent_cards(m1.card, m2.card, live) and
+            (m1.exchange is m2.exchange or equivalent_cards(m1.exchange, m2.exchange, live)) and
+            (m1.discard is m2.discard or equivalent_cards(m1.discard, m2.discard, live)))
+
+
+def equivalence_note(a: Move, b: Move, live) -> str:
+    """Why two moves are equivalent, in words, for the check report."""
+    pairs = [(a.card, b.card), (a.exchange, b.exchange), (a.discard, b.discard)]
+    parts = []
+    for x, y in pairs:
+        if x is not None and y is not None and x is not y:
+            low, high = sorted((x, y), key=lambda c: c.rank)
+            gap = [c for c in DECK if low.rank < c.rank < high.rank and
+                   (c.suit == x.suit or c.rank == rules.WITCH)]
+            why = (f"{x} and {y} are both plain cards of one suit with "
+                   + ("no card between them" if not gap else
+                      "every card between them (" + ", ".join(map(str, gap)) + ") out of play"))
+            parts.append(why)
+    return "; ".join(parts)
+
+
+# ----------------------------------------------------------------------------- judging moves
+
+@dataclass
+class Verdict:
+    """Does ``move`` achieve the goal against any defence? With the engine's or solver's words."""
+
+    move: Move
+    works: bool
+    explanation: str
+    refutation: Move | None = None       # an opponent reply that defeats it (trick goals)
+    outcome: object = None                # the deciding TrickRecord (trick goals)
+
+
+@dataclass
+class GoalAnalysis:
+    verdicts: list
+    nodes: int = 0
+    seconds: float = 0.0
+    complete: bool = True
+    method: str = "engine"
+    disagreements: list = field(default_factory=list)   # engine vs solver, if both were asked
+
+    @property
+    def winning(self) -> list:
+        return [v.move for v in self.verdicts if v.works]
+
+    def verdict(self, move: Move) -> Verdict:
+        for v in self.verdicts:
+            if v.move == move:
+                return v
+        raise KeyError(f"{move} is not a legal move here.")
+
+
+TRICK_GOALS = ("win-trick", "lose-trick", "lead-next", "take-treasure")
+
+
+def trick_goal_met(name: str, rec, you: int) -> bool:
+    if name == "win-trick":
+        return rec.winner == you
+    if name == "lose-trick":
+        return rec.winner != you
+    if name == "lead-next":
+        return rec.next_leader == you
+    return rec.winner == you and rec.treasure > 0        # take-treasure
+
+
+def trick_outcomes(rnd: Round, move: Move) -> list:
+    """(reply, TrickRecord) for every way the current trick can end after ``move``: one entry if
+    the move completes the trick, else one per legal reply (each Fox exchange included)."""
+    done = len(rnd.tricks)
+    rnd.push(move)
+    try:
+        if len(rnd.tricks) > done:
+            return [(None, rnd.tricks[-1])]
+        out = []
+        for reply in rnd.legal_moves():
+            rnd.push(reply)
+            out.append((reply, rnd.tricks[-1]))
+            rnd.pop()
+        return out
+    finally:
+        rnd.pop()
+
+
+def judge_trick_goal(rnd: Round, name: str, you: int) -> GoalAnalysis:
+    """Judge every legal move against a goal decided within the current trick, by trying every
+    reply the opponent may make (the trick has two cards, so that is all there is to it)."""
+    start = time.perf_counter()
+    verdicts = []
+    for move in rnd.legal_moves():
+        outcomes = trick_outcomes(rnd, move)
+        bad = [(r, rec) for r, rec in outcomes if not trick_goal_met(name, rec, you)]
+        if bad:
+            reply, rec = bad[0]
+            verdicts.append(Verdict(move, False, rec.reason, reply, rec))
+        else:
+            verdicts.append(Verdict(move, True, outcomes[0][1].reason, None, outcomes[0][1]))
+    return GoalAnalysis(verdicts, len(verdicts), time.perf_counter() - start, True, "engine")
+
+
+def solver_module():
+    try:
+        from .. import solver
+    except ImportError as exc:          # the solver is a separate module of foxlib
+        raise FoxError(f"The solver (foxlib.solver) is not available: {exc}.") from None
+    return solver
+
+
+def solver_objective(goal: Goal):
+    solver = solver_module()
+    if goal.name == "band":
+        return solver.Band(goal.player, goal.band)
+    if goal.name in ("win-trick", "lose-trick"):
+        return solver.TrickGoal(goal.player, win=goal.name == "win-trick")
+    raise FoxError(f"The goal '{goal}' is not one the solver proves.")
+
+
+def solve_goal(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None) -> GoalAnalysis:
+    """The solver's verdict on every legal move of the player to play, for a goal of
+    ``goal.player``: ``works`` means that after the move the goal's player can force the goal.
+
+    The solver is only ever asked from the goal player's side ("does this move secure the
+    goal?"); an opponent's move is judged by asking that question in the positions it leads to.
+    """
+    if rnd.to_play == goal.player:
+        solver = solver_module()
+        analysis = solver.solve(rnd, solver_objective(goal), node_limit=node_limit,
+                                time_limit=time_limit)
+        verdicts = [Verdict(mv.move, mv.value >= 1, mv.explanation) for mv in analysis.moves]
+        return GoalAnalysis(verdicts, analysis.nodes, analysis.seconds, analysis.complete,
+                            "solver")
+    start = time.perf_counter()
+    total = GoalAnalysis([], method="solver")
+    for move in rnd.legal_moves():
+        rnd.push(move)
+        try:
+            ok = _reachable(rnd, goal, total, node_limit)
+        finally:
+            rnd.pop()
+        what = goal.band or goal.spec.summary
+        text = (f"{cap(move_text(move))} still lets you force {what}." if ok else
+                f"{cap(move_text(move))} stops you from forcing {what}.")
+        total.verdicts.append(Verdict(move, ok, text))
+    total.seconds = time.perf_counter() - start
+    return total
+
+
+def _reachable(rnd: Round, goal: Goal, total: GoalAnalysis, node_limit) -> bool:
+    """Can ``goal.player`` still force the goal from here? (adds the solver's work to total)"""
+    if rnd.is_over:
+        return goal.band is not None and rules.band(rnd.tricks_won[goal.player]) == goal.band
+    if rnd.to_play == goal.player:
+        sub = solve_goal(rnd, goal, node_limit)
+        total.nodes += sub.nodes
+        total.complete &= sub.complete
+        return any(v.works for v in sub.verdicts)
+    for move in rnd.legal_moves():
+        rnd.push(move)
+        try:
+            if not _reachable(rnd, goal, total, node_limit):
+                return False
+        finally:
+            rnd.pop()
+    return True
+
+
+def analyse(puzzle: Puzzle, rnd: Round | None = None, node_limit=NODE_LIMIT,
+            time_limit=None) -> GoalAnalysis:
+    """Judge every legal move of the learner for a play or band puzzle.
+
+    Trick goals are decided by the engine over every reply; win-trick and lose-trick are also
+    proved by the solver and the two must agree. Band goals are the solver's."""
+    rnd = rnd or puzzle.start()
+    goal = puzzle.goal
+    if goal.kind == BAND:
+        return solve_goal(rnd, goal, node_limit, time_limit)
+    engine = judge_trick_goal(rnd, goal.name, puzzle.you)
+    if goal.name in ("win-trick", "lose-trick"):
+        proof = solve_goal(rnd, goal, node_limit, time_limit)
+        engine.nodes, engine.seconds = proof.nodes, engine.seconds + proof.seconds
+        engine.complete, engine.method = proof.complete, "solver"
+        said = {move_key(v.move): v.works for v in proof.verdicts}
+        for v in engine.verdicts:
+            if said.get(move_key(v.move)) != v.works:
+                engine.disagreements.append(
+                    f"{move_key(v.move)}: the engine says {'it works' if v.works else 'it fails'}"
+                    f", the solver says {said.get(move_key(v.move))}")
+    return engine
+
+
+def truth(puzzle: Puzzle):
+    """The answer of a predict or score puzzle, computed by the engine, with its reason."""
+    rnd = puzzle.after_plays()
+    name = puzzle.goal.name
+    if name in ("who-wins", "who-leads-next"):
+        rec = rnd.tricks[-1]
+        return (rec.winner if name == "who-wins" else rec.next_leader), rec.reason
+    end = rnd.round_end
+    p = puzzle.goal.player
+    # The round's end reason already adds each player's Treasure to the points for tricks.
+    if name == "round-points":
+        return rnd.round_gain[p], end.reason
+    if name == "final-score":
+        who = rnd.name(p)
+        return rnd.score[p], (
+            f"{end.reason} {rules.sentence(who)} had {rnd.score[p] - rnd.round_gain[p]} points "
+            f"before this round, so {rules.possessive(who)} score is now {rnd.score[p]}.")
+    over, winner, why = game_result(rnd.score, rnd.round_gain, puzzle.target, rnd.names)
+    return (winner if over else "continue"), why
+
+
+def closure(moves, candidates, live) -> list:
+    """The candidates equivalent to at least one of ``moves``."""
+    return [c for c in candidates if any(equivalent_moves(c, m, live) for m in moves)]

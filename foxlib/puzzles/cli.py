@@ -1,0 +1,85 @@
+"""``python -m foxlib puzzles check [PATH...]``, ``python -m foxlib puzzles generate`` and
+``python -m foxlib puzzles schema``."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .analysis import NODE_LIMIT
+from .check import check_paths, coverage_table
+from .generate import GEN_THEMES, generate, generated_file
+from .load import load_paths
+from .model import dumps
+from .reference import render_fields, render_json, update_docs
+
+# ----------------------------------------------------------------------------- command line
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m foxlib puzzles",
+                                     description="Check and generate trick puzzles.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check", help="prove puzzle files with the solver (default: the "
+                           "shipped collection)")
+    check.add_argument("paths", nargs="*", help="puzzle files or folders")
+    check.add_argument("--coverage", action="store_true", help="also print the coverage table")
+    check.add_argument("--node-limit", type=int, default=NODE_LIMIT)
+    gen = sub.add_parser("generate", help="find new puzzles with a unique solution")
+    gen.add_argument("--theme", required=True, choices=sorted(GEN_THEMES))
+    gen.add_argument("--count", type=int, default=10)
+    gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument("--out", help="write the puzzle set to this file (default: print it)")
+    gen.add_argument("--tries", type=int, default=50_000, help="random positions to try at most")
+    schema = sub.add_parser("schema", help="print the puzzle file format: the field tables "
+                            "(Markdown) rendered from the schema")
+    schema.add_argument("--json", action="store_true", help="print the JSON schema instead")
+    schema.add_argument("--update-docs", metavar="FILE", help="rewrite the generated blocks "
+                        "of FILE (docs/puzzles.md) instead")
+    args = parser.parse_args(argv)
+    if args.command == "schema":
+        return _schema_command(args)
+    if args.command == "check":
+        failures = check_paths(args.paths, node_limit=args.node_limit)
+        if args.coverage:
+            print()
+            print(coverage_table(load_paths(args.paths)))
+        return 1 if failures else 0
+    return _generate_command(args)
+
+
+def _schema_command(args) -> int:
+    if args.update_docs:
+        path = Path(args.update_docs)
+        try:
+            text = path.read_text(encoding="utf-8")
+            new = update_docs(text)
+        except (OSError, ValueError) as exc:
+            print(f"{path}: {exc}", file=sys.stderr)
+            return 2
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+        print(f"{path}: {'updated' if new != text else 'already current'}.")
+        return 0
+    print(render_json() if args.json else render_fields())
+    return 0
+
+
+def _generate_command(args) -> int:
+    if args.count < 1:
+        print("--count must be at least 1.", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    found = generate(args.theme, args.count, args.seed, max_tries=args.tries,
+                     log=lambda text: print(text, file=sys.stderr))
+    seconds = time.perf_counter() - start
+    text = dumps(generated_file(args.theme, found, args.seed))
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    levels = [sum(p.difficulty == d for p in found) for d in (1, 2, 3)]
+    print(f"generated {len(found)} of {args.count} {args.theme} puzzles in {seconds:.1f} s "
+          f"(difficulty 1/2/3: {levels[0]}/{levels[1]}/{levels[2]})"
+          + (f"; wrote {args.out}" if args.out else ""), file=sys.stderr)
+    return 0 if len(found) == args.count else 1

@@ -1,0 +1,249 @@
+"""What a loaded puzzle file becomes: ``Problem`` (what is wrong, and where), ``Puzzle``,
+``PuzzleSet`` and ``LoadResult``; how moves and answers are written in reports, and how a
+puzzle is written back to JSON."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+
+from .. import rules
+from ..cards import Card
+from ..game import DEFAULT_TARGET
+from ..round import PLAYERS, Move, Position, Round
+from .format import PREDICT, Goal
+
+# ----------------------------------------------------------------------------- problems
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a puzzle file: where (file, puzzle id, field) and why."""
+
+    file: str
+    puzzle: str | None
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.puzzle:
+            where += f", puzzle {self.puzzle}"
+        if self.field:
+            where += f", {self.field}"
+        return f"{where}: {self.reason}"
+
+
+class ProblemList:
+    """Collects problems for one puzzle (or the file header) so that every one is reported."""
+
+    def __init__(self, file: str, puzzle: str | None, out: list):
+        self.file, self.puzzle, self.out = file, puzzle, out
+        self.count = 0
+
+    def add(self, where: str, reason: str) -> None:
+        reason = reason[0].upper() + reason[1:] if reason else reason
+        self.out.append(Problem(self.file, self.puzzle, where, reason))
+        self.count += 1
+
+
+# ----------------------------------------------------------------------------- the puzzle
+
+@dataclass
+class Puzzle:
+    """A sound puzzle. ``position`` is complete: concealed cards are filled with stand-ins
+    (``hidden``) so that the engine can run; the learner never sees them."""
+
+    id: str
+    title: str
+    set_id: str
+    lesson: str
+    themes: tuple
+    difficulty: int
+    you: int
+    goal: Goal
+    position: Position
+    solution: tuple            # Moves, player indexes (0/1), "draw"/"continue", or ints
+    hints: tuple
+    explanation: str
+    prompt: str = ""
+    plays: tuple = ()
+    right: str = ""
+    wrong: tuple = ()          # (answer, text) pairs; a bare-card answer is a Card
+    hidden: frozenset = frozenset()   # stand-in cards (concealed hand or deck)
+    concealed: tuple = (False, False)  # per player: is the hand shown face down?
+    deck_hidden: bool = False
+    show_deck: bool = False
+    target: int = DEFAULT_TARGET
+    file: str = ""
+    source: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def kind(self) -> str:
+        return self.goal.kind
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.you
+
+    def names(self) -> tuple:
+        """Player names as the engine writes them in its reasons."""
+        names = ["", ""]
+        names[self.you], names[self.opponent] = "you", "your opponent"
+        return tuple(names)
+
+    def question(self) -> str:
+        return self.goal.question(self.you, self.target)
+
+    def start(self) -> Round:
+        """A fresh round at the puzzle's position (before any given plays)."""
+        return Round(_copy_position(self.position), self.names())
+
+    def after_plays(self) -> Round:
+        """The round with the puzzle's given plays applied (predict and score kinds)."""
+        rnd = self.start()
+        for move in self.plays:
+            rnd.push(move)
+        return rnd
+
+    def to_json(self) -> dict:
+        return dict(self.source) if self.source else puzzle_to_json(self)
+
+
+def _copy_position(pos: Position) -> Position:
+    return replace(pos, hands=(list(pos.hands[0]), list(pos.hands[1])), deck=list(pos.deck),
+                   trick=list(pos.trick))
+
+
+@dataclass
+class PuzzleSet:
+    id: str
+    title: str
+    lesson: str
+    description: str
+    order: int
+    puzzles: list
+    file: str = ""
+
+
+@dataclass
+class LoadResult:
+    sets: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+    files: list = field(default_factory=list)
+
+    @property
+    def puzzles(self) -> list:
+        return [p for s in self.sets for p in s.puzzles]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def puzzle(self, pid: str) -> Puzzle:
+        for p in self.puzzles:
+            if p.id == pid:
+                return p
+        raise KeyError(f"There is no puzzle with the id {pid!r}.")
+
+    def extend(self, other: "LoadResult") -> None:
+        self.sets.extend(other.sets)
+        self.problems.extend(other.problems)
+        self.files.extend(other.files)
+
+    def report(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+# --------------------------------------------------------------------- moves and answers in words
+
+def answer_text(answer, puzzle: Puzzle | None = None) -> str:
+    if isinstance(answer, Move):
+        return move_text(answer)
+    if isinstance(answer, Card):
+        return f"the {answer.name()} ({answer})"
+    if answer in (0, 1) and puzzle is not None and puzzle.goal.name != "round-points" and \
+            puzzle.goal.name != "final-score":
+        return "you" if answer == puzzle.you else "your opponent"
+    return {"draw": "a draw", "continue": "another round"}.get(answer, str(answer))
+
+
+def move_text(move: Move) -> str:
+    """'the 3 of Bells (3B), swapping in the 8 of Moons as the decree card'."""
+    text = f"the {move.card.name()} ({move.card})"
+    if move.card.rank == rules.FOX and move.exchange is None:
+        return text
+    if move.exchange is not None:
+        return text + f", taking the decree card for the {move.exchange.name()}"
+    if move.discard is not None:
+        return text + f", putting the {move.discard.name()} under the deck"
+    return text
+
+
+def move_key(move: Move) -> str:
+    """The compact notation of a move, as in the files: 9M, 3B>8M (Fox), 5K_2B (Woodcutter)."""
+    if move.exchange is not None:
+        return f"{move.card}>{move.exchange}"
+    if move.discard is not None:
+        return f"{move.card}_{move.discard}"
+    return str(move.card)
+
+
+def parse_move_key(text: str) -> Move:
+    if ">" in text:
+        card, ex = text.split(">", 1)
+        return Move(Card(card), exchange=Card(ex))
+    if "_" in text:
+        card, dis = text.split("_", 1)
+        return Move(Card(card), discard=Card(dis))
+    return Move(Card(text))
+
+
+def cap(text: str) -> str:
+    return text[0].upper() + text[1:] if text else text
+
+
+# ----------------------------------------------------------------------------- writing files
+
+def position_to_json(pos: Position) -> dict:
+    out = {"decree": str(pos.decree), "leader": PLAYERS[pos.leader],
+           "hands": {p: [str(c) for c in sorted(pos.hands[i])] for i, p in enumerate(PLAYERS)},
+           "deck": [str(c) for c in pos.deck]}
+    if pos.trick:
+        out["trick"] = [str(c) for c in pos.trick]
+    out["tricks_won"] = dict(zip(PLAYERS, pos.tricks_won))
+    if any(pos.score):
+        out["score"] = dict(zip(PLAYERS, pos.score))
+    if any(pos.round_gain):
+        out["round_gain"] = dict(zip(PLAYERS, pos.round_gain))
+    return out
+
+
+def puzzle_to_json(p: Puzzle) -> dict:
+    def answer(a):
+        if isinstance(a, Move):
+            return a.to_json()
+        if isinstance(a, Card):
+            return str(a)
+        return PLAYERS[a] if a in (0, 1) and p.kind == PREDICT else a
+    out = {"id": p.id, "title": p.title, "themes": list(p.themes), "difficulty": p.difficulty,
+           "goal": str(p.goal), "position": position_to_json(p.position),
+           "solution": [answer(a) for a in p.solution], "hints": list(p.hints),
+           "explanation": p.explanation}
+    if p.you != 0:
+        out["you"] = PLAYERS[p.you]
+    if p.wrong:
+        out["wrong"] = [{"answer": answer(a), "text": t} for a, t in p.wrong]
+    return out
+
+
+def dumps(obj, indent: int = 2, level: int = 0) -> str:
+    """JSON as people write it: objects one key a line, short lists and small objects (cards,
+    plays, hands) on one line."""
+    flat = json.dumps(obj, ensure_ascii=False)
+    if not isinstance(obj, (dict, list)) or len(flat) + level * indent <= 96:
+        return flat
+    pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+    if isinstance(obj, list):
+        items = [inner + dumps(v, indent, level + 1) for v in obj]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    items = [f"{inner}{json.dumps(k)}: {dumps(v, indent, level + 1)}" for k, v in obj.items()]
+    return "{\n" + ",\n".join(items) + "\n" + pad + "}"

@@ -1,0 +1,304 @@
+"""A validator for the small subset of JSON Schema that ``format.SCHEMA`` uses (standard library
+only), so that the schema is the one description of a puzzle file's structure: the loader
+checks files with it and the docs are rendered from it (``reference``).
+
+Keywords checked, in this order at each value:
+
+- ``format``: a named checker (``formats`` maps the name to a function returning a reason, or
+  None); it runs first, whatever the value's type, because it knows the value best;
+- ``type`` (one name or a list; ``true`` is a boolean, never an integer), ``const``, ``enum``,
+  ``pattern`` (ECMA-262: ``$`` is the end of the text), ``minLength``, ``minimum``;
+- arrays: ``minItems``, ``maxItems``, then ``items`` for each item;
+- objects: ``additionalProperties`` (only ``false``: unknown keys), then ``properties`` in the
+  schema's order, each checked if present or reported if it is ``required``;
+- ``oneOf``: the branches that admit the value's JSON type are tried; the value must pass one.
+
+A failure of a value's own keywords stops there (its items or fields are not checked), except a
+wrong array size, which is reported before the items are checked.
+
+Annotations, ignored here: ``title``, ``description``, ``default``, ``examples``. Messages,
+which are the loader's wording (lower-case start, a full sentence):
+
+- ``x-message``: every failure of this value's own keywords is this one message, at its path;
+- ``x-messages``: ``{keyword: message}``, for one keyword only;
+- ``x-missing``: on a property's schema, the message when that required property is missing.
+
+A message is a ``str.format`` template with ``value`` (``{value!r}``), ``kind`` ("a list"),
+``found`` (``the text '9M 2B'`` for a text, else its kind), ``count`` (items in a list),
+``key`` (an unknown field), ``names`` (the known fields: "a, b and c"), ``detail`` (the format
+checker's reason) and the schema's own keywords (``{minimum}``, ``{const!r}``...).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import json_kind
+
+#: The keywords this validator checks, and the ones it reads as annotations or messages.
+KEYWORDS = ("format", "type", "const", "enum", "pattern", "minLength", "minimum", "minItems",
+            "maxItems", "items", "required", "additionalProperties", "properties", "oneOf")
+ANNOTATIONS = ("title", "description", "default", "examples", "x-message", "x-messages",
+               "x-missing")
+
+TYPE_WORDS = {"string": "a text", "integer": "a whole number", "number": "a number",
+              "boolean": "true or false", "array": "a list", "object": "an object",
+              "null": "null"}
+
+DEFAULT_MESSAGES = {
+    "format": "{detail}",
+    "type": "must be {expected}, not {found}.",
+    "const": "must be {const!r}, not {value!r}.",
+    "enum": "must be one of {choices}, not {value!r}.",
+    "pattern": "{value!r} does not match the pattern {pattern}.",
+    "minLength": "must be at least {minLength} characters long, not {value!r}.",
+    "minimum": "must be at least {minimum}, not {value!r}.",
+    "minItems": "must hold at least {minItems} items, not {count}.",
+    "maxItems": "must hold at most {maxItems} items, not {count}.",
+    "additionalProperties": "unknown field; the fields are {names}.",
+    "required": "this field is missing.",
+    "oneOf": "must be {expected}, not {found}.",
+}
+
+
+@dataclass(frozen=True)
+class SchemaError:
+    """One failure: where (keys and list indexes from the document's root) and why."""
+
+    path: tuple
+    message: str
+
+    @property
+    def field(self) -> str:
+        return field_name(self.path)
+
+
+def field_name(path) -> str:
+    """``('position', 'hands', 'A', 2)`` -> ``'position.hands.A[2]'``, as the loader names
+    fields."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def names_list(keys) -> str:
+    """'a, b and c' (sorted)."""
+    keys = sorted(keys)
+    if len(keys) < 2:
+        return "".join(keys)
+    return ", ".join(keys[:-1]) + " and " + keys[-1]
+
+
+def json_type(value) -> str:
+    """The JSON Schema type of a decoded JSON value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    return {float: "number", str: "string", list: "array", tuple: "array",
+            dict: "object"}.get(type(value), type(value).__name__)
+
+
+def has_type(value, expected) -> bool:
+    types = [expected] if isinstance(expected, str) else list(expected)
+    kind = json_type(value)
+    return kind in types or (kind == "integer" and "number" in types)
+
+
+def same_value(a, b) -> bool:
+    """JSON equality: 1 == 1.0, but true is not 1 and "1" is not 1 (in lists and objects too)."""
+    numbers = ("integer", "number")
+    ta, tb = json_type(a), json_type(b)
+    if ta != tb and not (ta in numbers and tb in numbers):
+        return False
+    if ta == "array":
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b))
+    if ta == "object":
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    return a == b
+
+
+def validate(value, schema: dict, formats=None) -> list:
+    """Every failure of ``value`` against ``schema``, as ``SchemaError`` s, in document order."""
+    out = []
+    _check(value, schema, (), formats or {}, out)
+    return out
+
+
+def check_schema(schema: dict, where: str = "schema") -> None:
+    """Raise ValueError if the schema uses a keyword this validator does not know (a keyword it
+    would silently ignore is a rule that is documented but never checked)."""
+    if not isinstance(schema, dict):
+        raise ValueError(f"{where}: a schema is an object, not {json_kind(schema)}.")
+    for key, sub in schema.items():
+        if key not in KEYWORDS and key not in ANNOTATIONS:
+            raise ValueError(f"{where}: the validator does not know the keyword {key!r}.")
+        if key == "x-messages":
+            for name in sub:
+                if name not in DEFAULT_MESSAGES:
+                    raise ValueError(f"{where}: x-messages has no keyword {name!r}.")
+    if schema.get("additionalProperties", False) is not False:
+        raise ValueError(f"{where}: only \"additionalProperties\": false is supported.")
+    for name, sub in schema.get("properties", {}).items():
+        check_schema(sub, f"{where}.properties.{name}")
+    if "items" in schema:
+        check_schema(schema["items"], f"{where}.items")
+    for i, sub in enumerate(schema.get("oneOf", ())):
+        check_schema(sub, f"{where}.oneOf[{i}]")
+    for name in schema.get("required", ()):
+        if name not in schema.get("properties", {}):
+            raise ValueError(f"{where}: the required field {name!r} has no schema.")
+
+
+# ----------------------------------------------------------------------------- checking
+
+def _check(value, schema, path, formats, out) -> None:
+    failed = _own_failure(value, schema, formats)
+    if failed:
+        keyword, detail = failed
+        out.append(SchemaError(path, _message(schema, keyword, value, detail=detail)))
+        return
+    if "oneOf" in schema:
+        _one_of(value, schema, path, formats, out)
+        return
+    kind = json_type(value)
+    if kind == "array":
+        _array(value, schema, path, formats, out)
+    elif kind == "object":
+        _object(value, schema, path, formats, out)
+
+
+def _own_failure(value, schema, formats):
+    """(keyword, detail) of the first failing value-level keyword, or None."""
+    checker = formats.get(schema.get("format"))
+    if checker is not None:
+        reason = checker(value)
+        if reason:
+            return "format", reason
+    if "type" in schema and not has_type(value, schema["type"]):
+        return "type", ""
+    if "const" in schema and not same_value(value, schema["const"]):
+        return "const", ""
+    if "enum" in schema and not any(same_value(value, v) for v in schema["enum"]):
+        return "enum", ""
+    if isinstance(value, str):
+        if "pattern" in schema and not _pattern(schema["pattern"]).search(value):
+            return "pattern", ""
+        if len(value) < schema.get("minLength", 0):
+            return "minLength", ""
+    if "minimum" in schema and has_type(value, "number") and value < schema["minimum"]:
+        return "minimum", ""
+    return None
+
+
+def _pattern(pattern: str):
+    # ECMA-262 '$' is the end of the text; Python's also matches before a final newline.
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _array(value, schema, path, formats, out) -> None:
+    size = None
+    if len(value) < schema.get("minItems", 0):
+        size = "minItems"
+    elif "maxItems" in schema and len(value) > schema["maxItems"]:
+        size = "maxItems"
+    if size:
+        out.append(SchemaError(path, _message(schema, size, value)))
+        if "x-message" in schema:
+            return
+    if "items" in schema:
+        for i, item in enumerate(value):
+            _check(item, schema["items"], path + (i,), formats, out)
+
+
+def _object(value, schema, path, formats, out) -> None:
+    props = schema.get("properties", {})
+    required = schema.get("required", ())
+    unknown = []
+    if schema.get("additionalProperties", True) is False:
+        unknown = sorted((k for k in value if k not in props), key=str)
+    missing = [k for k in props if k in required and k not in value]
+    if "x-message" in schema and (unknown or missing):
+        out.append(SchemaError(path, _message(schema, "required", value)))
+        return
+    for key in unknown:
+        out.append(SchemaError(path + (key,), _message(
+            schema, "additionalProperties", value[key], key=key, names=names_list(props))))
+    for key, sub in props.items():
+        if key in value:
+            _check(value[key], sub, path + (key,), formats, out)
+        elif key in required:
+            text = sub.get("x-missing") or schema.get("x-messages", {}).get("required") or \
+                DEFAULT_MESSAGES["required"]
+            out.append(SchemaError(path + (key,), _fill(text, sub, None, key=key)))
+
+
+def _one_of(value, schema, path, formats, out) -> None:
+    fitting = [b for b in schema["oneOf"] if _admits(b, value)]
+    if len(fitting) == 1:
+        _check(value, fitting[0], path, formats, out)
+        return
+    passing = [b for b in fitting if not validate(value, b, formats)]
+    if len(passing) != 1:
+        expected = " or ".join(dict.fromkeys(_expected(b) for b in schema["oneOf"]))
+        # Some branch was meant for a value of this type but none (or several) took it.
+        default = None if not fitting else \
+            "{value!r} does not fit exactly one of the forms ({expected})."
+        out.append(SchemaError(path, _message(schema, "oneOf", value, default,
+                                              expected=expected)))
+
+
+def _admits(schema, value) -> bool:
+    """Could ``value`` be meant for this branch (judged by its JSON type only)?"""
+    if "type" in schema:
+        return has_type(value, schema["type"])
+    if "const" in schema:
+        return has_type(value, json_type(schema["const"]))
+    if "enum" in schema:
+        return any(has_type(value, json_type(v)) for v in schema["enum"])
+    if "oneOf" in schema:
+        return any(_admits(b, value) for b in schema["oneOf"])
+    return True
+
+
+def _expected(schema) -> str:
+    if "type" in schema:
+        types = [schema["type"]] if isinstance(schema["type"], str) else schema["type"]
+        return " or ".join(TYPE_WORDS.get(t, t) for t in types)
+    if "const" in schema:
+        return repr(schema["const"])
+    if "enum" in schema:
+        return "one of " + ", ".join(map(repr, schema["enum"]))
+    if "oneOf" in schema:
+        return " or ".join(dict.fromkeys(_expected(b) for b in schema["oneOf"]))
+    return "something else"
+
+
+# ----------------------------------------------------------------------------- messages
+
+def _message(schema, keyword, value, default=None, **extra) -> str:
+    text = schema.get("x-message") or schema.get("x-messages", {}).get(keyword) or \
+        default or DEFAULT_MESSAGES[keyword]
+    if keyword == "type" and "expected" not in extra:
+        extra["expected"] = _expected(schema)
+    return _fill(text, schema, value, **extra)
+
+
+def _fill(text, schema, value, **extra) -> str:
+    words = {k: v for k, v in schema.items() if k.isidentifier()}
+    if "enum" in schema:
+        words["choices"] = ", ".join(map(str, schema["enum"]))
+    words.update(value=value, kind=json_kind(value),
+                 found=f"the text {value!r}" if isinstance(value, str) else json_kind(value),
+                 count=len(value) if isinstance(value, (list, dict, str)) else 0,
+                 key="", names="", detail="")
+    words.update(extra)
+    return text.format(**words)

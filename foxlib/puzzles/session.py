@@ -1,0 +1,355 @@
+"""One learner's attempt at a puzzle (``PuzzleSession``): answers and moves judged, the
+opponent's replies played, hints, the solution; and the words of the feedback."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import rules
+from ..cards import Card
+from ..errors import FoxError
+from ..round import PLAYERS, Move
+from .analysis import (NODE_LIMIT, GoalAnalysis, Verdict, solver_module, closure, judge_trick_goal,
+                       live_cards, solve_goal, truth)
+from .format import BAND, PLAY, PREDICT, SCORE
+from .model import Puzzle, answer_text, cap, move_text
+
+# ----------------------------------------------------------------------------- playing a puzzle
+
+@dataclass
+class Feedback:
+    """What the player shows after an answer: status is right, wrong, going (a right move in a
+    longer puzzle), shown (the solution) or refused (not a legal choice)."""
+
+    status: str
+    title: str
+    lines: list
+    done: bool = False
+
+
+class PuzzleSession:
+    """One learner's attempt at a puzzle. Standard library only: the widget is a view of this.
+
+    ``answer(value)`` for predict and score puzzles, ``play(move)`` for play and band puzzles
+    (the opponent's replies are played at once: for a wrong move, a reply that defeats it; for a
+    right one, the opponent's best move by points), ``hint()``, ``solution()``, ``reset()``.
+    """
+
+    def __init__(self, puzzle: Puzzle, node_limit=NODE_LIMIT):
+        self.puzzle = puzzle
+        self.node_limit = node_limit
+        self.hints_shown = 0
+        self.solved = False           # ever solved without seeing the solution first
+        self.solution_seen = False    # Show solution was used (kept across retries)
+        self.reset()
+
+    # -- state
+    def reset(self) -> None:
+        p = self.puzzle
+        self.round = p.after_plays() if p.kind in (PREDICT, SCORE) else p.start()
+        self.status = "open"          # open, solved, failed, shown
+        self.feedback: Feedback | None = None
+        self.moves_made = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "open"
+
+    @property
+    def your_turn(self) -> bool:
+        return not self.finished and self.round.to_play == self.puzzle.you and \
+            self.puzzle.kind in (PLAY, BAND)
+
+    def options(self) -> list:
+        """(label, value) choices for predict and game-winner questions; [] otherwise."""
+        p = self.puzzle
+        if p.kind == PREDICT or p.goal.name == "game-winner":
+            out = [("You", p.you), ("Your opponent", p.opponent)]
+            if p.goal.name == "game-winner":
+                out += [("A draw", "draw"), ("Nobody yet: another round", "continue")]
+            return out
+        return []
+
+    def legal_moves(self) -> list:
+        return self.round.legal_moves() if self.your_turn else []
+
+    def decision(self, card) -> tuple:
+        """What must be decided after playing ``card``: ('exchange', [None, cards...], None) for a
+        Fox, ('discard', [cards...], drawn) for a Woodcutter, ('', [], None) otherwise."""
+        card = Card(card)
+        hand = [c for c in self.round.hands[self.round.to_play] if c is not card]
+        if card.rank == rules.FOX and hand:
+            return "exchange", [None] + sorted(hand), None
+        if card.rank == rules.WOODCUTTER and self.round.deck:
+            drawn = self.round.deck[0]
+            return "discard", sorted(hand + [drawn]), drawn
+        return "", [], None
+
+    # -- answering
+    def answer(self, value) -> Feedback:
+        p = self.puzzle
+        if p.kind not in (PREDICT, SCORE):
+            return self._refuse("This puzzle is answered by playing a card.")
+        if self.finished:
+            return self._refuse("This attempt is over: press Retry to try again.")
+        value = _normalise_answer(value, p)
+        if value is None:
+            return self._refuse("That is not one of the possible answers.")
+        right, reason = truth(p)
+        if value == right:
+            lines = [reason] + [t for t in (p.right, p.explanation) if t]
+            return self._finish("solved", Feedback("right", "Right!", lines, True))
+        if p.kind == PREDICT:          # two choices: the engine's reason is the lesson
+            lines = [_wrong_text(p, value) or "That is not what happens here.", reason]
+        else:                          # a number or a game result: say why, not what
+            lines = [_wrong_text(p, value) or score_mistake(p, value),
+                     "Press Retry to count again, or ask for a hint."]
+        return self._finish("failed", Feedback("wrong", f"Not {answer_text(value, p)}.",
+                                               lines, True))
+
+    def play(self, move) -> Feedback:
+        p = self.puzzle
+        if p.kind not in (PLAY, BAND):
+            return self._refuse("This puzzle is answered with a choice, not a card.")
+        if self.finished:
+            return self._refuse("This attempt is over: press Retry to try again.")
+        if not isinstance(move, Move):
+            move = Move(Card(move))
+        try:
+            self.round.verify_move(move)
+        except FoxError as exc:
+            return self._refuse(str(exc))
+        analysis = self._analyse()
+        if not analysis.complete:
+            return self._refuse("This position is too big for the solver to judge here (it "
+                                f"stopped at its limit of {self.node_limit:,} nodes), so the "
+                                "move cannot be checked.")
+        verdict = analysis.verdict(move)
+        self.moves_made += 1
+        if p.kind == PLAY:
+            return self._play_trick_goal(move, verdict)
+        return self._play_band(move, verdict)
+
+    def _analyse(self) -> GoalAnalysis:
+        if self.puzzle.kind == PLAY:
+            return judge_trick_goal(self.round, self.puzzle.goal.name, self.puzzle.you)
+        return solve_goal(self.round, self.puzzle.goal, self.node_limit)
+
+    def _play_trick_goal(self, move: Move, verdict: Verdict) -> Feedback:
+        p = self.puzzle
+        lines = self._push(move, "You play ")
+        if not verdict.works:
+            if verdict.refutation is not None:
+                lines += self._push(verdict.refutation, "Your opponent answers with ")
+            text = _wrong_text(p, move) or "That does not achieve the goal against every reply."
+            return self._finish("failed", Feedback(
+                "wrong", f"{cap(move_text(move))} does not work.", [text] + lines, True))
+        if self.round.trick:             # you led: the opponent answers with its best move
+            lines += self._push(self._best_reply(), "Your opponent answers with ")
+        return self._finish("solved", Feedback(
+            "right", "Right!", lines + [t for t in (p.right, p.explanation) if t], True))
+
+    def _play_band(self, move: Move, verdict: Verdict) -> Feedback:
+        p = self.puzzle
+        lines = []
+        if not verdict.works:
+            text = _wrong_text(p, move) or "After that, your opponent can stop you."
+            lines = self._push(move, "You play ")
+            lines += self._opponent_turns(defeat=True)
+            return self._finish("failed", Feedback(
+                "wrong", f"{cap(move_text(move))} does not secure {p.goal.band}.",
+                [text, verdict.explanation] + lines, True))
+        lines = self._push(move, "You play ") + self._opponent_turns(defeat=False)
+        if self.round.is_over:
+            return self._finish("solved", Feedback(
+                "right", f"Right! You finish {p.goal.band}.",
+                lines + [t for t in (p.right, p.explanation) if t], True))
+        self.feedback = Feedback("going", "Good: that keeps the goal in reach. Your turn again.",
+                                 [second_person(line) for line in lines])
+        return self.feedback
+
+    def _opponent_turns(self, defeat: bool) -> list:
+        """Play the opponent's moves until it is the learner's turn or the round ends. With
+        ``defeat`` (after a wrong move), play on to the end of the round: the opponent always
+        keeps the goal out of reach, and your moves are your best for points."""
+        lines = []
+        while not self.round.is_over and (defeat or self.round.to_play == self.puzzle.opponent):
+            if self.round.to_play == self.puzzle.you:
+                lines += self._push(self._best_reply(), "You play ")
+                continue
+            reply = self._defeating_reply() if defeat else None
+            lines += self._push(reply or self._best_reply(), "Your opponent plays ")
+        return lines
+
+    def _defeating_reply(self):
+        analysis = solve_goal(self.round, self.puzzle.goal, self.node_limit)
+        for v in analysis.verdicts:
+            if not v.works:
+                return v.move
+        return None
+
+    def _best_reply(self) -> Move:
+        solver = solver_module()
+        return solver.solve(self.round, "points", node_limit=self.node_limit).best[0].move
+
+    def _push(self, move: Move, prefix: str = "") -> list:
+        records = self.round.push(move)
+        out = []
+        for rec in records:
+            if rec.kind == "play" and prefix:
+                out.append(f"{prefix}the {move.card.name()} ({move.card}).")
+            elif rec.kind in ("trick", "exchange", "round_end", "discard", "draw") and \
+                    not (rec.kind in ("draw", "discard") and rec.player != self.puzzle.you):
+                out.append(rec.reason)
+        return out
+
+    # -- help
+    def hint(self) -> str | None:
+        """The next hint (None when there are no more)."""
+        hints = self.puzzle.hints
+        if self.hints_shown >= len(hints):
+            return None
+        self.hints_shown += 1
+        return hints[self.hints_shown - 1]
+
+    def shown_hints(self) -> list:
+        return list(self.puzzle.hints[:self.hints_shown])
+
+    def solution(self) -> Feedback:
+        """Show the answer: for moves, every right move (with its equivalents) and the solution
+        played out against the opponent's best replies."""
+        p = self.puzzle
+        self.reset()
+        self.solution_seen = True
+        if p.kind in (PREDICT, SCORE):
+            right, reason = truth(p)
+            fb = Feedback("shown", f"The answer: {answer_text(right, p)}.",
+                          [reason, p.explanation], True)
+            return self._finish("shown", fb)
+        rnd = self.round
+        live = live_cards(rnd, p)
+        winning = closure(p.solution, rnd.legal_moves(), live)
+        names = "; ".join(move_text(m) for m in winning)
+        lines = [f"Right move{'s' if len(winning) > 1 else ''}: {names}."]
+        first = p.solution[0]
+        lines += self._push(first, "You play ")
+        if p.kind == PLAY:
+            if rnd.trick:
+                lines += self._push(self._best_reply(), "Your opponent answers with ")
+        else:
+            lines += self._main_line()
+        lines.append(p.explanation)
+        return self._finish("shown", Feedback("shown", "The solution", lines, True))
+
+    def _main_line(self) -> list:
+        lines = []
+        while not self.round.is_over:
+            if self.round.to_play == self.puzzle.opponent:
+                lines += self._push(self._best_reply(), "Your opponent plays ")
+            else:
+                analysis = solve_goal(self.round, self.puzzle.goal, self.node_limit)
+                move = next(v.move for v in analysis.verdicts if v.works)
+                lines += self._push(move, "You play ")
+        return lines
+
+    # -- helpers
+    def _finish(self, status: str, fb: Feedback) -> Feedback:
+        fb.lines = [second_person(line) for line in fb.lines if line]
+        self.status = status
+        if status == "solved" and self.solution_seen:
+            # Solving after Show solution is copying: say so, and do not count it.
+            fb.title = f"{fb.title} Not counted as solved: you saw the solution first."
+        elif status == "solved":
+            self.solved = True
+        self.feedback = fb
+        return fb
+
+    def _refuse(self, text: str) -> Feedback:
+        return Feedback("refused", "Not allowed", [text], False)
+
+
+_VERBS = {"gains": "gain", "leads": "lead", "has": "have", "does": "do", "follows": "follow",
+          "keeps": "keep", "uses": "use", "draws": "draw", "puts": "put", "wins": "win",
+          "plays": "play", "takes": "take", "loses": "lose", "scores": "score", "holds": "hold"}
+
+
+def second_person(text: str) -> str:
+    """The engine writes about players by name; the learner is named "You", so make its
+    sentences read well: "so You leads" becomes "so you lead"."""
+    text = re.sub(r"(?<=[a-z,;:] )You(r opponent)?\b", lambda m: m.group(0).lower(), text)
+    return re.sub(r"\b([Yy]ou) (" + "|".join(_VERBS) + r")\b",
+                  lambda m: f"{m.group(1)} {_VERBS[m.group(2)]}", text)
+
+
+def _normalise_answer(value, puzzle: Puzzle):
+    if puzzle.kind == SCORE and puzzle.goal.name != "game-winner":
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            return None
+        return number if number >= 0 else None
+    if value in ("draw", "continue") and puzzle.goal.name == "game-winner":
+        return value
+    if value in ("A", "B"):
+        return PLAYERS.index(value)
+    return value if value in (0, 1) else None
+
+
+def score_mistake(puzzle: Puzzle, value) -> str:
+    """Why a wrong score answer is wrong, in words that never give the right number: the usual
+    slips (Treasure left out or counted twice, the last trick forgotten, the other player's
+    points), else how to count."""
+    p, name = puzzle.goal.player, puzzle.goal.name
+    rnd, before = puzzle.after_plays(), puzzle.start()
+    if name == "game-winner":
+        return ("That is not how this game ends: work out both new scores (Treasure included), "
+                f"check whether anyone reached {puzzle.target}, and on a tie compare the points "
+                "each gained in this round.")
+    who = "you" if p == puzzle.you else "your opponent"
+    whose = "your" if p == puzzle.you else "your opponent's"
+    mine, theirs = ("yours", "your opponent's") if p == puzzle.you else \
+        ("your opponent's", "yours")
+    table = rnd.round_end.points[p]
+    gain, treasure = rnd.round_gain[p], rnd.round_gain[p] - rnd.round_end.points[p]
+    earlier = before.round_gain[p]
+    base = rnd.score[p] - gain if name == "final-score" else 0
+    tricks = rnd.tricks_won[p]
+    slips = [
+        (before.score[p], name == "final-score", "That is the score before the last cards: "
+         "the table's points for the round's tricks still have to be added."),
+        (base + table, treasure > 0, f"That leaves out the Treasure: every 7 in a trick "
+         f"{who} won this round is a point, whatever the band."),
+        (base + gain - earlier, earlier > 0 and treasure > earlier, "That leaves out the "
+         "Treasure taken earlier in the round: it counts too."),
+        (base + gain + earlier, earlier > 0 and name == "final-score", "The Treasure taken "
+         "earlier in this round is already in the score you started from: count it once."),
+        (base + rules.round_points(before.tricks_won[p]) + gain - table,
+         bool(puzzle.plays) and before.tricks_won[p] != tricks,
+         "That is what the tricks before the last cards would score: decide who wins them "
+         "first, then count the tricks."),
+        (base + tricks, name != "final-score" or base > 0, "Points are not one per trick: "
+         "the tricks fall into a band of the scoring table, and each band has a fixed score."),
+        (rnd.round_gain[1 - p], name == "round-points", f"That is {theirs.replace('yours', 'your')}"
+         f" gain this round, not {mine}."),
+        (gain, name == "final-score", f"That is only this round's gain: add it to the points "
+         f"{who} had before the round."),
+    ]
+    for number, applies, text in slips:
+        if applies and value == number and number != truth(puzzle)[0]:
+            return text
+    return (f"That is not the count. Find how many tricks {who} won in the whole round, look "
+            "up their band in the scoring table, then add a point for every Treasure (7) in "
+            f"those tricks" + (f", and add it all to {whose} score before the round."
+                               if name == "final-score" else "."))
+
+
+def _wrong_text(puzzle: Puzzle, answer) -> str:
+    """The author's words for this wrong answer (an exact move beats a bare-card entry)."""
+    exact = [t for a, t in puzzle.wrong if a == answer and not isinstance(a, Card)]
+    if exact:
+        return exact[0]
+    if isinstance(answer, Move):
+        bare = [t for a, t in puzzle.wrong if isinstance(a, Card) and a is answer.card]
+        if bare:
+            return bare[0]
+    return ""
