@@ -1,6 +1,8 @@
 # Fox in the Forest Explorer
 #
 #   make app    serve the notebooks as a web app on http://127.0.0.1:$(PORT)
+#               (make app HOST=0.0.0.0 serves a classroom network: read
+#               docs/app-server.md, "Serving a class", first)
 #   make test   run the test suite (unit, notebook and browser tests)
 #   make bench  run every benchmarks/*.py script
 #
@@ -8,6 +10,10 @@
 # (editable, with the app and test extras); later runs reuse it.
 
 PORT ?= 8866
+# The address Voilà listens on.  127.0.0.1: this computer only (the default).
+# Anything else (0.0.0.0: every network interface) lets other computers open the app.
+HOST ?= 127.0.0.1
+LOOPBACK_HOSTS := 127.0.0.1 localhost ::1
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -19,7 +25,7 @@ PIP_FLAGS := --disable-pip-version-check -q
 PKG_INITS := $(wildcard foxlib/__init__.py widgets/__init__.py)
 
 # Voilà reads its settings from etc/jupyter/voila.py (see docs/app-server.md).
-VOILA_FLAGS := --no-browser --Voila.ip=127.0.0.1 --Voila.config_file_paths=$(CURDIR)/etc/jupyter
+VOILA_FLAGS := --no-browser --Voila.ip=$(HOST) --Voila.config_file_paths=$(CURDIR)/etc/jupyter
 
 # binder/requirements.txt pins Binder's environment for the Python named in
 # binder/runtime.txt.  With that Python, every package Binder installs is held
@@ -43,7 +49,15 @@ $(STAMP): pyproject.toml binder/requirements.txt binder/runtime.txt $(PKG_INITS)
 	@touch $@
 
 app: $(STAMP)
+ifeq ($(filter $(HOST),$(LOOPBACK_HOSTS)),)
+	@echo "WARNING: serving on $(HOST), not only this computer: anyone who can reach this"
+	@echo "WARNING: computer on port $(PORT) can open every lesson, with no password and no"
+	@echo "WARNING: encryption, and every open page runs a Python process here."
+	@echo "WARNING: Use it on a classroom network you trust; see docs/app-server.md."
+	@echo "Fox in the Forest Explorer: http://<this computer's address>:$(PORT)  (Ctrl-C to stop)"
+else
 	@echo "Fox in the Forest Explorer: http://127.0.0.1:$(PORT)  (Ctrl-C to stop)"
+endif
 	$(VENV)/bin/voila $(CURDIR)/notebooks/ $(VOILA_FLAGS) --port=$(PORT)
 
 # A module that fails to import still lets every other test run (and fails the

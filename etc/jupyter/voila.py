@@ -73,7 +73,9 @@ c.VoilaConfiguration.show_tracebacks = False  # a failing cell shows a short err
 c.VoilaConfiguration.classic_tree = True
 
 # --- Server ----------------------------------------------------------------------
-c.Voila.ip = "127.0.0.1"  # local only
+# Local only.  `make app HOST=0.0.0.0` overrides this on the command line to serve a
+# classroom network; docs/app-server.md says what that exposes.
+c.Voila.ip = "127.0.0.1"
 c.Voila.open_browser = False
 
 # --- Pre-heated kernels -----------------------------------------------------------
@@ -91,6 +93,33 @@ c.VoilaKernelManager.fill_delay = 1
 # and a page would then be served without its widgets.
 c.VoilaExecutor.iopub_timeout = 60
 
+# --- A failing cell ----------------------------------------------------------------
+# By default Voilà stops running a notebook at the first cell that raises, so one
+# broken cell would take every widget below it away.  With `allow_errors` the rest
+# of the notebook still runs; the failing cell's output (already stripped of its
+# traceback, show_tracebacks = False) is shown by the fox-explorer template as a
+# short friendly message.  The full error goes to the server's log, where the
+# person running `make app` can read it.
+c.VoilaExecutor.allow_errors = True
+
+
+def _log_cell_error(cell, cell_index, execute_reply, **_):
+    import logging
+
+    content = (execute_reply or {}).get("content", {})
+    source = (cell.get("source") or "").strip().splitlines()
+    logging.getLogger("Voila").error(
+        "A notebook cell failed (cell %s, starting %r): %s: %s\n%s",
+        cell_index + 1,
+        source[0][:80] if source else "",
+        content.get("ename", "?"),
+        content.get("evalue", ""),
+        "\n".join(content.get("traceback", [])),
+    )
+
+
+c.VoilaExecutor.on_cell_error = _log_cell_error
+
 # --- Idle-kernel culling ------------------------------------------------------------
 # A kernel whose page was closed without Voilà hearing about it would live for
 # ever.  Every `cull_interval` seconds, kernels idle for more than
@@ -106,8 +135,24 @@ try:
     from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
+    # What a page may send to its kernel.  A page talks to its kernel only through
+    # widgets (comm messages); it can never ask it to run code (execute_request) or
+    # complete/inspect code.  Voilà's standalone server already passes this list to
+    # its kernel manager; the manager below keeps only these types whatever it is
+    # given, so a future Voilà that forgot or widened the list would still refuse
+    # code.  tests/browser/test_hardening.py sends such messages from a page.
+    PAGE_MESSAGE_TYPES = (
+        "comm_open",
+        "comm_close",
+        "comm_msg",
+        "comm_info_request",
+        "kernel_info_request",
+        "shutdown_request",
+    )
+
     class PoolAwareKernelManager(AsyncMappingKernelManager):
-        """Jupyter's kernel manager, with culling that respects pre-heat pools.
+        """Jupyter's kernel manager, with culling that respects pre-heat pools
+        and with the page's message types limited to PAGE_MESSAGE_TYPES.
 
         * A kernel waiting in a pool is never culled: Voilà does not refill a
           pool whose kernel was shut down, so pre-heating would silently stop.
@@ -115,6 +160,11 @@ try:
           long ago.  When it leaves the pool for a visitor, its idle clock is
           restarted, so it is not culled before the visitor's page connects.
         """
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            given = list(self.allowed_message_types) or list(PAGE_MESSAGE_TYPES)
+            self.allowed_message_types = [t for t in given if t in PAGE_MESSAGE_TYPES]
 
         def _in_preheat_pool(self, kernel_id):
             for pool in getattr(self, "_pools", {}).values():
