@@ -938,6 +938,15 @@ def table_turn(status: str) -> str:
     return "computer"
 
 
+def choose_card(mirror: WidgetMirror, parts: dict, rng: random.Random) -> str:
+    """A card the learner's hand shows as playable (clickable and not dimmed), at random."""
+    items = mirror.states[parts["hand"]].get("_items") or []
+    playable = [i["card"] for i in items if i.get("clickable") and not i.get("dimmed")]
+    if not playable:
+        raise LookupError("the learner's turn, but no card of the hand can be clicked")
+    return rng.choice(playable)
+
+
 async def round_learner(klass: Class, index: int, seed: int) -> LearnerResult:
     """Open lesson 15, answer its exercise, then play a whole round against the strong
     player at the play table, clicking cards (a random card among those the hand shows as
@@ -977,11 +986,10 @@ async def round_learner(klass: Class, index: int, seed: int) -> LearnerResult:
                 break
             if game["moves"] + game["refused"] > 60:
                 raise LearnerFailed("round", "more than 60 clicks without the round ending")
-            items = link.mirror.states[parts["hand"]].get("_items") or []
-            playable = [i["card"] for i in items if i.get("clickable") and not i.get("dimmed")]
-            if not playable:
-                raise LearnerFailed("round", "the learner's turn, but no card can be clicked")
-            card = rng.choice(playable)
+            try:
+                card = choose_card(link.mirror, parts, rng)
+            except LookupError as exc:
+                raise LearnerFailed("round", str(exc)) from None
             clicked = time.perf_counter()
             msg_id = await link.comm_msg(parts["hand"], click_message(card))
             await link.idle_after(msg_id, klass.timeout, "a card click")
@@ -1282,11 +1290,18 @@ async def run_class(n: int, args, log=print) -> dict:
         "server_memory_mib": {
             "idle": round(idle), "idle_kernels": idle_kernels, "peak": round(peak_mib),
             "peak_kernels": peak["kernels"], "per_learner": round((peak_mib - idle) / n, 1),
+            "per_extra_kernel": (round((peak_mib - idle) / (peak["kernels"] - idle_kernels), 1)
+                                 if peak["kernels"] > idle_kernels else None),
             "after_leaving": round(after["rss"] / MIB),
             "kernels_after_leaving": after["kernels"]},
         "server_cpu_s": round(cpu_after - cpu_before, 1),
         "client_cpu_s": round(client_cpu, 1),
         "assets_per_websocket_learner": assets_from,
+        "downloads_per_learner": {
+            k: {"files": statistics.median(r.assets for r in results if r.kind == k),
+                "mib": round(statistics.median(r.asset_bytes for r in results
+                                               if r.kind == k) / MIB, 2)}
+            for k in ("websocket", "round") if any(r.kind == k for r in results)},
         "round": next((r.round for r in results if r.kind == "round"), None),
         "machine_at_start": at_start, "machine_at_end": at_end,
         "voila_ready_s": round(ready_s, 1),
@@ -1312,8 +1327,13 @@ def print_report(r: dict, log=print) -> None:
         f"p95 {fmt_seconds(ans['p95'])}, max {fmt_seconds(ans['max'])}")
     log(f"   server memory: idle {fmt_mib(mem['idle'])} ({mem['idle_kernels']} kernels), "
         f"peak {fmt_mib(mem['peak'])} ({mem['peak_kernels']} kernels), "
-        f"{mem['per_learner']} MiB per learner; after leaving {fmt_mib(mem['after_leaving'])} "
+        f"{mem['per_learner']} MiB per learner ({mem['per_extra_kernel']} MiB per kernel "
+        f"started); after leaving {fmt_mib(mem['after_leaving'])} "
         f"({mem['kernels_after_leaving']} kernels)")
+    downloads = r["downloads_per_learner"].get("websocket")
+    if downloads:
+        log(f"   each websocket learner downloaded {downloads['files']:.0f} files "
+            f"({downloads['mib']} MiB): {r['assets_per_websocket_learner']}")
     log(f"   CPU time: server {r['server_cpu_s']} s, this benchmark's learners "
         f"{r['client_cpu_s']} s (plus Chromium's); all learners done after "
         f"{r['all_finished_after_s']:.1f} s")
