@@ -275,6 +275,9 @@ class _Search:
         DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
                         for c in range(33))
         DECIDERS = FOXES | WOODS
+        # Plain nodes: the reply card that last refuted a lead, PKILL[tricks_left * 33 + lead].
+        PKILL = [-1] * (14 * 14 * 33)
+        LKILL = [-1] * 28 * 14
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
         # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
         # to play: HI[(me * 14 + t) * 14 + r].
@@ -500,8 +503,11 @@ class _Search:
                         continue
                     prev = c
                 leads |= low
+            lk = LKILL[(r * 2 + me) * 14 + twm]
             if bm >= 0 and leads >> bm & 1:
                 c = bm
+            elif lk >= 0 and leads >> lk & 1:
+                c, lk = lk, -1
             else:
                 c = (leads & -leads).bit_length() - 1
             leads ^= BIT[c]
@@ -523,22 +529,43 @@ class _Search:
                 idx = c * 99 + tr
                 cur, ub = _BIG, beta
                 prev = -1
+                # The reply that last refuted this lead with as many cards left goes first
+                # (as the lowest card of its run of equivalent cards).
+                kk = (r * 14 + twm) * 33 + c
+                k = PKILL[kk]
+                if k >= 0 and legal >> k & 1:
+                    if PLAINP[k]:
+                        below = inplay & BELOW[k]
+                        while below:
+                            b = below.bit_length() - 1
+                            if not (legal >> b & 1 and PLAINP[b]):
+                                break
+                            k = b
+                            below = inplay & BELOW[k]
+                    f = k
+                else:
+                    k = f = -1
                 while True:
-                    if not m:
-                        if not later:
-                            break
-                        m, later, prev = later, 0, -1
-                    low = m & -m
-                    m ^= low
-                    f = low.bit_length() - 1
-                    if PLAINP[f]:
-                        below = inplay & BELOW[f]
-                        if below and below.bit_length() - 1 == prev:
+                    if f < 0:
+                        if not m:
+                            if not later:
+                                break
+                            m, later, prev = later, 0, -1
+                        low = m & -m
+                        m ^= low
+                        f = low.bit_length() - 1
+                        if PLAINP[f]:
+                            below = inplay & BELOW[f]
+                            if below and below.bit_length() - 1 == prev:
+                                prev = f
+                                f = -1
+                                continue
                             prev = f
+                        if f == k:
+                            f = -1
                             continue
-                        prev = f
                     code = TRICK[idx + f * 3]
-                    h2 = ho ^ low
+                    h2 = ho ^ BIT[f]
                     if code & 1:
                         t = -TW[code]
                         if three:
@@ -564,20 +591,25 @@ class _Search:
                     if v < cur:
                         cur = v
                         if v <= alpha:
+                            PKILL[kk] = f
                             break
                         if v < ub:
                             ub = v
+                    f = -1
                 if cur > best:
                     best, bestm = cur, c
                     if cur > alpha:
                         alpha = cur
                         if cur >= beta:
+                            LKILL[(r * 2 + me) * 14 + twm] = c
                             break
                 if not leads:
                     break
-                low = leads & -leads
-                leads ^= low
-                c = low.bit_length() - 1
+                if lk >= 0 and leads >> lk & 1:
+                    c, lk = lk, -1
+                else:
+                    c = (leads & -leads).bit_length() - 1
+                leads ^= BIT[c]
             if best <= a0:
                 ptt[key] = (lo, best if best < hi else hi, bestm)
             elif best >= b0:
