@@ -278,6 +278,7 @@ class _Search:
         # Plain nodes: the reply card that last refuted a lead, PKILL[tricks_left * 33 + lead].
         PKILL = [-1] * (14 * 14 * 33)
         LKILL = [-1] * 28 * 14
+        LGKILL = [-1] * 28 * 14
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
         # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
         # to play: HI[(me * 14 + t) * 14 + r].
@@ -660,13 +661,34 @@ class _Search:
             kbase = r * 2240
             moves = None
             i = 0
+            lk = (r * 2 + me) * 14 + twm
             mv = bm
+            if mv < 0:
+                # No best lead known here: the lead that last cut off with as many tricks
+                # left and won, if it is a legal lead here.
+                k = LGKILL[lk]
+                if k >= 0 and hm >> (k & 63) & 1:
+                    c = k & 63
+                    x = (k >> 6) - 1
+                    kind = DECIDES[c]
+                    if x < 0:
+                        if kind < 2 or not deck:
+                            mv = k
+                    elif kind == 1:
+                        if (hm ^ BIT[c]) >> x & 1:
+                            mv = k
+                    elif deck and ((hm ^ BIT[c]) | BIT[deck[0]]) >> x & 1:
+                        mv = k
+            first = mv
             while True:
                 if mv < 0:
                     if moves is None:
                         moves = lead_options(hm, ho, decree, deck, live, fox_live, wl)
-                        if bm >= 0:
-                            moves.remove(bm)
+                        if first >= 0:
+                            try:
+                                moves.remove(first)
+                            except ValueError:
+                                pass
                         if len(moves) > 1:
                             moves.sort(key=hl_key, reverse=True)
                     if i == len(moves):
@@ -818,6 +840,7 @@ class _Search:
                         alpha = cur
                         if cur >= beta:
                             HL[mv] += r * r
+                            LGKILL[lk] = mv
                             break
                 mv = -1
             if best <= a0:
