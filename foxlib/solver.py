@@ -270,12 +270,13 @@ class _Search:
         etab_get, ltab_get = etab.get, ltab.get
         HL = [0] * (64 * 35)
         HF = [0] * (64 * 35)
-        # The reply that last refuted a lead: KILL[tricks_left * 2240 + lead].
-        KILL = [-1] * (14 * 2240)
+        # The reply that last refuted a lead: KILL[(tricks_left * 14 + tricks_won) * 33 + card].
+        KILL = [-1] * (14 * 14 * 33)
         DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
                         for c in range(33))
         DECIDERS = FOXES | WOODS
-        # Plain nodes: the reply card that last refuted a lead, PKILL[tricks_left * 33 + lead].
+        # Plain nodes: the reply card that last refuted a lead,
+        # PKILL[(tricks_left * 14 + tricks_won) * 33 + lead].
         PKILL = [-1] * (14 * 14 * 33)
         LKILL = [-1] * 28 * 14
         LGKILL = [-1] * 28 * 14
@@ -658,7 +659,7 @@ class _Search:
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
-            kbase = r * 2240
+            kbase = (r * 14 + twm) * 33
             moves = None
             i = 0
             lk = (r * 2 + me) * 14 + twm
@@ -717,7 +718,8 @@ class _Search:
                     legal = same
                 else:
                     legal = ho
-                kill = KILL[kbase + mv]
+                kidx = kbase + c
+                kill = KILL[kidx]
                 rv = -1
                 if kill >= 0 and legal >> (kill & 63) & 1:
                     f = kill & 63
@@ -829,7 +831,7 @@ class _Search:
                         cur = v
                         if v <= alpha:
                             HF[rv] += r * r
-                            KILL[kbase + mv] = rv
+                            KILL[kidx] = rv
                             break
                         if v < ub:
                             ub = v
