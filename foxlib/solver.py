@@ -700,10 +700,17 @@ class _Search:
                 c = mv & 63
                 x = (mv >> 6) - 1
                 if x < 0:
-                    h1, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
+                    h1 = hm ^ BIT[c]
+                    d2 = decree
+                    deck2 = deck
+                    dk2 = dk
+                    live2 = live
                 elif RANK[c] == 3:
                     h1 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
-                    d2, deck2, dk2, live2 = x, deck, dk, live
+                    d2 = x
+                    deck2 = deck
+                    dk2 = dk
+                    live2 = live
                 else:
                     h1 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
                     d2 = decree
@@ -790,7 +797,11 @@ class _Search:
                     f = rv & 63
                     y = (rv >> 6) - 1
                     if y < 0:
-                        h2, d3, deck3, dk3, live3 = ho ^ BIT[f], d2, deck2, dk2, live2
+                        h2 = ho ^ BIT[f]
+                        d3 = d2
+                        deck3 = deck2
+                        dk3 = dk2
+                        live3 = live2
                     elif RANK[f] == 3:
                         h2 = ho ^ BIT[f] ^ BIT[y] | BIT[d2]
                         d3, deck3, dk3, live3 = y, deck2, dk2, live2
@@ -817,10 +828,16 @@ class _Search:
                         else:
                             v = t + plain(h1, h2, tr, tm, to, me, alpha - t, ub - t)
                     elif three:
+                        # The last two tricks: their exact value is often known already.
+                        ekey = (d3 if nh & FOXES else 33 + tr) << 66 | (
+                            (deck3[0] + 1 + (34 * deck3[1] + 34 if len(deck3) > 1 else 0))
+                            << 77 if deck3 and nh & WOODS else 0)
                         if code & 2:
-                            v = t - end2(h2, h1, d3, deck3, to, nxt)
+                            ev = etab_get(h2 | h1 << 33 | ekey | to << 72 | nxt * ME)
+                            v = t - (ev if ev is not None else end2(h2, h1, d3, deck3, to, nxt))
                         else:
-                            v = t + end2(h1, h2, d3, deck3, tm, me)
+                            ev = etab_get(h1 | h2 << 33 | ekey | tm << 72 | me * ME)
+                            v = t + (ev if ev is not None else end2(h1, h2, d3, deck3, tm, me))
                     elif code & 2:
                         v = t - lead(h2, h1, d3, deck3, dk3, live3, to, tm, nxt, t - ub,
                                      t - alpha)
@@ -1249,20 +1266,23 @@ def solve_state(s: fast.FastState, objective="points", node_limit=None, time_lim
         return _solve_trick(s, moves, children, objective, start)
     root = _Root(s, objective, node_limit, deadline)
     classes = _root_classes(s, moves)
-    results: dict = {}
+    order = [i for i in range(len(children)) if classes[i] == i]
+    bounds = {i: [-_BIG, _BIG] for i in order}
     stopped = None
-    guess = 0
-    for i, (_, child) in enumerate(children):
-        if classes[i] != i:
-            continue
-        bounds = [-_BIG, _BIG]
-        try:
-            guess = root.exact(child, guess, bounds)
-            results[i] = (guess, guess, guess)
-        except SearchLimit as exc:
-            stopped = exc.args[0]
-            results[i] = (None, bounds[0], bounds[1])
-            break
+    try:
+        # The position's value first: it bounds every move from above, so a move worth as
+        # much as the best needs one more null-window test only; then each move by MTD(f)
+        # from the bounds the earlier tests proved for it.
+        top = _root_mtd(root, children, order, bounds, [-_BIG, _BIG, None])
+        for i in order:
+            b = bounds[i]
+            if b[1] > top:
+                b[1] = top
+            if b[0] < b[1]:
+                root.exact(children[i][1], b[1], b)
+    except SearchLimit as exc:
+        stopped = exc.args[0]
+    results = {i: (b[0] if b[0] == b[1] else None, b[0], b[1]) for i, b in bounds.items()}
     splits = {}
     if lines and objective == POINTS and stopped is None:
         try:
@@ -1475,28 +1495,13 @@ def value_state(s: fast.FastState, objective="points", node_limit=None,
     moves = [_as_move(s, c) for c, _ in children]
     classes = _root_classes(s, moves)
     order = [i for i in range(len(children)) if classes[i] == i]
-    lo, hi, g = -_BIG, _BIG, 0
-    best = None
+    state = [-_BIG, _BIG, None]
     stopped = None
     try:
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g, arg = -_BIG, None
-            for i in order:
-                v = root.value(children[i][1], beta - 1, beta)
-                if v > g:
-                    g, arg = v, i
-                    if v >= beta:
-                        break
-            if g < beta:
-                hi = g
-            else:
-                lo, best = g, arg
-                # The move that proved this bound is tried first from now on.
-                order.remove(arg)
-                order.insert(0, arg)
+        g = _root_mtd(root, children, order, {i: [-_BIG, _BIG] for i in order}, state)
     except SearchLimit as exc:
         stopped = exc.args[0]
+    lo, hi, best = state
     seconds = time.perf_counter() - start
     found = (moves[best],) if best is not None else ()
     if stopped is None:
@@ -1510,6 +1515,38 @@ def value_state(s: fast.FastState, objective="points", node_limit=None,
     return RootValue(me, objective, None, found, root.search.count(), seconds, False,
                      f"The search stopped at its {stopped} limit ({what}) before the value "
                      "was settled: only its bounds are proven.", low, high)
+
+
+def _root_mtd(root: _Root, children, order: list, bounds: dict, state: list) -> int:
+    """MTD(f) on the root: the best of ``children`` (index, state) for the player to play.
+
+    ``order`` lists the indices searched (equivalent moves left out); the move that proved
+    the last lower bound moves to its front. ``bounds[i]`` is the [low, high] proven for
+    child i, tightened by every null-window test. ``state`` is [low, high, best index] of the
+    root, updated as the tests go (a search stopped by a limit keeps what it proved)."""
+    g = 0
+    while state[0] < state[1]:
+        beta = g + 1 if g == state[0] else g
+        g, arg = -_BIG, None
+        for i in order:
+            v = root.value(children[i][1], beta - 1, beta)
+            b = bounds[i]
+            if v >= beta:
+                if v > b[0]:
+                    b[0] = v
+            elif v < b[1]:
+                b[1] = v
+            if v > g:
+                g, arg = v, i
+                if v >= beta:
+                    break
+        if g < beta:
+            state[1] = g
+        else:
+            state[0], state[2] = g, arg
+            order.remove(arg)
+            order.insert(0, arg)
+    return g
 
 
 def _root_units(v: int, objective, me: int) -> int:
