@@ -516,6 +516,7 @@ class _Search:
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
+            trk = tr << 66
             while True:
                 nodes += 1
                 h1 = hm ^ BIT[c]
@@ -571,10 +572,14 @@ class _Search:
                     if code & 1:
                         t = -TW[code]
                         if three:
+                            # The last two tricks: their value is often known already.
                             if code & 2:
-                                v = t - last2(h2, h1, tr, two + 1, nxt)
+                                lv = ltab_get(h2 | h1 << 33 | trk | (two + 1) << 68 | nxt * PME)
+                                v = t - (lv if lv is not None else
+                                         last2(h2, h1, tr, two + 1, nxt))
                             else:
-                                v = t + last2(h1, h2, tr, twm, me)
+                                lv = ltab_get(h1 | h2 << 33 | trk | twm << 68 | me * PME)
+                                v = t + (lv if lv is not None else last2(h1, h2, tr, twm, me))
                         elif code & 2:
                             v = t - plain(h2, h1, tr, two + 1, twm, nxt, t - ub, t - alpha)
                         else:
@@ -583,9 +588,12 @@ class _Search:
                         t = TW[code]
                         if three:
                             if code & 2:
-                                v = t - last2(h2, h1, tr, two, nxt)
+                                lv = ltab_get(h2 | h1 << 33 | trk | two << 68 | nxt * PME)
+                                v = t - (lv if lv is not None else last2(h2, h1, tr, two, nxt))
                             else:
-                                v = t + last2(h1, h2, tr, twm + 1, me)
+                                lv = ltab_get(h1 | h2 << 33 | trk | (twm + 1) << 68 | me * PME)
+                                v = t + (lv if lv is not None else
+                                         last2(h1, h2, tr, twm + 1, me))
                         elif code & 2:
                             v = t - plain(h2, h1, tr, two, twm + 1, nxt, t - ub, t - alpha)
                         else:
