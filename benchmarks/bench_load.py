@@ -550,6 +550,8 @@ class LearnerResult:
     ok: bool = False
     failure: str = ""
     page_s: float | None = None         # until the page's HTML was complete
+    assets_s: float | None = None       # downloading the page's files (websocket learners)
+    widgets_s: float | None = None      # from connecting to the kernel to every widget state
     interactive_s: float | None = None  # until every widget of the page was in the page
     answer_s: float | None = None       # from the answer click to the feedback
     answer: str = ""
@@ -751,7 +753,10 @@ async def open_page(klass: Class, lesson: str, result: LearnerResult, started: f
     if not page.widget_ids:
         raise LearnerFailed("page", "the page has no widget outputs")
     cookies = _cookie_header(response)
+    fetching = time.perf_counter()
     await fetch_assets(klass, page.assets if klass.assets is None else klass.assets, result)
+    connecting = time.perf_counter()
+    result.assets_s = connecting - fetching
     try:
         await klass.http.fetch(f"{server.base_url}/api/kernels/{page.kernel_id}",
                                headers={"Cookie": cookies}, connect_timeout=timeout,
@@ -776,6 +781,7 @@ async def open_page(klass: Class, lesson: str, result: LearnerResult, started: f
         link.close()
         raise
     result.interactive_s = time.perf_counter() - started
+    result.widgets_s = time.perf_counter() - connecting
     return link, page
 
 
@@ -1044,7 +1050,9 @@ async def browser_learner(klass: Class, browser, index: int, lesson: str) -> Lea
         page.on("requestfinished", lambda req: files.append(req.url))
         try:
             response = await page.goto(f"{klass.server.base_url}/voila/render/{lesson}",
-                                       wait_until="domcontentloaded", timeout=timeout_ms)
+                                       wait_until="commit", timeout=timeout_ms)
+            if response is not None:
+                await response.finished()   # the whole HTML (Voilà has run the notebook)
         except Exception as exc:  # noqa: BLE001
             raise LearnerFailed("page", f"{type(exc).__name__}: {exc}") from None
         if response is None or response.status != 200:
@@ -1280,6 +1288,8 @@ async def run_class(n: int, args, log=print) -> dict:
         "failed": [{"learner": r.index, "kind": r.kind, "lesson": r.lesson,
                     "reason": r.failure} for r in results if not r.ok],
         "time_to_page_s": summary(r.page_s for r in results),
+        "downloading_files_s": summary(r.assets_s for r in results),
+        "connecting_to_widget_states_s": summary(r.widgets_s for r in results),
         "time_to_interactive_s": summary(r.interactive_s for r in results if r.interactive_s),
         "time_to_interactive_by_kind_s": {
             k: summary(r.interactive_s for r in results if r.kind == k and r.interactive_s)
@@ -1323,6 +1333,13 @@ def print_report(r: dict, log=print) -> None:
         if s["count"]:
             log(f"      {kind:9s} (n={s['count']}): median {fmt_seconds(s['median'])}, "
                 f"p95 {fmt_seconds(s['p95'])}")
+    page = r["time_to_page_s"]
+    log(f"      of which (median, p95): the page's HTML {fmt_seconds(page['median'])}, "
+        f"{fmt_seconds(page['p95'])}; websocket learners downloading the "
+        f"page's files {fmt_seconds(r['downloading_files_s']['median'])}, "
+        f"{fmt_seconds(r['downloading_files_s']['p95'])}; from connecting to the kernel to "
+        f"every widget's state {fmt_seconds(r['connecting_to_widget_states_s']['median'])}, "
+        f"{fmt_seconds(r['connecting_to_widget_states_s']['p95'])}")
     log(f"   time to answer an exercise: median {fmt_seconds(ans['median'])}, "
         f"p95 {fmt_seconds(ans['p95'])}, max {fmt_seconds(ans['max'])}")
     log(f"   server memory: idle {fmt_mib(mem['idle'])} ({mem['idle_kernels']} kernels), "
