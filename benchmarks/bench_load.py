@@ -457,14 +457,15 @@ class MemorySampler(threading.Thread):
 class VoilaServer:
     """``voila notebooks/`` started as ``make app`` starts it, on a free port."""
 
-    def __init__(self, root: Path = NOTEBOOKS_DIR):
+    def __init__(self, root: Path = NOTEBOOKS_DIR, extra=()):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.root, self.port = root, _free_port()
         self.log_path = LOG_DIR / f"voila-load-{self.port}.log"
         voila = Path(sys.executable).with_name("voila")
         launcher = [str(voila)] if voila.exists() else [sys.executable, "-m", "voila"]
         cmd = launcher + [str(root), "--no-browser", "--Voila.ip=127.0.0.1",
-                          f"--Voila.config_file_paths={VOILA_CONFIG_DIR}", f"--port={self.port}"]
+                          f"--Voila.config_file_paths={VOILA_CONFIG_DIR}", f"--port={self.port}",
+                          *extra]
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 cmd, cwd=REPO_ROOT, env=dict(os.environ, PYTHONUNBUFFERED="1"), stdout=log,
@@ -1206,7 +1207,7 @@ async def run_class(n: int, args, log=print) -> dict:
     at_start = machine_state()
     log(f"\n== N = {n} learners; load at start {at_start['load_1min']} "
         f"(1 min), {at_start['load_5min']} (5 min)")
-    server = VoilaServer()
+    server = VoilaServer(extra=args.server_option)
     playwright = browser = None
     sampler = None
     try:
@@ -1391,6 +1392,10 @@ def parse_args(argv=None):
     ap.add_argument("--leave-wait", type=float, default=10,
                     help="seconds after the learners left before counting kernels")
     ap.add_argument("--seed", type=int, default=1, help="the round learner's card choices")
+    ap.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                    help="add this to Voilà's command line, e.g. "
+                         "--server-option=--VoilaConfiguration.default_pool_size=2 (repeatable; "
+                         "the default is exactly make app's command line)")
     ap.add_argument("--quick", action="store_true",
                     help="one class of 3 (websocket, browser, round): checks that it all works")
     ap.add_argument("--json", type=Path, help="write the results to this file")
@@ -1416,12 +1421,15 @@ async def main_async(args) -> dict:
     print(f"Load benchmark: {' / '.join(map(str, args.learners))} learners, "
           f"{info['cpus']} CPUs, {info['memory_mib']} MiB memory")
     print("versions: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()))
+    if args.server_option:
+        print("Voilà started with these options added to make app's: "
+              + " ".join(args.server_option))
     if not CHROMIUM.exists():
         print(f"NOTE: {CHROMIUM} not found: no browser learners, websocket learners only")
     results = {"machine": info, "started": datetime.datetime.now().isoformat(timespec="seconds"),
                "options": {"browsers": args.browsers, "round_learner": not args.no_round,
                            "lessons": args.lessons, "cached_assets": args.cached_assets,
-                           "timeout_s": args.timeout},
+                           "timeout_s": args.timeout, "server_options": args.server_option},
                "classes": []}
     for n in args.learners:
         results["classes"].append(await run_class(n, args))
