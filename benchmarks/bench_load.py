@@ -1024,13 +1024,15 @@ async def round_learner(klass: Class, index: int, seed: int) -> LearnerResult:
 
 # ---------------------------------------------------------------------------- browser learners
 
-# The page's own widget manager (Voilà exposes its app as window.jupyterapp): restored once
-# every widget's state is in the page; and every widget output drawn (a widget output is a
-# panel holding the widget's view, which is empty until the view has rendered).
+# The page's own widget manager (Voilà 0.5 exposes its app as window.jupyterapp) has restored
+# every widget's state, and every widget output is drawn (a widget output is a panel holding
+# the widget's view, which stays empty until the view has rendered; a view renders only once
+# its model and the models of its children exist, so this alone also tells, should a Voilà
+# version not expose the app).
 _BROWSER_INTERACTIVE = """(expected) => {
   const app = window.jupyterapp;
   const manager = app && app.widgetManager;
-  if (!manager || !manager._restoredStatus) return false;
+  if (manager && manager._restoredStatus === false) return false;
   const views = document.querySelectorAll('.jp-OutputArea-output.lm-Panel > .lm-Widget');
   const drawn = [...views].filter((view) => view.childElementCount > 0).length;
   return drawn >= expected;
@@ -1052,8 +1054,8 @@ async def browser_learner(klass: Class, browser, index: int, lesson: str) -> Lea
         try:
             response = await page.goto(f"{klass.server.base_url}/voila/render/{lesson}",
                                        wait_until="commit", timeout=timeout_ms)
-            if response is not None:
-                await response.finished()   # the whole HTML (Voilà has run the notebook)
+            if response is not None:   # the whole HTML (Voilà has run the notebook)
+                await asyncio.wait_for(response.finished(), klass.timeout)
         except Exception as exc:  # noqa: BLE001
             raise LearnerFailed("page", f"{type(exc).__name__}: {exc}") from None
         if response is None or response.status != 200:
@@ -1071,7 +1073,8 @@ async def browser_learner(klass: Class, browser, index: int, lesson: str) -> Lea
                                 f"({type(exc).__name__}; {errors} cell errors shown)") from None
         result.interactive_s = time.perf_counter() - started
         result.models = await page.evaluate(
-            "() => Object.keys(window.jupyterapp.widgetManager._models || {}).length")
+            "() => { const a = window.jupyterapp; const m = a && a.widgetManager;"
+            " return m ? Object.keys(m._models || {}).length : 0; }")
         exercise = page.locator(".fox-exercise").first
         feedback = exercise.locator(".fox-feedback .fox-msg")
         choice = exercise.locator(".fox-choice")
