@@ -1435,11 +1435,20 @@ async def main_async(args) -> dict:
                            "timeout_s": args.timeout, "server_options": args.server_option},
                "classes": []}
     for n in args.learners:
-        results["classes"].append(await run_class(n, args))
+        try:
+            results["classes"].append(await run_class(n, args))
+        except Exception as exc:  # noqa: BLE001 - the other class sizes still run
+            print(f"   N = {n}: THE RUN FAILED: {type(exc).__name__}: {exc}")
+            results["classes"].append({"learners": n, "succeeded": 0,
+                                       "error": f"{type(exc).__name__}: {exc}",
+                                       "machine_at_end": machine_state()})
     results["finished"] = datetime.datetime.now().isoformat(timespec="seconds")
     print("\nSummary (time to interactive / to answer: median and p95; memory: peak, per "
           "learner)")
     for r in results["classes"]:
+        if "error" in r:
+            print(f"  N={r['learners']:3d}: the run failed: {r['error']}")
+            continue
         inter, ans, mem = (r["time_to_interactive_s"], r["time_to_answer_s"],
                            r["server_memory_mib"])
         print(f"  N={r['learners']:3d}: {r['succeeded']}/{r['learners']} ok; interactive "
