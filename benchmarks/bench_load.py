@@ -7,7 +7,9 @@ is ready, then lets N learners loose on it at the same moment:
 * **websocket learners** do what a lesson page does, over the same HTTP and websocket
   protocol: GET the lesson (``/voila/render/<lesson>.ipynb``; Voilà runs the notebook before
   the page is complete), fetch the page's script and style files (a first visit: nothing
-  cached), ask ``/api/kernels/<id>`` about the page's kernel, open the kernel's websocket
+  cached; the list is what Chromium downloaded for a lesson page in one visit before the
+  measurement; 6 at a time, like a browser, but on a new connection each), ask
+  ``/api/kernels/<id>`` about the page's kernel, open the kernel's websocket
   (``v1.kernel.websocket.jupyter.org``, as the page asks), send ``kernel_info_request``, open
   the ``jupyter.widget.control`` comm and ask it for every widget's state (``request_states``;
   like the page, after 4 s without an answer they fall back to ``comm_info_request`` and one
