@@ -7,7 +7,9 @@ is ready, then lets N learners loose on it at the same moment:
 * **websocket learners** do what a lesson page does, over the same HTTP and websocket
   protocol: GET the lesson (``/voila/render/<lesson>.ipynb``; Voilà runs the notebook before
   the page is complete), fetch the page's script and style files (a first visit: nothing
-  cached), ask ``/api/kernels/<id>`` about the page's kernel, open the kernel's websocket
+  cached; the list is what Chromium downloaded for a lesson page in one visit before the
+  measurement; 6 at a time, like a browser, but on a new connection each), ask
+  ``/api/kernels/<id>`` about the page's kernel, open the kernel's websocket
   (``v1.kernel.websocket.jupyter.org``, as the page asks), send ``kernel_info_request``, open
   the ``jupyter.widget.control`` comm and ask it for every widget's state (``request_states``;
   like the page, after 4 s without an answer they fall back to ``comm_info_request`` and one
@@ -457,14 +459,15 @@ class MemorySampler(threading.Thread):
 class VoilaServer:
     """``voila notebooks/`` started as ``make app`` starts it, on a free port."""
 
-    def __init__(self, root: Path = NOTEBOOKS_DIR):
+    def __init__(self, root: Path = NOTEBOOKS_DIR, extra=()):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self.root, self.port = root, _free_port()
         self.log_path = LOG_DIR / f"voila-load-{self.port}.log"
         voila = Path(sys.executable).with_name("voila")
         launcher = [str(voila)] if voila.exists() else [sys.executable, "-m", "voila"]
         cmd = launcher + [str(root), "--no-browser", "--Voila.ip=127.0.0.1",
-                          f"--Voila.config_file_paths={VOILA_CONFIG_DIR}", f"--port={self.port}"]
+                          f"--Voila.config_file_paths={VOILA_CONFIG_DIR}", f"--port={self.port}",
+                          *extra]
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 cmd, cwd=REPO_ROOT, env=dict(os.environ, PYTHONUNBUFFERED="1"), stdout=log,
@@ -550,6 +553,8 @@ class LearnerResult:
     ok: bool = False
     failure: str = ""
     page_s: float | None = None         # until the page's HTML was complete
+    assets_s: float | None = None       # downloading the page's files (websocket learners)
+    widgets_s: float | None = None      # from connecting to the kernel to every widget state
     interactive_s: float | None = None  # until every widget of the page was in the page
     answer_s: float | None = None       # from the answer click to the feedback
     answer: str = ""
@@ -751,7 +756,10 @@ async def open_page(klass: Class, lesson: str, result: LearnerResult, started: f
     if not page.widget_ids:
         raise LearnerFailed("page", "the page has no widget outputs")
     cookies = _cookie_header(response)
+    fetching = time.perf_counter()
     await fetch_assets(klass, page.assets if klass.assets is None else klass.assets, result)
+    connecting = time.perf_counter()
+    result.assets_s = connecting - fetching
     try:
         await klass.http.fetch(f"{server.base_url}/api/kernels/{page.kernel_id}",
                                headers={"Cookie": cookies}, connect_timeout=timeout,
@@ -776,6 +784,7 @@ async def open_page(klass: Class, lesson: str, result: LearnerResult, started: f
         link.close()
         raise
     result.interactive_s = time.perf_counter() - started
+    result.widgets_s = time.perf_counter() - connecting
     return link, page
 
 
@@ -1017,13 +1026,15 @@ async def round_learner(klass: Class, index: int, seed: int) -> LearnerResult:
 
 # ---------------------------------------------------------------------------- browser learners
 
-# The page's own widget manager (Voilà exposes its app as window.jupyterapp): restored once
-# every widget's state is in the page; and every widget output drawn (a widget output is a
-# panel holding the widget's view, which is empty until the view has rendered).
+# The page's own widget manager (Voilà 0.5 exposes its app as window.jupyterapp) has restored
+# every widget's state, and every widget output is drawn (a widget output is a panel holding
+# the widget's view, which stays empty until the view has rendered; a view renders only once
+# its model and the models of its children exist, so this alone also tells, should a Voilà
+# version not expose the app).
 _BROWSER_INTERACTIVE = """(expected) => {
   const app = window.jupyterapp;
   const manager = app && app.widgetManager;
-  if (!manager || !manager._restoredStatus) return false;
+  if (manager && manager._restoredStatus === false) return false;
   const views = document.querySelectorAll('.jp-OutputArea-output.lm-Panel > .lm-Widget');
   const drawn = [...views].filter((view) => view.childElementCount > 0).length;
   return drawn >= expected;
@@ -1044,7 +1055,9 @@ async def browser_learner(klass: Class, browser, index: int, lesson: str) -> Lea
         page.on("requestfinished", lambda req: files.append(req.url))
         try:
             response = await page.goto(f"{klass.server.base_url}/voila/render/{lesson}",
-                                       wait_until="domcontentloaded", timeout=timeout_ms)
+                                       wait_until="commit", timeout=timeout_ms)
+            if response is not None:   # the whole HTML (Voilà has run the notebook)
+                await asyncio.wait_for(response.finished(), klass.timeout)
         except Exception as exc:  # noqa: BLE001
             raise LearnerFailed("page", f"{type(exc).__name__}: {exc}") from None
         if response is None or response.status != 200:
@@ -1062,7 +1075,8 @@ async def browser_learner(klass: Class, browser, index: int, lesson: str) -> Lea
                                 f"({type(exc).__name__}; {errors} cell errors shown)") from None
         result.interactive_s = time.perf_counter() - started
         result.models = await page.evaluate(
-            "() => Object.keys(window.jupyterapp.widgetManager._models || {}).length")
+            "() => { const a = window.jupyterapp; const m = a && a.widgetManager;"
+            " return m ? Object.keys(m._models || {}).length : 0; }")
         exercise = page.locator(".fox-exercise").first
         feedback = exercise.locator(".fox-feedback .fox-msg")
         choice = exercise.locator(".fox-choice")
@@ -1198,7 +1212,7 @@ async def run_class(n: int, args, log=print) -> dict:
     at_start = machine_state()
     log(f"\n== N = {n} learners; load at start {at_start['load_1min']} "
         f"(1 min), {at_start['load_5min']} (5 min)")
-    server = VoilaServer()
+    server = VoilaServer(extra=args.server_option)
     playwright = browser = None
     sampler = None
     try:
@@ -1280,6 +1294,8 @@ async def run_class(n: int, args, log=print) -> dict:
         "failed": [{"learner": r.index, "kind": r.kind, "lesson": r.lesson,
                     "reason": r.failure} for r in results if not r.ok],
         "time_to_page_s": summary(r.page_s for r in results),
+        "downloading_files_s": summary(r.assets_s for r in results),
+        "connecting_to_widget_states_s": summary(r.widgets_s for r in results),
         "time_to_interactive_s": summary(r.interactive_s for r in results if r.interactive_s),
         "time_to_interactive_by_kind_s": {
             k: summary(r.interactive_s for r in results if r.kind == k and r.interactive_s)
@@ -1323,6 +1339,13 @@ def print_report(r: dict, log=print) -> None:
         if s["count"]:
             log(f"      {kind:9s} (n={s['count']}): median {fmt_seconds(s['median'])}, "
                 f"p95 {fmt_seconds(s['p95'])}")
+    page = r["time_to_page_s"]
+    log(f"      of which (median, p95): the page's HTML {fmt_seconds(page['median'])}, "
+        f"{fmt_seconds(page['p95'])}; websocket learners downloading the "
+        f"page's files {fmt_seconds(r['downloading_files_s']['median'])}, "
+        f"{fmt_seconds(r['downloading_files_s']['p95'])}; from connecting to the kernel to "
+        f"every widget's state {fmt_seconds(r['connecting_to_widget_states_s']['median'])}, "
+        f"{fmt_seconds(r['connecting_to_widget_states_s']['p95'])}")
     log(f"   time to answer an exercise: median {fmt_seconds(ans['median'])}, "
         f"p95 {fmt_seconds(ans['p95'])}, max {fmt_seconds(ans['max'])}")
     log(f"   server memory: idle {fmt_mib(mem['idle'])} ({mem['idle_kernels']} kernels), "
@@ -1374,6 +1397,10 @@ def parse_args(argv=None):
     ap.add_argument("--leave-wait", type=float, default=10,
                     help="seconds after the learners left before counting kernels")
     ap.add_argument("--seed", type=int, default=1, help="the round learner's card choices")
+    ap.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                    help="add this to Voilà's command line, e.g. "
+                         "--server-option=--VoilaConfiguration.default_pool_size=2 (repeatable; "
+                         "the default is exactly make app's command line)")
     ap.add_argument("--quick", action="store_true",
                     help="one class of 3 (websocket, browser, round): checks that it all works")
     ap.add_argument("--json", type=Path, help="write the results to this file")
@@ -1399,19 +1426,31 @@ async def main_async(args) -> dict:
     print(f"Load benchmark: {' / '.join(map(str, args.learners))} learners, "
           f"{info['cpus']} CPUs, {info['memory_mib']} MiB memory")
     print("versions: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()))
+    if args.server_option:
+        print("Voilà started with these options added to make app's: "
+              + " ".join(args.server_option))
     if not CHROMIUM.exists():
         print(f"NOTE: {CHROMIUM} not found: no browser learners, websocket learners only")
     results = {"machine": info, "started": datetime.datetime.now().isoformat(timespec="seconds"),
                "options": {"browsers": args.browsers, "round_learner": not args.no_round,
                            "lessons": args.lessons, "cached_assets": args.cached_assets,
-                           "timeout_s": args.timeout},
+                           "timeout_s": args.timeout, "server_options": args.server_option},
                "classes": []}
     for n in args.learners:
-        results["classes"].append(await run_class(n, args))
+        try:
+            results["classes"].append(await run_class(n, args))
+        except Exception as exc:  # noqa: BLE001 - the other class sizes still run
+            print(f"   N = {n}: THE RUN FAILED: {type(exc).__name__}: {exc}")
+            results["classes"].append({"learners": n, "succeeded": 0,
+                                       "error": f"{type(exc).__name__}: {exc}",
+                                       "machine_at_end": machine_state()})
     results["finished"] = datetime.datetime.now().isoformat(timespec="seconds")
     print("\nSummary (time to interactive / to answer: median and p95; memory: peak, per "
           "learner)")
     for r in results["classes"]:
+        if "error" in r:
+            print(f"  N={r['learners']:3d}: the run failed: {r['error']}")
+            continue
         inter, ans, mem = (r["time_to_interactive_s"], r["time_to_answer_s"],
                            r["server_memory_mib"])
         print(f"  N={r['learners']:3d}: {r['succeeded']}/{r['learners']} ok; interactive "
