@@ -1018,7 +1018,7 @@ class _Search:
             then the others by history."""
             nonlocal nodes
             nodes += 1
-            dk, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
+            _, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
             same = fh & SUITM[c]
             if same:
                 if RANK[c] == 11:
