@@ -16,9 +16,15 @@ force the goal whatever the other player does from then on, and 0 when the other
 stop it. When the goal's player is the one to play, 1 means "this move secures the goal";
 when it is the opponent, 0 means "this move stops them".
 
-How: alpha-beta search over the fast integer state (``foxlib.fast``) with a transposition
-table, null-window (MTD(f)) passes, move ordering, score bounds, and equivalent cards searched
-once. ``docs/solver.md`` explains each part, and why equivalent cards really are equivalent.
+``solve_value(rnd)`` answers only the position's value and one move that achieves it
+(cheaper: no other move is valued).
+
+How: alpha-beta search over the fast integer state (``foxlib.fast``), one node per trick (the
+follower's replies looped over inside it), a lean plain search where no Fox or Woodcutter
+decision can follow, transposition tables, null-window (MTD(f)) passes, move ordering
+(table, killers, history, a static reply order), score bounds, exact tables for the last two
+tricks, and equivalent cards searched once. ``docs/solver.md`` explains each part, and why
+equivalent cards really are equivalent.
 """
 from __future__ import annotations
 
@@ -181,7 +187,7 @@ class SearchLimit(Exception):
 # ----------------------------------------------------------------------------- the search
 
 _BIG = 1000
-#: Most entries the two transposition tables may hold together (about 650 MB) before they are
+#: Most entries the transposition tables may hold together (about 650 MB) before they are
 #: emptied; see ``_Search``.
 TABLE_CAP = 4_000_000
 
@@ -1012,7 +1018,7 @@ class _Search:
             then the others by history."""
             nonlocal nodes
             nodes += 1
-            dk, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
+            _, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
             same = fh & SUITM[c]
             if same:
                 if RANK[c] == 11:
