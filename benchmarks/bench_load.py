@@ -382,52 +382,60 @@ def html_text(markup: str) -> str:
 
 # ============================================================================ server memory
 
-def _proc_table():
-    """(pid -> parent pid, pid -> (rss bytes, cpu seconds, command line)) from /proc."""
-    parents, info = {}, {}
-    page, ticks = os.sysconf("SC_PAGE_SIZE"), os.sysconf("SC_CLK_TCK")
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+_PAGE_SIZE, _TICKS = os.sysconf("SC_PAGE_SIZE"), os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list:
+    """The child processes of ``pid`` (from /proc/<pid>/task/*/children)."""
+    kids = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return kids
+    for task in tasks:
         try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                stat = f.read().decode("utf-8", "replace")
-            with open(f"/proc/{entry}/statm", "rb") as f:
-                resident = int(f.read().split()[1]) * page
-        except (OSError, IndexError, ValueError):
-            continue  # gone meanwhile
-        fields = stat[stat.rfind(")") + 2:].split()
-        pid = int(entry)
-        parents[pid] = int(fields[1])
-        info[pid] = (resident, (int(fields[11]) + int(fields[12])) / ticks)
-    return parents, info
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
+                kids.extend(int(k) for k in f.read().split())
+        except OSError:
+            pass
+    return kids
+
+
+def _usage(pid: int):
+    """(resident bytes, CPU seconds, is a kernel) of one process, or None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read().decode("utf-8", "replace")
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            resident = int(f.read().split()[1]) * _PAGE_SIZE
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            kernel = b"ipykernel" in f.read()
+    except (OSError, IndexError, ValueError):
+        return None
+    fields = stat[stat.rfind(")") + 2:].split()
+    return resident, (int(fields[11]) + int(fields[12])) / _TICKS, kernel
 
 
 def process_tree(root: int) -> dict:
     """Resident memory and CPU time of ``root`` and all its descendants, and how many of them
-    are kernels."""
-    parents, info = _proc_table()
-    children: dict = {}
-    for pid, parent in parents.items():
-        children.setdefault(parent, []).append(pid)
-    tree, stack = [], [root]
+    are kernels (read from /proc; only this tree is visited, so sampling stays cheap)."""
+    rss = cpu = 0.0
+    processes = kernels = 0
+    seen, stack = set(), [root]
     while stack:
         pid = stack.pop()
-        if pid in info:
-            tree.append(pid)
-            stack.extend(children.get(pid, []))
-    kernels = 0
-    for pid in tree:
-        if pid == root:
+        if pid in seen:
             continue
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if b"ipykernel" in f.read():
-                    kernels += 1
-        except OSError:
-            pass
-    return {"rss": sum(info[p][0] for p in tree), "cpu": sum(info[p][1] for p in tree),
-            "processes": len(tree), "kernels": kernels}
+        seen.add(pid)
+        usage = _usage(pid)
+        if usage is None:
+            continue
+        processes += 1
+        rss += usage[0]
+        cpu += usage[1]
+        kernels += usage[2] and pid != root
+        stack.extend(_children(pid))
+    return {"rss": int(rss), "cpu": cpu, "processes": processes, "kernels": kernels}
 
 
 class MemorySampler(threading.Thread):
@@ -483,6 +491,18 @@ class VoilaServer:
             return self.log_path.read_text(errors="replace")
         except OSError:
             return ""
+
+    def errors_since(self, offset: int, limit: int = 8) -> list:
+        """Distinct error lines Voilà logged after character ``offset`` of its log (a kernel
+        that died, a page that failed), numbers such as ids and ports masked to group them."""
+        found: dict = {}
+        for line in self.log_text()[offset:].splitlines():
+            if not re.search(r"\bERROR\b|Error:|Exception\b", line) or "over TCP" in line:
+                continue
+            key = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}|\d+", "#", line.strip())[:200]
+            found.setdefault(key, [line.strip()[:300], 0])[1] += 1
+        return [f"{line} (x{count})" if count > 1 else line
+                for line, count in list(found.values())[:limit]]
 
     def pools_filled(self) -> int:
         return len(re.findall(r"Kernel pool of .+ is filled", self.log_text()))
@@ -1251,6 +1271,7 @@ async def run_class(n: int, args, log=print) -> dict:
         client_cpu = time.process_time()
         log(f"   idle: {idle:.0f} MiB ({idle_kernels} kernels); starting {n} learners at once")
 
+        log_offset = len(server.log_text())
         started = time.perf_counter()
         tasks = []
         for index, (kind, lesson) in enumerate(plan):
@@ -1274,6 +1295,7 @@ async def run_class(n: int, args, log=print) -> dict:
         results = await asyncio.gather(*tasks)
         await asyncio.sleep(args.leave_wait)
         after = process_tree(server.process.pid)
+        server_errors = server.errors_since(log_offset)
     finally:
         if sampler is not None:
             sampler.stop()
@@ -1321,10 +1343,15 @@ async def run_class(n: int, args, log=print) -> dict:
         "round": next((r.round for r in results if r.kind == "round"), None),
         "machine_at_start": at_start, "machine_at_end": at_end,
         "voila_ready_s": round(ready_s, 1),
+        "server_errors": server_errors,
+        "server_log": str(server.log_path.relative_to(REPO_ROOT)),
         "per_learner": [dataclasses.asdict(r) for r in results],
     }
     if server.process.returncode not in (0, None, -signal.SIGTERM, -signal.SIGKILL):
         report["server_exit_code"] = server.process.returncode
+    if not report["failed"] and not server_errors:
+        server.log_path.unlink(missing_ok=True)   # kept only when something went wrong
+        report["server_log"] = None
     print_report(report, log)
     return report
 
@@ -1372,6 +1399,10 @@ def print_report(r: dict, log=print) -> None:
             f"{game['end'][:90]!r}")
     for f in r["failed"]:
         log(f"   FAILED learner {f['learner']} ({f['kind']}, {f['lesson']}): {f['reason']}")
+    if r["server_errors"]:
+        log(f"   Voilà logged errors while the learners worked (log: {r['server_log']}):")
+        for line in r["server_errors"]:
+            log(f"      {line}")
     log(f"   load at end {r['machine_at_end']['load_1min']} (1 min)")
 
 
@@ -1390,7 +1421,7 @@ def parse_args(argv=None):
     ap.add_argument("--cached-assets", action="store_true",
                     help="websocket learners download no script or style files (a browser "
                          "that has them cached)")
-    ap.add_argument("--timeout", type=float, default=600,
+    ap.add_argument("--timeout", type=float, default=300,
                     help="seconds a learner waits at any step before it counts as failed")
     ap.add_argument("--settle", type=float, default=5,
                     help="seconds to wait after the pools are ready, before measuring idle")
@@ -1410,7 +1441,7 @@ def parse_args(argv=None):
     if args.quick:
         args.learners, args.browsers = [3], min(args.browsers, 1)
         args.settle, args.leave_wait = 1, 5
-        args.timeout = min(args.timeout, 300)
+        args.timeout = min(args.timeout, 240)
     return args
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 import subprocess
 import sys
@@ -46,6 +47,25 @@ def test_summary_ignores_missing_times_and_reports_median_p95_max():
     assert bench.summary([3.0, None, 1.0, 2.0]) == {"count": 3, "median": 2.0, "p95": 3.0,
                                                     "max": 3.0}
     assert bench.summary([None]) == {"count": 0, "median": None, "p95": None, "max": None}
+
+
+def test_server_memory_counts_the_child_processes_and_finds_kernels():
+    code = ("import sys, time; block = bytearray(64 * 2**20); block[::4096] = b'x' * "
+            "len(block[::4096]); sys.argv = ['ipykernel_launcher']; print('ok', flush=True); "
+            "time.sleep(60)")
+    # the child's command line names ipykernel, as a kernel's does
+    child = subprocess.Popen([sys.executable, "-c", code, "ipykernel_launcher"],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ok"
+        mine = bench.process_tree(os.getpid())
+        alone = bench.process_tree(child.pid)
+        assert alone["processes"] == 1 and alone["rss"] >= 64 * 2**20
+        assert mine["kernels"] >= 1 and mine["processes"] >= 2
+        assert mine["rss"] >= alone["rss"] + 10 * 2**20     # this process counts too
+    finally:
+        child.kill()
+        child.wait()
 
 
 # ----------------------------------------------------------------------------- the wire format
