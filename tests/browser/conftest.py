@@ -270,7 +270,8 @@ def start_voila(root_dir: Path, *, wait_for_pools: bool = True,
     except BaseException:
         server.stop()
         raise
-    note = f"Voilà on {root_dir.relative_to(REPO_ROOT)}: answering after {server.startup_seconds:.1f} s"
+    shown = root_dir.relative_to(REPO_ROOT) if root_dir.is_relative_to(REPO_ROOT) else root_dir
+    note = f"Voilà on {shown}: answering after {server.startup_seconds:.1f} s"
     if server.pools_seconds is not None:
         note += f", pre-heated kernels ready after {server.pools_seconds:.1f} s"
     _SERVER_NOTES.append(note)
