@@ -1269,7 +1269,8 @@ async def run_class(n: int, args, log=print) -> dict:
         idle_kernels = idle_samples[-1]["kernels"]
         cpu_before = idle_samples[-1]["cpu"]
         client_cpu = time.process_time()
-        log(f"   idle: {idle:.0f} MiB ({idle_kernels} kernels); starting {n} learners at once")
+        arrival = (f"arriving over {args.ramp:.0f} s" if args.ramp > 0 else "at once")
+        log(f"   idle: {idle:.0f} MiB ({idle_kernels} kernels); starting {n} learners {arrival}")
 
         log_offset = len(server.log_text())
         started = time.perf_counter()
@@ -1281,7 +1282,8 @@ async def run_class(n: int, args, log=print) -> dict:
                 coro = browser_learner(klass, browser, index, lesson)
             else:
                 coro = websocket_learner(klass, index, lesson)
-            tasks.append(asyncio.ensure_future(coro))
+            # --ramp: learner i arrives i/N of the way through; its times start then.
+            tasks.append(asyncio.ensure_future(_arrive(args.ramp * index / len(plan), coro)))
         while not klass.everyone_finished.is_set() and not all(t.done() for t in tasks):
             try:
                 await asyncio.wait_for(klass.everyone_finished.wait(), 1)
@@ -1356,6 +1358,12 @@ async def run_class(n: int, args, log=print) -> dict:
     return report
 
 
+async def _arrive(delay: float, learner):
+    if delay > 0:
+        await asyncio.sleep(delay)
+    return await learner
+
+
 def print_report(r: dict, log=print) -> None:
     mem, inter, ans = r["server_memory_mib"], r["time_to_interactive_s"], r["time_to_answer_s"]
     kinds = ", ".join(f"{v} {k}" for k, v in r["kinds"].items() if v)
@@ -1427,6 +1435,10 @@ def parse_args(argv=None):
                     help="seconds to wait after the pools are ready, before measuring idle")
     ap.add_argument("--leave-wait", type=float, default=10,
                     help="seconds after the learners left before counting kernels")
+    ap.add_argument("--ramp", type=float, default=0,
+                    help="spread the learners' arrivals evenly over this many seconds "
+                         "(default 0: all at the same moment); each learner's times start "
+                         "when it arrives")
     ap.add_argument("--seed", type=int, default=1, help="the round learner's card choices")
     ap.add_argument("--server-option", action="append", default=[], metavar="OPTION",
                     help="add this to Voilà's command line, e.g. "
@@ -1465,7 +1477,8 @@ async def main_async(args) -> dict:
     results = {"machine": info, "started": datetime.datetime.now().isoformat(timespec="seconds"),
                "options": {"browsers": args.browsers, "round_learner": not args.no_round,
                            "lessons": args.lessons, "cached_assets": args.cached_assets,
-                           "timeout_s": args.timeout, "server_options": args.server_option},
+                           "timeout_s": args.timeout, "server_options": args.server_option,
+                           "ramp_s": args.ramp},
                "classes": []}
     for n in args.learners:
         try:
