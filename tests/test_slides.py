@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-from jupyter_core.paths import jupyter_path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO_ROOT / "notebooks"
@@ -91,13 +90,17 @@ def test_the_vendored_reveal_stylesheet_is_the_version_voila_bundles():
     assert hashlib.sha256(css.read_bytes()).hexdigest() == checksum
     assert (STATIC / "reveal" / "LICENSE").read_text().startswith("Copyright")
     assert "MIT" in readme
-    bundles = [Path(p) / "reveal.js" for p in jupyter_path("voila", "templates", "base", "static")
-               if (Path(p) / "reveal.js").is_file()]
-    assert bundles, "Voilà's reveal.js bundle not found"
-    versions = set(re.findall(r'"(\d+\.\d+\.\d+)"', bundles[0].read_text(encoding="utf-8")))
+    script = STATIC / "voila-reveal.js"   # Voilà 0.5.13's bundle, vendored
+    assert hashlib.sha256(script.read_bytes()).hexdigest() == VOILA_REVEAL_SHA256
+    assert "Voilà contributors" in (STATIC / "LICENSE-voila.txt").read_text(encoding="utf-8")
+    versions = set(re.findall(r'"(\d+\.\d+\.\d+)"', script.read_text(encoding="utf-8")))
     assert version in versions, (
-        f"Voilà's reveal.js is not {version} ({sorted(versions)}): vendor the stylesheet of "
-        "the version it bundles (static/README.md)")
+        f"voila-reveal.js is not reveal.js {version} ({sorted(versions)}): vendor the "
+        "stylesheet of the version it bundles (static/README.md)")
+
+
+# share/jupyter/voila/templates/base/static/reveal.js in the voila-0.5.13 wheel.
+VOILA_REVEAL_SHA256 = "8a1fe9f74df71e1b99a42946e8d57321a6242bbe26f9f022a7901a0e51ffcba6"
 
 
 def test_the_slides_template_extends_voila_s_reveal_template():
