@@ -462,14 +462,14 @@ class _Facts:
         if ob[2]:
             return "loses this trick", "wins it, Treasure and all"
         if best.rank == rules.SWAN and ob[1]:
-            return "loses with the Swan, so you still lead the next trick", "wins it"
+            return "loses with the Swan, so you lead the next trick", "wins it"
         return "loses this trick", "wins it"
 
     def _lead_kept(self, card, won=False) -> str:
         rest = [c for c in self.view.hand if c != card]
         monarchs = [c for c in rest if c.rank == rules.MONARCH]
         start = "wins the trick and leaves you the lead" if won else \
-            "loses with the Swan and still leaves you the lead"
+            "loses with the Swan and leaves you the lead"
         if monarchs:
             return f"{start} with the {monarchs[0].name(self.theme)} to play"
         return start

@@ -16,9 +16,15 @@ force the goal whatever the other player does from then on, and 0 when the other
 stop it. When the goal's player is the one to play, 1 means "this move secures the goal";
 when it is the opponent, 0 means "this move stops them".
 
-How: alpha-beta search over the fast integer state (``foxlib.fast``) with a transposition
-table, null-window (MTD(f)) passes, move ordering, score bounds, and equivalent cards searched
-once. ``docs/solver.md`` explains each part, and why equivalent cards really are equivalent.
+``solve_value(rnd)`` answers only the position's value and one move that achieves it
+(cheaper: no other move is valued).
+
+How: alpha-beta search over the fast integer state (``foxlib.fast``), one node per trick (the
+follower's replies looped over inside it), a lean plain search where no Fox or Woodcutter
+decision can follow, transposition tables, null-window (MTD(f)) passes, move ordering
+(table, killers, history, a static reply order), score bounds, exact tables for the last two
+tricks, and equivalent cards searched once. ``docs/solver.md`` explains each part, and why
+equivalent cards really are equivalent.
 """
 from __future__ import annotations
 
@@ -181,7 +187,7 @@ class SearchLimit(Exception):
 # ----------------------------------------------------------------------------- the search
 
 _BIG = 1000
-#: Most entries the two transposition tables may hold together (about 650 MB) before they are
+#: Most entries the transposition tables may hold together (about 650 MB) before they are
 #: emptied; see ``_Search``.
 TABLE_CAP = 4_000_000
 
@@ -270,11 +276,16 @@ class _Search:
         etab_get, ltab_get = etab.get, ltab.get
         HL = [0] * (64 * 35)
         HF = [0] * (64 * 35)
-        # The reply that last refuted a lead: KILL[tricks_left * 2240 + lead].
-        KILL = [-1] * (14 * 2240)
+        # The reply that last refuted a lead: KILL[(tricks_left * 14 + tricks_won) * 33 + card].
+        KILL = [-1] * (14 * 14 * 33)
         DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
                         for c in range(33))
         DECIDERS = FOXES | WOODS
+        # Plain nodes: the reply card that last refuted a lead,
+        # PKILL[(tricks_left * 14 + tricks_won) * 33 + lead].
+        PKILL = [-1] * (14 * 14 * 33)
+        LKILL = [-1] * 28 * 14
+        LGKILL = [-1] * 28 * 14
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
         # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
         # to play: HI[(me * 14 + t) * 14 + r].
@@ -500,14 +511,18 @@ class _Search:
                         continue
                     prev = c
                 leads |= low
+            lk = LKILL[(r * 2 + me) * 14 + twm]
             if bm >= 0 and leads >> bm & 1:
                 c = bm
+            elif lk >= 0 and leads >> lk & 1:
+                c, lk = lk, -1
             else:
                 c = (leads & -leads).bit_length() - 1
             leads ^= BIT[c]
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
+            trk = tr << 66
             while True:
                 nodes += 1
                 h1 = hm ^ BIT[c]
@@ -523,29 +538,54 @@ class _Search:
                 idx = c * 99 + tr
                 cur, ub = _BIG, beta
                 prev = -1
+                # The reply that last refuted this lead with as many cards left goes first
+                # (as the lowest card of its run of equivalent cards).
+                kk = (r * 14 + twm) * 33 + c
+                k = PKILL[kk]
+                if k >= 0 and legal >> k & 1:
+                    if PLAINP[k]:
+                        below = inplay & BELOW[k]
+                        while below:
+                            b = below.bit_length() - 1
+                            if not (legal >> b & 1 and PLAINP[b]):
+                                break
+                            k = b
+                            below = inplay & BELOW[k]
+                    f = k
+                else:
+                    k = f = -1
                 while True:
-                    if not m:
-                        if not later:
-                            break
-                        m, later, prev = later, 0, -1
-                    low = m & -m
-                    m ^= low
-                    f = low.bit_length() - 1
-                    if PLAINP[f]:
-                        below = inplay & BELOW[f]
-                        if below and below.bit_length() - 1 == prev:
+                    if f < 0:
+                        if not m:
+                            if not later:
+                                break
+                            m, later, prev = later, 0, -1
+                        low = m & -m
+                        m ^= low
+                        f = low.bit_length() - 1
+                        if PLAINP[f]:
+                            below = inplay & BELOW[f]
+                            if below and below.bit_length() - 1 == prev:
+                                prev = f
+                                f = -1
+                                continue
                             prev = f
+                        if f == k:
+                            f = -1
                             continue
-                        prev = f
                     code = TRICK[idx + f * 3]
-                    h2 = ho ^ low
+                    h2 = ho ^ BIT[f]
                     if code & 1:
                         t = -TW[code]
                         if three:
+                            # The last two tricks: their value is often known already.
                             if code & 2:
-                                v = t - last2(h2, h1, tr, two + 1, nxt)
+                                lv = ltab_get(h2 | h1 << 33 | trk | (two + 1) << 68 | nxt * PME)
+                                v = t - (lv if lv is not None else
+                                         last2(h2, h1, tr, two + 1, nxt))
                             else:
-                                v = t + last2(h1, h2, tr, twm, me)
+                                lv = ltab_get(h1 | h2 << 33 | trk | twm << 68 | me * PME)
+                                v = t + (lv if lv is not None else last2(h1, h2, tr, twm, me))
                         elif code & 2:
                             v = t - plain(h2, h1, tr, two + 1, twm, nxt, t - ub, t - alpha)
                         else:
@@ -554,9 +594,12 @@ class _Search:
                         t = TW[code]
                         if three:
                             if code & 2:
-                                v = t - last2(h2, h1, tr, two, nxt)
+                                lv = ltab_get(h2 | h1 << 33 | trk | two << 68 | nxt * PME)
+                                v = t - (lv if lv is not None else last2(h2, h1, tr, two, nxt))
                             else:
-                                v = t + last2(h1, h2, tr, twm + 1, me)
+                                lv = ltab_get(h1 | h2 << 33 | trk | (twm + 1) << 68 | me * PME)
+                                v = t + (lv if lv is not None else
+                                         last2(h1, h2, tr, twm + 1, me))
                         elif code & 2:
                             v = t - plain(h2, h1, tr, two, twm + 1, nxt, t - ub, t - alpha)
                         else:
@@ -564,20 +607,25 @@ class _Search:
                     if v < cur:
                         cur = v
                         if v <= alpha:
+                            PKILL[kk] = f
                             break
                         if v < ub:
                             ub = v
+                    f = -1
                 if cur > best:
                     best, bestm = cur, c
                     if cur > alpha:
                         alpha = cur
                         if cur >= beta:
+                            LKILL[(r * 2 + me) * 14 + twm] = c
                             break
                 if not leads:
                     break
-                low = leads & -leads
-                leads ^= low
-                c = low.bit_length() - 1
+                if lk >= 0 and leads >> lk & 1:
+                    c, lk = lk, -1
+                else:
+                    c = (leads & -leads).bit_length() - 1
+                leads ^= BIT[c]
             if best <= a0:
                 ptt[key] = (lo, best if best < hi else hi, bestm)
             elif best >= b0:
@@ -625,16 +673,37 @@ class _Search:
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
-            kbase = r * 2240
+            kbase = (r * 14 + twm) * 33
             moves = None
             i = 0
+            lk = (r * 2 + me) * 14 + twm
             mv = bm
+            if mv < 0:
+                # No best lead known here: the lead that last cut off with as many tricks
+                # left and won, if it is a legal lead here.
+                k = LGKILL[lk]
+                if k >= 0 and hm >> (k & 63) & 1:
+                    c = k & 63
+                    x = (k >> 6) - 1
+                    kind = DECIDES[c]
+                    if x < 0:
+                        if kind < 2 or not deck:
+                            mv = k
+                    elif kind == 1:
+                        if (hm ^ BIT[c]) >> x & 1:
+                            mv = k
+                    elif deck and ((hm ^ BIT[c]) | BIT[deck[0]]) >> x & 1:
+                        mv = k
+            first = mv
             while True:
                 if mv < 0:
                     if moves is None:
                         moves = lead_options(hm, ho, decree, deck, live, fox_live, wl)
-                        if bm >= 0:
-                            moves.remove(bm)
+                        if first >= 0:
+                            try:
+                                moves.remove(first)
+                            except ValueError:
+                                pass
                         if len(moves) > 1:
                             moves.sort(key=hl_key, reverse=True)
                     if i == len(moves):
@@ -645,10 +714,17 @@ class _Search:
                 c = mv & 63
                 x = (mv >> 6) - 1
                 if x < 0:
-                    h1, d2, deck2, dk2, live2 = hm ^ BIT[c], decree, deck, dk, live
+                    h1 = hm ^ BIT[c]
+                    d2 = decree
+                    deck2 = deck
+                    dk2 = dk
+                    live2 = live
                 elif RANK[c] == 3:
                     h1 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
-                    d2, deck2, dk2, live2 = x, deck, dk, live
+                    d2 = x
+                    deck2 = deck
+                    dk2 = dk
+                    live2 = live
                 else:
                     h1 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
                     d2 = decree
@@ -663,7 +739,8 @@ class _Search:
                     legal = same
                 else:
                     legal = ho
-                kill = KILL[kbase + mv]
+                kidx = kbase + c
+                kill = KILL[kidx]
                 rv = -1
                 if kill >= 0 and legal >> (kill & 63) & 1:
                     f = kill & 63
@@ -734,7 +811,11 @@ class _Search:
                     f = rv & 63
                     y = (rv >> 6) - 1
                     if y < 0:
-                        h2, d3, deck3, dk3, live3 = ho ^ BIT[f], d2, deck2, dk2, live2
+                        h2 = ho ^ BIT[f]
+                        d3 = d2
+                        deck3 = deck2
+                        dk3 = dk2
+                        live3 = live2
                     elif RANK[f] == 3:
                         h2 = ho ^ BIT[f] ^ BIT[y] | BIT[d2]
                         d3, deck3, dk3, live3 = y, deck2, dk2, live2
@@ -761,10 +842,16 @@ class _Search:
                         else:
                             v = t + plain(h1, h2, tr, tm, to, me, alpha - t, ub - t)
                     elif three:
+                        # The last two tricks: their exact value is often known already.
+                        ekey = (d3 if nh & FOXES else 33 + tr) << 66 | (
+                            (deck3[0] + 1 + (34 * deck3[1] + 34 if len(deck3) > 1 else 0))
+                            << 77 if deck3 and nh & WOODS else 0)
                         if code & 2:
-                            v = t - end2(h2, h1, d3, deck3, to, nxt)
+                            ev = etab_get(h2 | h1 << 33 | ekey | to << 72 | nxt * ME)
+                            v = t - (ev if ev is not None else end2(h2, h1, d3, deck3, to, nxt))
                         else:
-                            v = t + end2(h1, h2, d3, deck3, tm, me)
+                            ev = etab_get(h1 | h2 << 33 | ekey | tm << 72 | me * ME)
+                            v = t + (ev if ev is not None else end2(h1, h2, d3, deck3, tm, me))
                     elif code & 2:
                         v = t - lead(h2, h1, d3, deck3, dk3, live3, to, tm, nxt, t - ub,
                                      t - alpha)
@@ -775,7 +862,7 @@ class _Search:
                         cur = v
                         if v <= alpha:
                             HF[rv] += r * r
-                            KILL[kbase + mv] = rv
+                            KILL[kidx] = rv
                             break
                         if v < ub:
                             ub = v
@@ -786,6 +873,7 @@ class _Search:
                         alpha = cur
                         if cur >= beta:
                             HL[mv] += r * r
+                            LGKILL[lk] = mv
                             break
                 mv = -1
             if best <= a0:
@@ -930,7 +1018,7 @@ class _Search:
             then the others by history."""
             nonlocal nodes
             nodes += 1
-            dk, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
+            _, live = _deck_info(deck, fh | lh | fast.mask_of(deck) | BIT[decree])
             same = fh & SUITM[c]
             if same:
                 if RANK[c] == 11:
@@ -1192,20 +1280,23 @@ def solve_state(s: fast.FastState, objective="points", node_limit=None, time_lim
         return _solve_trick(s, moves, children, objective, start)
     root = _Root(s, objective, node_limit, deadline)
     classes = _root_classes(s, moves)
-    results: dict = {}
+    order = [i for i in range(len(children)) if classes[i] == i]
+    bounds = {i: [-_BIG, _BIG] for i in order}
     stopped = None
-    guess = 0
-    for i, (_, child) in enumerate(children):
-        if classes[i] != i:
-            continue
-        bounds = [-_BIG, _BIG]
-        try:
-            guess = root.exact(child, guess, bounds)
-            results[i] = (guess, guess, guess)
-        except SearchLimit as exc:
-            stopped = exc.args[0]
-            results[i] = (None, bounds[0], bounds[1])
-            break
+    try:
+        # The position's value first: it bounds every move from above, so a move worth as
+        # much as the best needs one more null-window test only; then each move by MTD(f)
+        # from the bounds the earlier tests proved for it.
+        top = _root_mtd(root, children, order, bounds, [-_BIG, _BIG, None])
+        for i in order:
+            b = bounds[i]
+            if b[1] > top:
+                b[1] = top
+            if b[0] < b[1]:
+                root.exact(children[i][1], b[1], b)
+    except SearchLimit as exc:
+        stopped = exc.args[0]
+    results = {i: (b[0] if b[0] == b[1] else None, b[0], b[1]) for i, b in bounds.items()}
     splits = {}
     if lines and objective == POINTS and stopped is None:
         try:
@@ -1418,28 +1509,13 @@ def value_state(s: fast.FastState, objective="points", node_limit=None,
     moves = [_as_move(s, c) for c, _ in children]
     classes = _root_classes(s, moves)
     order = [i for i in range(len(children)) if classes[i] == i]
-    lo, hi, g = -_BIG, _BIG, 0
-    best = None
+    state = [-_BIG, _BIG, None]
     stopped = None
     try:
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g, arg = -_BIG, None
-            for i in order:
-                v = root.value(children[i][1], beta - 1, beta)
-                if v > g:
-                    g, arg = v, i
-                    if v >= beta:
-                        break
-            if g < beta:
-                hi = g
-            else:
-                lo, best = g, arg
-                # The move that proved this bound is tried first from now on.
-                order.remove(arg)
-                order.insert(0, arg)
+        g = _root_mtd(root, children, order, {i: [-_BIG, _BIG] for i in order}, state)
     except SearchLimit as exc:
         stopped = exc.args[0]
+    lo, hi, best = state
     seconds = time.perf_counter() - start
     found = (moves[best],) if best is not None else ()
     if stopped is None:
@@ -1453,6 +1529,38 @@ def value_state(s: fast.FastState, objective="points", node_limit=None,
     return RootValue(me, objective, None, found, root.search.count(), seconds, False,
                      f"The search stopped at its {stopped} limit ({what}) before the value "
                      "was settled: only its bounds are proven.", low, high)
+
+
+def _root_mtd(root: _Root, children, order: list, bounds: dict, state: list) -> int:
+    """MTD(f) on the root: the best of ``children`` (index, state) for the player to play.
+
+    ``order`` lists the indices searched (equivalent moves left out); the move that proved
+    the last lower bound moves to its front. ``bounds[i]`` is the [low, high] proven for
+    child i, tightened by every null-window test. ``state`` is [low, high, best index] of the
+    root, updated as the tests go (a search stopped by a limit keeps what it proved)."""
+    g = 0
+    while state[0] < state[1]:
+        beta = g + 1 if g == state[0] else g
+        g, arg = -_BIG, None
+        for i in order:
+            v = root.value(children[i][1], beta - 1, beta)
+            b = bounds[i]
+            if v >= beta:
+                if v > b[0]:
+                    b[0] = v
+            elif v < b[1]:
+                b[1] = v
+            if v > g:
+                g, arg = v, i
+                if v >= beta:
+                    break
+        if g < beta:
+            state[1] = g
+        else:
+            state[0], state[2] = g, arg
+            order.remove(arg)
+            order.insert(0, arg)
+    return g
 
 
 def _root_units(v: int, objective, me: int) -> int:

@@ -50,6 +50,7 @@ def test_review_runs_in_a_thread_and_posts_records_on_the_event_loop():
         panel.button.click()
         seen_running.append(panel.running)        # the click returned before the work was done
         assert "fox-review-summary" not in panel.summary.html   # the summary box ends it
+        assert "Reviewing your 2 decisions" in text(panel.summary)
         for _ in range(600):
             if not panel.running:
                 return

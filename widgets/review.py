@@ -163,9 +163,11 @@ class ReviewPanel(VBox):
         self.progress.layout.display = ""
         self.button.disabled = True
         self.running = True
-        self.summary.html = message(f"Reviewing {total} decision{'s' if total != 1 else ''} of "
-                                    f"{rnd.name(seat)}\u2026 The first appears in a moment; "
-                                    "you can keep using the page.", "info")
+        name = rnd.name(seat)
+        whose = "your" if name.lower() == "you" else f"{name}'s"
+        self.summary.html = message(f"Reviewing {whose} {total} decision"
+                                    f"{'s' if total != 1 else ''}\u2026 The first appears in a "
+                                    "moment; you can keep using the page.", "info")
         rnd = rnd.copy()        # the table may move on while the review runs
         if self.sync:
             self._work(rnd, seat, generation, None)

@@ -93,16 +93,17 @@ def names_list(keys) -> str:
     return ", ".join(keys[:-1]) + " and " + keys[-1]
 
 
+_JSON_TYPES = {type(None): "null", bool: "boolean", int: "integer", float: "number",
+               str: "string", list: "array", tuple: "array", dict: "object"}
+
+
 def json_type(value) -> str:
-    """The JSON Schema type of a decoded JSON value."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    return {float: "number", str: "string", list: "array", tuple: "array",
-            dict: "object"}.get(type(value), type(value).__name__)
+    """The JSON Schema type of a decoded JSON value (``true`` is a boolean, not an integer)."""
+    kind = _JSON_TYPES.get(type(value))
+    if kind is None:
+        kind = "boolean" if isinstance(value, bool) else "integer" if isinstance(value, int) \
+            else type(value).__name__
+    return kind
 
 
 def has_type(value, expected) -> bool:
@@ -158,11 +159,37 @@ def check_schema(schema: dict, where: str = "schema") -> None:
 
 # ----------------------------------------------------------------------------- checking
 
+class _Stop(Exception):
+    """Raised by a probe at its first failure."""
+
+
+class _Probe(list):
+    """An error list for trying a ``oneOf`` branch: it stops at the first failure, and no
+    message is written."""
+
+    def fail(self, *_args, **_kwargs):
+        raise _Stop
+
+
+def _passes(value, schema, formats) -> bool:
+    try:
+        _check(value, schema, (), formats, _Probe())
+    except _Stop:
+        return False
+    return True
+
+
+def _fail(out, path, schema, keyword, value, default=None, **extra) -> None:
+    if isinstance(out, _Probe):
+        out.fail()
+    out.append(SchemaError(path, _message(schema, keyword, value, default, **extra)))
+
+
 def _check(value, schema, path, formats, out) -> None:
     failed = _own_failure(value, schema, formats)
     if failed:
         keyword, detail = failed
-        out.append(SchemaError(path, _message(schema, keyword, value, detail=detail)))
+        _fail(out, path, schema, keyword, value, detail=detail)
         return
     if "oneOf" in schema:
         _one_of(value, schema, path, formats, out)
@@ -211,7 +238,7 @@ def _array(value, schema, path, formats, out) -> None:
     elif "maxItems" in schema and len(value) > schema["maxItems"]:
         size = "maxItems"
     if size:
-        out.append(SchemaError(path, _message(schema, size, value)))
+        _fail(out, path, schema, size, value)
         if "x-message" in schema:
             return
     if "items" in schema:
@@ -227,15 +254,17 @@ def _object(value, schema, path, formats, out) -> None:
         unknown = sorted((k for k in value if k not in props), key=str)
     missing = [k for k in props if k in required and k not in value]
     if "x-message" in schema and (unknown or missing):
-        out.append(SchemaError(path, _message(schema, "required", value)))
+        _fail(out, path, schema, "required", value)
         return
     for key in unknown:
-        out.append(SchemaError(path + (key,), _message(
-            schema, "additionalProperties", value[key], key=key, names=names_list(props))))
+        _fail(out, path + (key,), schema, "additionalProperties", value[key], key=key,
+              names=names_list(props))
     for key, sub in props.items():
         if key in value:
             _check(value[key], sub, path + (key,), formats, out)
         elif key in required:
+            if isinstance(out, _Probe):
+                out.fail()
             text = sub.get("x-missing") or schema.get("x-messages", {}).get("required") or \
                 DEFAULT_MESSAGES["required"]
             out.append(SchemaError(path + (key,), _fill(text, sub, None, key=key)))
@@ -246,14 +275,13 @@ def _one_of(value, schema, path, formats, out) -> None:
     if len(fitting) == 1:
         _check(value, fitting[0], path, formats, out)
         return
-    passing = [b for b in fitting if not validate(value, b, formats)]
+    passing = [b for b in fitting if _passes(value, b, formats)]
     if len(passing) != 1:
         expected = " or ".join(dict.fromkeys(_expected(b) for b in schema["oneOf"]))
         # Some branch was meant for a value of this type but none (or several) took it.
         default = None if not fitting else \
             "{value!r} does not fit exactly one of the forms ({expected})."
-        out.append(SchemaError(path, _message(schema, "oneOf", value, default,
-                                              expected=expected)))
+        _fail(out, path, schema, "oneOf", value, default, expected=expected)
 
 
 def _admits(schema, value) -> bool:

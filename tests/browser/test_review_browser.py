@@ -14,13 +14,13 @@ SUMMARY = ("No big mistakes", "No mistakes")
 
 def open_review(scope, page):
     """Click 'Review this round' in ``scope``; return the seconds until the first decision and
-    the number of decisions the panel announced ("Reviewing 16 decisions of ...")."""
+    the number of decisions the panel announced ("Reviewing your 16 decisions...")."""
     scope.get_by_role("button", name="Review this round").click()
     start = time.perf_counter()
     scope.locator(".fox-review-item").first.wait_for(timeout=30_000)
     seconds = time.perf_counter() - start
     announced = scope.locator(".fox-review .fox-msg-info", has_text="Reviewing").inner_text()
-    return seconds, int(re.search(r"Reviewing (\d+) decision", announced).group(1))
+    return seconds, int(re.search(r"Reviewing .*?(\d+) decision", announced).group(1))
 
 
 def wait_for_summary(scope, timeout=120_000):

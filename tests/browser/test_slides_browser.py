@@ -207,9 +207,8 @@ def test_arrow_keys_move_between_slides_and_scroll_a_tall_one(page, open_noteboo
 
 
 def test_slides_keep_math_and_widgets_working_offline(page, voila_factory, open_notebook):
-    """Voilà's reveal.js re-typesets math on every slide change through MathJax 2's API, which
-    Voilà's own MathJax 3 lacks: the template gives it a stand-in, so changing slides raises no
-    error (the fixture fails on page errors) and the math typeset by Voilà stays."""
+    """Math typeset by Voilà's MathJax 3 stays on its slide as slides change, with no page error
+    (the fixture fails on page errors), and a widget on a slide answers clicks."""
     server = voila_factory(TEST_NOTEBOOKS)
     page.set_viewport_size({"width": 1280, "height": 720})
     open_notebook(f"/voila/render/slides_math.ipynb{SLIDES}", server=server, wait_for=READY)
