@@ -11,8 +11,9 @@
 * No console warning or error on any page of the app (the JupyterLab packages agree).
 * A failing cell shows a short friendly message, the cells after it still work, and the full
   error is in the server's log; a bad uploaded puzzle file is answered in words.
-* A crashed kernel, or a lost connection, shows a banner below nothing (the heading stays
-  visible) and offers a reload; the learner's progress, kept in the browser, survives it.
+* A crashed kernel, a kernel stopped on the server, or a lost connection shows a banner at the
+  top of the page (above the heading, never over it) offering a reload; the learner's
+  progress, kept in the browser, survives it.
 """
 from __future__ import annotations
 
