@@ -190,12 +190,17 @@ def parse_cards(items, where: str = "cards") -> list[Card]:
         items = items.replace(",", " ").split()
     if not isinstance(items, (list, tuple)):
         raise InvalidCard(f"{where} must be a list of cards, not {json_kind(items)}.")
+    return _cards(items, lambda i: f"{where}[{i}]:")
+
+
+def _cards(items, label) -> list[Card]:
+    """The cards named by ``items``; a bad one raises with ``label(index)`` before the reason."""
     cards = []
     for i, item in enumerate(items):
         try:
             cards.append(Card(item))
         except InvalidCard as exc:
-            raise InvalidCard(f"{where}[{i}]: {exc}") from None
+            raise InvalidCard(f"{label(i)} {exc}") from None
     return cards
 
 
@@ -219,13 +224,7 @@ def read_cards(text, name: str = "card {nth}") -> list[Card]:
         raise InvalidCard(f"{name.format(nth='')} must be written as text, like '9M 4B', not "
                           f"{json_kind(text)}.".replace("  ", " "))
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards = []
-    for i, item in enumerate(items):
-        try:
-            cards.append(Card(item))
-        except InvalidCard as exc:
-            raise InvalidCard(f"{name.format(nth=ordinal(i))} {exc}") from None
-    return cards
+    return _cards(items, lambda i: name.format(nth=ordinal(i)))
 
 
 def card_list(cards, theme: Theme = DEFAULT_THEME) -> str:
