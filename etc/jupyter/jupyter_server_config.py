@@ -24,12 +24,13 @@ from traitlets.config.loader import PyFileConfigLoader
 c.ServerApp.tornado_settings.update({"mathjax_url": None, "mathjax_config": None})
 
 # --- Kernels: the same numbers as make app ------------------------------------
-# voila.py's idle-kernel culling (MappingKernelManager) and the executor's
-# output timeout (VoilaExecutor) apply to the standalone app only; read them
-# from voila.py so that both servers keep one set of values.  (Pre-heating and
+# voila.py's idle-kernel culling (MappingKernelManager), the executor's output
+# timeout (VoilaExecutor) and the kernels' socket-file connections
+# (KernelManager) apply to the standalone app only; read them from voila.py so
+# that both servers keep one set of values.  (Pre-heating and
 # the "/" redirect exist in the standalone app only.)
 _make_app = PyFileConfigLoader("voila.py", path=os.path.dirname(os.path.abspath(__file__))).load_config()
-for _section in ("MappingKernelManager", "VoilaExecutor"):
+for _section in ("MappingKernelManager", "VoilaExecutor", "KernelManager"):
     c[_section].merge(_make_app[_section])
 
 # --- The `_xsrf` cookie ---------------------------------------------------------

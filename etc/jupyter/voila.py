@@ -78,6 +78,16 @@ c.VoilaConfiguration.classic_tree = True
 c.Voila.ip = "127.0.0.1"
 c.Voila.open_browser = False
 
+# --- Kernel connections -------------------------------------------------------------
+# Each kernel talks to the server over five ZeroMQ sockets.  Over TCP the server
+# picks five free ports by opening and closing them, and the kernel binds them a
+# moment later: when many kernels start at once (pre-heating starts one per page,
+# a class arrives together), two can pick the same port and one kernel dies
+# ("Address already in use"), leaving its page without widgets.  Unix-domain
+# sockets are files named after the kernel's id in Jupyter's runtime folder, so
+# two kernels cannot clash.  (Local kernels only, which is all this app starts.)
+c.KernelManager.transport = "ipc"
+
 # --- Pre-heated kernels -----------------------------------------------------------
 # At start-up Voilà launches `default_pool_size` kernels per notebook under the
 # served directory and runs the notebook in them, so the first visit to a page

@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import NOTEBOOKS_DIR, start_voila
 
@@ -348,6 +349,18 @@ def test_kernels_of_tabs_that_vanish_are_culled(browser, own_server):
     assert len(kernel_processes(server)) == idle
 
 
+def test_pre_heated_kernels_connect_through_socket_files_so_ports_never_clash(voila_server):
+    """Pre-heating starts one kernel per page at once; over TCP two of them could pick the
+    same port and one would die ("Address already in use"), leaving its page blank."""
+    kernels = kernel_processes(voila_server)
+    assert len(kernels) >= len(APP_PAGES) - 1   # the teachers' guide has no code cell
+    for cmd in kernels.values():
+        connection = json.loads(Path(re.search(r"-f (\S+\.json)", cmd).group(1)).read_text())
+        assert connection["transport"] == "ipc", connection
+        assert Path(f"{connection['ip']}-{connection['shell_port']}").is_socket()
+    assert "Address already in use" not in voila_server.log_text()
+
+
 # ----------------------------------------------------------------------------------------
 # A clean console
 # ----------------------------------------------------------------------------------------
@@ -372,7 +385,12 @@ def test_no_console_warnings_on_any_page(browser, voila_server):
         has_code = any(cell["cell_type"] == "code" for cell in nb["cells"])
         shown = ('.jupyter-widgets, .widget-box, #rendered_cells [class*="fox-"]' if has_code
                  else "#rendered_cells")
-        pg.locator(shown).first.wait_for(timeout=120_000)
+        try:
+            pg.locator(shown).locator("visible=true").first.wait_for(timeout=120_000)
+        except PlaywrightTimeoutError:
+            pytest.fail(f"{name}: nothing shown after 120 s; the page says "
+                        f"{pg.locator('body').inner_text()[:300]!r}; console {messages}; "
+                        f"server log ends {voila_server.log_text()[-1500:]!r}")
         pg.wait_for_timeout(1500)   # late plugin messages
         if messages:
             logged[name] = messages
