@@ -226,3 +226,21 @@ def test_leaving_a_page_shuts_its_kernel_down(page, binder_server, open_notebook
     log = binder_server.log_text()
     assert "403 POST" not in log
     assert log.count("Kernel shutdown:") == before + 1
+
+
+def test_presenter_mode_works_through_the_extension(page, binder_server, open_notebook, requests_seen, screenshot):
+    """The teacher's way to present on Binder: the app's own slides template, served by the
+    Voilà extension from the machine (RISE was tried and is not offered: docs/teachers-guide.md)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_notebook("notebooks/01_cards_and_deal.ipynb?voila-template=fox-slides", wait_for="rendered",
+                  server=binder_server, label="Binder-like: lesson 1 as slides: time to rendered")
+    slides = page.locator(".reveal.ready .slides > section")
+    slides.first.wait_for()
+    assert slides.count() > 5
+    page.keyboard.press("ArrowRight")   # slide 2: the eleven Moons, drawn by the kernel
+    page.wait_for_function("[...document.querySelectorAll('.reveal .slides > section')]"
+                           ".findIndex(s => s.classList.contains('present')) === 1")
+    page.locator(".reveal .slides > section.present > section.present .fox-card").first.wait_for()
+    screenshot("binder-slides")
+    page.wait_for_load_state("networkidle")
+    assert_all_under_base_url(requests_seen, binder_server)
