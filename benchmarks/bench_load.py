@@ -53,15 +53,16 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 import urllib.parse
 import uuid
 from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import appserver  # noqa: E402  (make app's command line, and stopping it)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
@@ -130,12 +131,6 @@ def fmt_seconds(value) -> str:
 
 def fmt_mib(value) -> str:
     return "-" if value is None else f"{value:.0f} MiB"
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 # ============================================================================ the page
@@ -469,17 +464,10 @@ class VoilaServer:
 
     def __init__(self, root: Path = NOTEBOOKS_DIR, extra=()):
         LOG_DIR.mkdir(parents=True, exist_ok=True)
-        self.root, self.port = root, _free_port()
+        self.root, self.port = root, appserver.free_port()
         self.log_path = LOG_DIR / f"voila-load-{self.port}.log"
-        voila = Path(sys.executable).with_name("voila")
-        launcher = [str(voila)] if voila.exists() else [sys.executable, "-m", "voila"]
-        cmd = launcher + [str(root), "--no-browser", "--Voila.ip=127.0.0.1",
-                          f"--Voila.config_file_paths={VOILA_CONFIG_DIR}", f"--port={self.port}",
-                          *extra]
-        with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(
-                cmd, cwd=REPO_ROOT, env=dict(os.environ, PYTHONUNBUFFERED="1"), stdout=log,
-                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        self.process = appserver.start_logged(
+            appserver.voila_command(root, self.port, extra), self.log_path)
         self.started = time.perf_counter()
 
     @property
@@ -541,18 +529,7 @@ class VoilaServer:
             await asyncio.sleep(0.25)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if self.process.poll() is None:
-            self.process.wait(timeout=10)
+        appserver.stop(self.process, grace=30)
 
 
 # ============================================================================ learners

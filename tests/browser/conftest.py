@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -44,8 +43,11 @@ from urllib.parse import urlsplit
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
+import appserver  # noqa: E402  (benchmarks/appserver.py: make app's command line, stop)
+
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
-VOILA_CONFIG_DIR = REPO_ROOT / "etc" / "jupyter"  # voila.py, as `make app` uses
+VOILA_CONFIG_DIR = appserver.VOILA_CONFIG_DIR  # voila.py, as `make app` uses
 CHROMIUM = Path(os.environ.get("FOX_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOT_DIR = REPO_ROOT / "build" / "screenshots"
 LOG_DIR = REPO_ROOT / "build" / "browser-logs"
@@ -170,12 +172,6 @@ def pytest_terminal_summary(terminalreporter):
 # The Voilà server
 # --------------------------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _notebooks_under(root: Path) -> list[Path]:
     return [
         p for p in root.rglob("*.ipynb")
@@ -216,20 +212,7 @@ class VoilaServer:
             return ""
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            # SIGTERM lets Voilà shut its kernels down; then make sure the
-            # whole process group (Voilà and its kernels) is gone.
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if self.process.poll() is None:
-            self.process.wait(timeout=10)
+        appserver.stop(self.process)
 
 
 def start_voila(root_dir: Path, *, wait_for_pools: bool = True,
@@ -245,22 +228,11 @@ def start_voila(root_dir: Path, *, wait_for_pools: bool = True,
                 old.unlink()
         except OSError:
             pass
-    port = _free_port()
+    port = appserver.free_port()
     log_path = LOG_DIR / f"voila-{root_dir.name}-{port}.log"
-    cmd = [
-        sys.executable, "-m", "voila", str(root_dir),
-        "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-        f"--Voila.config_file_paths={VOILA_CONFIG_DIR}",
-        *extra_args,
-    ]
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
     started = time.perf_counter()
-    with open(log_path, "wb") as log:
-        # Same command line and configuration as `make app`.
-        process = subprocess.Popen(
-            cmd, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True,
-        )
+    # Same command line and configuration as `make app`.
+    process = appserver.start_logged(appserver.voila_command(root_dir, port, extra_args), log_path)
     server = VoilaServer(root_dir=root_dir, port=port, process=process, log_path=log_path)
     try:
         _wait_until_answering(server, started)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import secrets
-import signal
 import socket
 import subprocess
 import sys
@@ -29,18 +28,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import appserver
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LOG_DIR = REPO_ROOT / "build" / "browser-logs"  # as conftest.py: kept when a test fails
 BASE_URL = "/user/fox-learner/"  # Binder's servers live under /user/<name>/
 APP_PATH = "notebooks/index.ipynb"  # the README badge's urlpath, after voila/render/
 SMOKE_PATH = "tests/browser/notebooks/widget_smoke.ipynb"  # widgets, anywidget and LaTeX
 START_TIMEOUT = 120  # s
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclasses.dataclass
@@ -70,25 +65,14 @@ class BinderLikeServer:
             return ""
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if self.process.poll() is None:
-            self.process.wait(timeout=10)
+        appserver.stop(self.process)
 
 
 @pytest.fixture(scope="module")
 def binder_server(request):
     """`binder/start jupyter lab ...` from the repository folder, as on Binder."""
     LOG_DIR.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
+    port = appserver.free_port()
     token = secrets.token_hex(16)
     log_path = LOG_DIR / f"binder-lab-{port}.log"
     bin_dir = Path(sys.executable).parent
