@@ -80,9 +80,11 @@ class InputError(InvalidCard, InvalidState):
     """Bad input found by a reader (``foxlib.inputs``): ``problems`` lists what is wrong, the
     message says it in plain words. It is both an ``InvalidCard`` and an ``InvalidState`` (and
     so a ``FoxError`` and a ``ValueError``), so ``except`` clauses written for either of those
-    still catch it."""
+    still catch it. ``InputError("text")`` makes a single problem of the text."""
 
     def __init__(self, problems):
+        if isinstance(problems, str):       # ``type(exc)(f"where: {exc}")`` re-raises with text
+            problems = [Problem("", None, "", problems)]
         self.problems = tuple(problems)
         if len(self.problems) == 1:
             text = str(self.problems[0])
