@@ -405,46 +405,57 @@ def read_game(obj, problems=None) -> Game | None:
         rounds = []
     theme = read_theme(obj.get("theme", "classic"), "game.theme", probs)
     game = Game.__new__(Game)
+    game.seed = obj.get("seed", 0)
     try:
-        game.seed = _check_seed(obj.get("seed", 0), "saved seed")
+        _check_seed(game.seed, "saved seed")
+        bad_seed = None
     except FoxError as exc:
-        probs.add("game.seed", str(exc), "")
+        bad_seed = str(exc)
+    if bad_seed:
+        probs.add("game.seed", bad_seed, "")
     game.target = obj.get("target", DEFAULT_TARGET)
     if not _whole(game.target) or game.target < 1:
         probs.add("game.target", f"must be a whole number of at least 1, not {game.target!r}.",
                   "game.target")
     names = _names(obj, "game.names", probs)
     first = _player(obj.get("first_dealer", "A"), "game.first_dealer", probs)
-    if probs.count > begin:
-        return None
-    game.names, game.theme, game.first_dealer, game.rounds = tuple(names), theme, first, []
+    game.names, game.theme, game.first_dealer, game.rounds = tuple(names or PLAYERS), theme, \
+        first, []
+    # Each round is read even when an earlier one is bad (collecting, every bad round is
+    # listed); whether they follow each other is checked while all is well so far.
+    chained = probs.count == begin
     for i, data in enumerate(rounds):
         here = f"game.rounds[{i}]"
+        before = probs.count
         rnd = read_round(data, here, probs)
-        if rnd is None:
-            return None
-        dealer = (first + i) % 2
-        if rnd.start.dealer != dealer:
-            who = "nobody" if rnd.start.dealer is None else PLAYERS[rnd.start.dealer]
-            probs.add(here, f"is dealt by {who}, but dealers alternate from {PLAYERS[first]}, "
-                      f"so {PLAYERS[dealer]} deals it.", here)
-        if not game.rounds and tuple(rnd.start.score) != (0, 0):
-            probs.add(here, f"starts at score {rnd.start.score}, but a game starts at 0 points "
-                      "each.", here)
-        if game.rounds:
-            prev = game.rounds[-1]
-            if not prev.is_over:
-                probs.add(here, "follows a round that is not finished.", here)
-            elif tuple(rnd.start.score) != tuple(prev.score):
-                probs.add(here, f"starts at score {rnd.start.score}, but the previous round "
-                          f"ended at {tuple(prev.score)}.", here)
-            elif game.is_over:
-                probs.add(here, "was dealt, but the game was already over: "
-                          f"{game.result()[2]}", here)
-        if probs.count > begin:
-            return None
+        if rnd is not None and chained:
+            _check_next_round(game, rnd, i, here, probs)
+        chained = chained and probs.count == before
         game.rounds.append(rnd)
-    return game
+    return game if probs.count == begin else None
+
+
+def _check_next_round(game: Game, rnd: Round, i: int, here: str, probs) -> None:
+    """Does round ``i`` follow the game's rounds so far? (dealers alternate, the score carries
+    on, no round after the end)"""
+    dealer = (game.first_dealer + i) % 2
+    if rnd.start.dealer != dealer:
+        who = "nobody" if rnd.start.dealer is None else PLAYERS[rnd.start.dealer]
+        probs.add(here, f"is dealt by {who}, but dealers alternate from "
+                  f"{PLAYERS[game.first_dealer]}, so {PLAYERS[dealer]} deals it.", here)
+    if not game.rounds and tuple(rnd.start.score) != (0, 0):
+        probs.add(here, f"starts at score {rnd.start.score}, but a game starts at 0 points "
+                  "each.", here)
+    if game.rounds:
+        prev = game.rounds[-1]
+        if not prev.is_over:
+            probs.add(here, "follows a round that is not finished.", here)
+        elif tuple(rnd.start.score) != tuple(prev.score):
+            probs.add(here, f"starts at score {rnd.start.score}, but the previous round "
+                      f"ended at {tuple(prev.score)}.", here)
+        elif game.is_over:
+            probs.add(here, "was dealt, but the game was already over: "
+                      f"{game.result()[2]}", here)
 
 
 # ----------------------------------------------------------------------------- any round
