@@ -493,16 +493,18 @@ def load_round(source, moves=None, *, names=None, theme=None, where: str = "roun
         source = None if read is None else read[0]
     elif isinstance(source, dict) and "start" in source:
         source = read_round(source, where, probs)
-    elif isinstance(source, dict):
+    elif isinstance(source, dict) and set(source) & {"decree", "hands", "leader"}:
         source = read_position(source, "position", probs)
     if probs.count > start:
         return None
     if isinstance(source, Position):
         source = Round(source, names or PLAYERS, chosen or DEFAULT_THEME)
     if not isinstance(source, Round):
-        probs.add(where, f"{what} is a Round, a Position, a saved round, or a referee scenario "
-                  f"with 'plays' (or the JSON text or .json file of one), not "
-                  f"{json_kind(source)}.", "")
+        kind = (f"an object with the fields {sorted(source)}" if isinstance(source, dict)
+                else json_kind(source))
+        probs.add(where, f"{what} is a Round, a Position, a saved round ('start' and "
+                  "'actions'), or a referee scenario with 'plays' (or the JSON text or .json "
+                  f"file of one), not {kind}.", "")
         return None
     if moves is not None or (chosen is not None and chosen is not source.theme):
         source = source.copy()

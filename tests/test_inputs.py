@@ -301,7 +301,10 @@ def test_loading_a_round_with_a_theme_leaves_the_given_round_alone():
 
 
 @pytest.mark.parametrize("source, moves, words", [
-    (42, None, "The round is a Round, a Position, a saved round, or a referee scenario"),
+    (42, None, "The round is a Round, a Position, a saved round ('start' and 'actions'), or a "
+               "referee scenario with 'plays' (or the JSON text or .json file of one), not a "
+               "number."),
+    ({"strat": {}}, None, "not an object with the fields ['strat']."),
     ("no/such/round.json", None, "round: cannot read no/such/round.json"),
     ("{", None, "The round is not valid JSON"),
     (dict(POSITION, plays=[]), ["4K"], "either inside the scenario or as moves, not both"),
