@@ -5,7 +5,7 @@ import json
 import random
 
 from .cards import DEFAULT_THEME, Theme
-from .errors import FoxError, IllegalAction, InvalidState
+from .errors import IllegalAction, InvalidState
 from .rules import agree, count, sentence, subject
 from .round import PLAYERS, Round, deal, player_index
 

@@ -301,7 +301,8 @@ def read_json(text, what: str = "The input", problems=None, file: str = ""):
     try:
         return True, json.loads(text)
     except json.JSONDecodeError as exc:
-        reason, field = f"{what} is not valid JSON: {exc}.", f"line {exc.lineno}, column {exc.colno}"
+        reason = f"{what} is not valid JSON: {exc}."
+        field = f"line {exc.lineno}, column {exc.colno}"
     except RecursionError:
         reason, field = f"{what} is not readable: its JSON is nested too deeply.", ""
     _probs(problems).add(field, reason, "")
@@ -354,8 +355,8 @@ def _names(obj, field, probs):
 
 
 def read_round(obj, where: str = "round", problems=None) -> Round | None:
-    """A saved round (``Round.to_json()``: ``start``, ``names``, ``theme``, ``actions``), rebuilt by replaying its actions; the first action the rules refuse is a
-    problem."""
+    """A saved round (``Round.to_json()``: ``start``, ``names``, ``theme``, ``actions``),
+    rebuilt by replaying its actions; the first action the rules refuse is a problem."""
     probs = _probs(problems)
     begin = probs.count
     if not isinstance(obj, dict) or "start" not in obj:
@@ -391,8 +392,8 @@ def read_round(obj, where: str = "round", problems=None) -> Round | None:
 # ----------------------------------------------------------------------------- saved games
 
 def read_game(obj, problems=None) -> Game | None:
-    """A saved game (``Game.to_json()``): its rounds are read one by one and
-    must follow each other (dealers alternate, scores carry on, no round after the end)."""
+    """A saved game (``Game.to_json()``): its rounds are read one by one and must follow each
+    other (dealers alternate, scores carry on, no round after the end)."""
     probs = _probs(problems)
     begin = probs.count
     if not isinstance(obj, dict) or "rounds" not in obj:
@@ -500,7 +501,7 @@ def load_round(source, moves=None, *, names=None, theme=None, where: str = "roun
     if isinstance(source, Position):
         source = Round(source, names or PLAYERS, chosen or DEFAULT_THEME)
     if not isinstance(source, Round):
-        kind = (f"an object with the fields {sorted(source)}" if isinstance(source, dict)
+        kind = (f"an object with the fields {sorted(map(str, source))}" if isinstance(source, dict)
                 else json_kind(source))
         probs.add(where, f"{what} is a Round, a Position, a saved round ('start' and "
                   "'actions'), or a referee scenario with 'plays' (or the JSON text or .json "

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import DECK, DEFAULT_THEME, Card, Theme
-from .errors import FoxError, IllegalAction, InvalidCard, InvalidState, json_kind
+from .errors import FoxError, IllegalAction, InvalidState
 from . import rules
 
 PLAYERS = ("A", "B")
