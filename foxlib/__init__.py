@@ -1,7 +1,7 @@
 """foxlib: an exact, explained rules engine for The Fox in the Forest (standard library only)."""
 from .cards import (ABILITIES, CHARACTERS, DECK, DEFAULT_THEME, SUITS, THEMES, Card, Suit, Theme,
                     card_list, parse_cards)
-from .errors import FoxError, IllegalAction, InvalidCard, InvalidState
+from .errors import FoxError, IllegalAction, InputError, InvalidCard, InvalidState, Problem
 from .game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET, Game, game_result
 from .round import (DISCARD, EXCHANGE, OVER, PLAY, PLAYERS, DiscardRecord, DrawRecord,
                     ExchangeRecord, Move, PlayerView, PlayRecord, Position, Round, RoundEndRecord,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import InvalidCard, json_kind
+from .errors import InvalidCard
 
 
 class Suit(IntEnum):
@@ -185,23 +185,10 @@ DECK = tuple(Card._all)
 
 
 def parse_cards(items, where: str = "cards") -> list[Card]:
-    """Read a list of card names; the error names the list and the position of the bad entry."""
-    if isinstance(items, str):
-        items = items.replace(",", " ").split()
-    if not isinstance(items, (list, tuple)):
-        raise InvalidCard(f"{where} must be a list of cards, not {json_kind(items)}.")
-    return _cards(items, lambda i: f"{where}[{i}]:")
-
-
-def _cards(items, label) -> list[Card]:
-    """The cards named by ``items``; a bad one raises with ``label(index)`` before the reason."""
-    cards = []
-    for i, item in enumerate(items):
-        try:
-            cards.append(Card(item))
-        except InvalidCard as exc:
-            raise InvalidCard(f"{label(i)} {exc}") from None
-    return cards
+    """Read a list of card names from a file; the error names the list and the position of the
+    bad entry (``foxlib.inputs.read_card_list``)."""
+    from .inputs import read_card_list
+    return read_card_list(items, where)
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
@@ -214,17 +201,11 @@ def ordinal(i: int) -> str:
 
 
 def read_cards(text, name: str = "card {nth}") -> list[Card]:
-    """Read cards typed by a learner ('9B 6B, 2K'), with errors in plain words: ``name`` says
-    which card is wrong, ``{nth}`` counted in words, as in ``"the follower's {nth} card"`` ->
-    "the follower's second card '12K' is not a card: ranks run from 1 to 11."
-    (``parse_cards`` says ``hands.B[1]`` instead, for files)."""
-    if text is None:
-        return []
-    if not isinstance(text, (str, list, tuple)):
-        raise InvalidCard(f"{name.format(nth='')} must be written as text, like '9M 4B', not "
-                          f"{json_kind(text)}.".replace("  ", " "))
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return _cards(items, lambda i: name.format(nth=ordinal(i)))
+    """Read cards typed by a learner ('9B 6B, 2K'), with errors in plain words
+    (``foxlib.inputs.read_typed_cards``): "the follower's second card '12K' is not a card: ranks
+    run from 1 to 11." for ``name="the follower's {nth} card"``."""
+    from .inputs import read_typed_cards
+    return read_typed_cards(text, name)
 
 
 def card_list(cards, theme: Theme = DEFAULT_THEME) -> str:

@@ -5,9 +5,9 @@ import json
 import random
 
 from .cards import DEFAULT_THEME, Theme
-from .errors import FoxError, IllegalAction, InvalidState
+from .errors import IllegalAction, InvalidState
 from .rules import agree, count, sentence, subject
-from .round import PLAYERS, Round, _theme, deal, player_index
+from .round import PLAYERS, Round, deal, player_index
 
 DEFAULT_TARGET = 21
 SHORT_TARGET, LONG_TARGET = 16, 35
@@ -124,56 +124,14 @@ class Game:
 
     @classmethod
     def from_json(cls, obj) -> "Game":
-        if not isinstance(obj, dict) or "rounds" not in obj:
-            raise InvalidState("A saved game must be an object with 'seed', 'target' and 'rounds'.")
-        if not isinstance(obj["rounds"], list) or not obj["rounds"]:
-            raise InvalidState("A saved game's 'rounds' must be a non-empty list.")
-        theme = _theme(obj.get("theme", "classic"))
-        if theme is None:
-            raise InvalidState(f"game.theme: unknown theme {obj.get('theme')!r}.")
-        game = cls.__new__(cls)
-        game.seed = _check_seed(obj.get("seed", 0), "saved seed")
-        game.target = obj.get("target", DEFAULT_TARGET)
-        if not isinstance(game.target, int) or isinstance(game.target, bool) or game.target < 1:
-            raise InvalidState(f"game.target must be a whole number of at least 1, not {game.target!r}.")
-        names = obj.get("names", list(PLAYERS))
-        if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
-            raise InvalidState("game.names must be a list of two names.")
-        game.names = tuple(names)
-        game.theme = theme
-        game.first_dealer = player_index(obj.get("first_dealer", "A"))
-        game.rounds = []
-        for i, data in enumerate(obj["rounds"]):
-            rnd = Round.from_json(data, f"game.rounds[{i}]")
-            dealer = (game.first_dealer + i) % 2
-            if rnd.start.dealer != dealer:
-                who = "nobody" if rnd.start.dealer is None else PLAYERS[rnd.start.dealer]
-                raise InvalidState(f"game.rounds[{i}] is dealt by {who}, but dealers alternate "
-                                   f"from {PLAYERS[game.first_dealer]}, so {PLAYERS[dealer]} "
-                                   "deals it.")
-            if not game.rounds and tuple(rnd.start.score) != (0, 0):
-                raise InvalidState(f"game.rounds[0] starts at score {rnd.start.score}, but a "
-                                   "game starts at 0 points each.")
-            if game.rounds:
-                prev = game.rounds[-1]
-                if not prev.is_over:
-                    raise InvalidState(f"game.rounds[{i}] follows a round that is not finished.")
-                if tuple(rnd.start.score) != tuple(prev.score):
-                    raise InvalidState(f"game.rounds[{i}] starts at score {rnd.start.score}, but "
-                                       f"the previous round ended at {tuple(prev.score)}.")
-                if game.is_over:
-                    raise InvalidState(f"game.rounds[{i}] was dealt, but the game was already "
-                                       f"over: {game.result()[2]}")
-            game.rounds.append(rnd)
-        return game
+        """Read a saved game (see ``foxlib.inputs.read_game``)."""
+        from .inputs import read_game
+        return read_game(obj)
 
     @classmethod
     def loads(cls, text: str) -> "Game":
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidState(f"The saved game is not valid JSON: {exc}.") from None
-        return cls.from_json(obj)
+        from .inputs import read_game, read_json
+        return read_game(read_json(text, "The saved game")[1])
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Game) and self.to_json() == other.to_json()

@@ -33,9 +33,10 @@ import time
 from dataclasses import dataclass, field
 
 from . import fast, rules
-from .cards import DEFAULT_THEME, THEMES, Card
+from .cards import DEFAULT_THEME, Card
 from .errors import InvalidState
 from .inference import Inference
+from .inputs import read_theme
 from .players import StrongPlayer
 from .round import PlayerView, Round, player_index
 
@@ -589,7 +590,7 @@ def hint(view: PlayerView, *, theme=None, seed=0, adviser: StrongPlayer | None =
                            f"{type(view).__name__}.")
     if view.to_play != view.player or view.phase not in ("play", "exchange", "discard"):
         raise InvalidState("A hint is for the player whose turn it is.")
-    theme = THEMES[theme] if isinstance(theme, str) else (theme or DEFAULT_THEME)
+    theme = read_theme(theme or DEFAULT_THEME, "theme")
     legal = list(view.legal)
     suggestion = _sentence(_describe(view, legal[0], theme))
     if len(legal) == 1:

@@ -20,8 +20,8 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from .cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, parse_cards
-from .errors import FoxError, IllegalAction, InvalidCard, InvalidState, json_kind
+from .cards import DECK, DEFAULT_THEME, Card, Theme
+from .errors import FoxError, IllegalAction, InvalidState
 from . import rules
 
 PLAYERS = ("A", "B")
@@ -69,21 +69,9 @@ class Move:
 
     @classmethod
     def from_json(cls, obj, where: str = "play") -> "Move":
-        try:
-            if isinstance(obj, (str, Card)):
-                return cls(_c(obj))
-            if not isinstance(obj, dict) or "card" not in obj:
-                raise InvalidState(f"{where}: a play is a card like '9M' or an object like "
-                                   '{"card": "3B", "exchange": "7M"}.')
-            unknown = set(obj) - {"card", "exchange", "discard"}
-            if unknown:
-                raise InvalidState(f"{where}: unknown field(s) {sorted(unknown)}; a play has "
-                                   "'card' and optionally 'exchange' or 'discard'.")
-            ex, dis = obj.get("exchange"), obj.get("discard")
-            return cls(_c(obj["card"]), None if ex is None else _c(ex),
-                       None if dis is None else _c(dis))
-        except InvalidCard as exc:
-            raise InvalidCard(f"{where}: {exc}") from None
+        """Read a play (see ``foxlib.inputs.read_move``)."""
+        from .inputs import read_move
+        return read_move(obj, where)
 
     def __str__(self) -> str:
         if self.exchange is not None:
@@ -184,93 +172,15 @@ class Position:
 
     @classmethod
     def from_json(cls, obj, where: str = "position") -> "Position":
-        if not isinstance(obj, dict):
-            raise InvalidState(f"{where} must be a JSON object, not {json_kind(obj)}.")
-        for key in ("decree", "hands", "leader"):
-            if key not in obj:
-                raise InvalidState(f"{where}: the field '{key}' is missing.")
-        try:
-            decree = Card(obj["decree"]) if isinstance(obj["decree"], str) else None
-        except InvalidCard as exc:
-            raise InvalidCard(f"{where}.decree: {exc}") from None
-        if decree is None:
-            raise InvalidState(f"{where}.decree must be a card like '9M'.")
-        hands = obj["hands"]
-        if not isinstance(hands, dict) or set(hands) != set(PLAYERS):
-            raise InvalidState(f'{where}.hands must be an object {{"A": [cards], "B": [cards]}}.')
-        parsed = tuple(parse_cards(hands[p], f"{where}.hands.{p}") for p in PLAYERS)
-        try:
-            leader = player_index(obj["leader"])
-        except InvalidState as exc:
-            raise InvalidState(f"{where}.leader: {exc}") from None
-        pos = cls(decree, parsed, leader,
-                  parse_cards(obj.get("deck", []), f"{where}.deck"),
-                  parse_cards(obj.get("trick", []), f"{where}.trick"),
-                  _pair(obj, "tricks_won", where), _pair(obj, "score", where),
-                  _pair(obj, "round_gain", where))
-        if obj.get("dealer") is not None:
-            pos.dealer = player_index(obj["dealer"])
-        pos.validate(where)
-        return pos
+        """Read a position (see ``foxlib.inputs.read_position``)."""
+        from .inputs import read_position
+        return read_position(obj, where)
 
     def validate(self, where: str = "position") -> None:
-        seen: dict = {}
-        places = [("decree", [self.decree]), ("hands.A", self.hands[0]),
-                  ("hands.B", self.hands[1]), ("deck", self.deck), ("trick", self.trick)]
-        for place, cards in places:
-            for card in cards:
-                if card in seen:
-                    raise InvalidState(f"{where}: the {card.name()} ({card}) appears twice, in "
-                                       f"{seen[card]} and in {place}.")
-                seen[card] = place
-        if len(self.trick) > 1:
-            raise InvalidState(f"{where}.trick holds at most the led card, not "
-                               f"{len(self.trick)} cards.")
-        a, b = len(self.hands[0]), len(self.hands[1])
-        lead, follow = len(self.hands[self.leader]), len(self.hands[1 - self.leader])
-        if max(a, b) > 13:
-            raise InvalidState(f"{where}: a hand holds at most 13 cards (A has {a}, B has {b}).")
-        if self.trick and lead != follow - 1:
-            raise InvalidState(
-                f"{where}: {PLAYERS[self.leader]} has led {self.trick[0]}, so "
-                f"{PLAYERS[self.leader]} should hold one card fewer than "
-                f"{PLAYERS[1 - self.leader]}, but the hands hold {lead} and {follow} cards.")
-        if not self.trick and a != b:
-            raise InvalidState(f"{where}: {PLAYERS[self.leader]} is to lead, so both hands "
-                               f"should hold the same number of cards, but A has {a} and B has {b}.")
-        remaining = follow
-        if sum(self.tricks_won) + remaining > 13:
-            raise InvalidState(f"{where}: a round has 13 tricks, but {sum(self.tricks_won)} are "
-                               f"already won and {remaining} more remain to be played.")
-
-
-def _theme(key):
-    """The theme saved under ``key``, or None (also for keys that are not text)."""
-    return THEMES.get(key) if isinstance(key, str) else None
-
-
-def _pair(obj, key, where) -> tuple:
-    value = obj.get(key, 0)
-    if value is None:
-        value = 0
-    if isinstance(value, dict):
-        unknown = set(value) - set(PLAYERS)
-        if unknown:
-            raise InvalidState(f"{where}.{key}: unknown player(s) {sorted(unknown)}; use A and B.")
-        pair = (value.get("A", 0), value.get("B", 0))
-    elif isinstance(value, list) and len(value) == 2:
-        pair = tuple(value)
-    elif isinstance(value, int) and not isinstance(value, bool) and value == 0:
-        pair = (0, 0)
-    else:
-        raise InvalidState(f'{where}.{key} must be an object like {{"A": 0, "B": 0}}.')
-    for p, v in zip(PLAYERS, pair):
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise InvalidState(f"{where}.{key}.{p} must be a whole number of at least 0, "
-                               f"not {v!r}.")
-    if key == "tricks_won" and max(pair) > 13:
-        raise InvalidState(f"{where}.tricks_won: a round has only 13 tricks.")
-    return pair
+        """Raise ``InvalidState`` if this position could not occur in a round (see
+        ``foxlib.inputs.check_position``)."""
+        from .inputs import check_position
+        check_position(self, where)
 
 
 def deal(rng: random.Random, dealer: int, score=(0, 0)) -> Position:
@@ -674,40 +584,14 @@ class Round:
 
     @classmethod
     def from_json(cls, obj, where: str = "round") -> "Round":
-        """Rebuild a round by replaying its actions; the error names the bad action."""
-        if not isinstance(obj, dict) or "start" not in obj:
-            raise InvalidState(f"{where} must be an object with 'start' and 'actions'.")
-        start = Position.from_json(obj["start"], f"{where}.start")
-        theme = _theme(obj.get("theme", "classic"))
-        if theme is None:
-            raise InvalidState(f"{where}.theme: unknown theme {obj.get('theme')!r}; "
-                               f"use one of {sorted(THEMES)}.")
-        names = obj.get("names", list(PLAYERS))
-        if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
-            raise InvalidState(f"{where}.names must be a list of two names.")
-        rnd = cls(start, names, theme)
-        actions = obj.get("actions", [])
-        if not isinstance(actions, list):
-            raise InvalidState(f"{where}.actions must be a list.")
-        for i, item in enumerate(actions):
-            here = f"{where}.actions[{i}]"
-            if not (isinstance(item, list) and len(item) == 2 and
-                    item[0] in ("play", "exchange", "discard")):
-                raise InvalidState(f"{here} must be ['play'|'exchange'|'discard', card].")
-            kind, card = item
-            try:
-                getattr(rnd, kind)(None if card is None else Card(card))
-            except FoxError as exc:
-                raise InvalidState(f"{here}: {exc}") from None
-        return rnd
+        """Rebuild a round by replaying its actions (see ``foxlib.inputs.read_round``)."""
+        from .inputs import read_round
+        return read_round(obj, where)
 
     @classmethod
     def loads(cls, text: str) -> "Round":
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidState(f"The saved round is not valid JSON: {exc}.") from None
-        return cls.from_json(obj)
+        from .inputs import read_json, read_round
+        return read_round(read_json(text, "The saved round")[1])
 
     def __repr__(self) -> str:
         return f"Round.loads({self.dumps()!r})"

@@ -27,7 +27,7 @@ import json
 import sys
 
 from .errors import FoxError
-from .referee import apply_plays, load_scenario
+from .inputs import read_scenario
 from .solver import Band, TrickGoal, solve, solve_value
 
 USAGE_OBJECTIVE = ("points (default), band:PLAYER:BAND (BAND a name such as Victorious or a "
@@ -73,8 +73,7 @@ def solve_line(line: str, objective="points", node_limit=None, time_limit=None) 
         if not isinstance(all_moves, bool):
             return {"error": f"'all_moves' must be true or false, not {json.dumps(all_moves)}."}
     try:
-        rnd, moves, _target = load_scenario(obj)
-        apply_plays(rnd, moves)
+        rnd, _target = read_scenario(obj)
         if rnd.is_over:
             return {"error": "The round is over after these plays: there is no move to "
                              "analyse."}

@@ -14,6 +14,7 @@ from functools import lru_cache
 from html import escape
 
 from .cards import DEFAULT_THEME, THEMES, Card, Theme
+from .inputs import read_theme
 from .rules import count
 
 CARD_W, CARD_H = 100, 140           # the drawing's own units; ``width`` scales it
@@ -69,12 +70,7 @@ THEME_SHAPES = {"classic": ("bell", "key", "moon"), "zsa": ("club", "heart", "ca
 
 
 def _theme(theme) -> Theme:
-    if isinstance(theme, Theme):
-        return theme
-    try:
-        return THEMES[theme]
-    except KeyError:
-        raise ValueError(f"Unknown theme {theme!r}; choose one of {sorted(THEMES)}.") from None
+    return read_theme(theme)
 
 
 def suit_colour(suit, theme=DEFAULT_THEME) -> str:

@@ -1,10 +1,10 @@
-"""foxlib.referee.trick_setup: one trick from a learner's choices (the rules explorer), and
+"""foxlib.inputs.trick_setup: one trick from a learner's choices (the rules explorer), and
 foxlib.cards.read_cards: typed cards with errors in plain words."""
 import pytest
 
 from foxlib import DECK, Card, InvalidCard, InvalidState
 from foxlib.cards import read_cards
-from foxlib.referee import trick_setup
+from foxlib.inputs import trick_setup
 
 
 def test_typed_cards_are_read_with_spaces_or_commas():

@@ -13,7 +13,8 @@ import pathlib
 import anywidget
 import traitlets as t
 
-from foxlib import THEMES, Card
+from foxlib import Card, FoxError
+from foxlib.inputs import read_theme
 from foxlib.svg import card_body, card_label
 
 HERE = pathlib.Path(__file__).parent
@@ -66,9 +67,10 @@ class _CardsBase(_FoxWidget):
 
     @t.validate("theme")
     def _check_theme(self, proposal):
-        if proposal["value"] not in THEMES:
-            raise t.TraitError(f"Unknown theme {proposal['value']!r}; choose one of "
-                               f"{sorted(THEMES)}.")
+        try:
+            read_theme(proposal["value"])
+        except FoxError as exc:
+            raise t.TraitError(str(exc)) from None
         return proposal["value"]
 
     @t.validate("size")
@@ -100,7 +102,7 @@ class _CardsBase(_FoxWidget):
 
     def _item(self, card, *, face_down=False, selected=False, dimmed=False, clickable=True,
               title=None) -> dict:
-        theme = THEMES[self.theme]
+        theme = read_theme(self.theme)
         label = card_label(card, theme, face_down)
         if dimmed and not face_down:
             label += " (cannot be played now)"

@@ -25,7 +25,8 @@ import ipywidgets as W
 from traitlets import Bool, Int, Unicode
 
 from foxlib import CHARACTERS, DECK, THEMES, Card, FoxError, InvalidCard, InvalidState, Move
-from foxlib import Position, Round, rules
+from foxlib import Position, Round, inputs, rules
+from foxlib.inputs import read_card, read_card_list, read_theme
 from foxlib.cards import Theme, card_list
 from foxlib.game import game_result
 from foxlib.svg import suit_svg
@@ -48,27 +49,15 @@ RIGHT, WRONG, SHOWN = "right", "wrong", "shown"
 # ----------------------------------------------------------------------------- reading data
 
 def _theme(theme) -> Theme:
-    if isinstance(theme, Theme):
-        return theme
-    if theme in THEMES:
-        return THEMES[theme]
-    raise InvalidState(f"theme: {theme!r} is not a theme; use one of {sorted(THEMES)}.")
+    return read_theme(theme, "theme")
 
 
 def _card(value, where: str) -> Card:
-    try:
-        return Card(value)
-    except InvalidCard as exc:
-        raise InvalidCard(f"{where}: {exc}") from None
+    return read_card(value, where)
 
 
 def _cards(values, where: str) -> list[Card]:
-    if isinstance(values, str):
-        values = values.replace(",", " ").split()
-    if not isinstance(values, (list, tuple)):
-        raise InvalidCard(f"{where} must be a list of cards like ['9M', '2B'], "
-                          f"not {type(values).__name__}.")
-    return [_card(v, f"{where}[{i}]") for i, v in enumerate(values)]
+    return read_card_list(values, where)
 
 
 def _count(value, name: str, top: int) -> int:
@@ -837,21 +826,9 @@ class CharacterExercise(_ChoiceExercise):
 
 def load_round(source, where: str = "round") -> Round:
     """A finished or partial round from a ``Round``, a saved round (``Round.to_json()``), its
-    JSON text, or the path of a ``.json`` file holding one (relative to the notebook)."""
-    if isinstance(source, Round):
-        return source
-    if isinstance(source, (str, pathlib.Path)) and str(source).endswith(".json"):
-        path = pathlib.Path(source)
-        try:
-            source = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InvalidState(f"{where}: cannot read {path}: {exc.strerror}.") from None
-    if isinstance(source, str):
-        return Round.loads(source)
-    if isinstance(source, dict):
-        return Round.from_json(source, where)
-    raise InvalidState(f"{where} must be a Round, a saved round or a .json file, "
-                       f"not {type(source).__name__}.")
+    JSON text, or the path of a ``.json`` file holding one (relative to the notebook); see
+    ``foxlib.inputs.load_round``."""
+    return inputs.load_round(source, where=where)
 
 
 class RoundTrickExercise(WhoWinsExercise):

@@ -11,9 +11,9 @@ from html import escape
 
 from ipywidgets import Dropdown, HBox, Layout, Text, VBox
 
-from foxlib import DECK, THEMES, Card, FoxError, Round
+from foxlib import DECK, Card, FoxError, Round
 from foxlib.cards import card_list
-from foxlib.referee import trick_setup
+from foxlib.inputs import read_theme, trick_setup
 from foxlib.rules import sentence, subject
 
 from .card import CardRow, HtmlView
@@ -71,13 +71,11 @@ class RulesExplorer(VBox):
     def __init__(self, decree="4K", led="10M", follower_hand="9B 6B 2K", followed=None, *,
                  leader_others="", deck_top=None, leader_choice=None, follower_choice=None,
                  names=("Leader", "Follower"), theme="classic", preset=None):
-        if theme not in THEMES:
-            raise ValueError(f"Unknown theme {theme!r}; choose one of {sorted(THEMES)}.")
-        self.names, self.theme = tuple(names), theme
+        th = read_theme(theme)
+        self.names, self.theme = tuple(names), th.key
         self._busy = False
         self.round, self.trick, self.legal, self.reasons = None, None, [], {}
         self.error, self.message, self.padding = "", "", 0
-        th = THEMES[theme]
         options = [(f"{c.label(th)} ({c})", str(c)) for c in DECK]
         style = {"description_width": "initial"}
         self.preset = Dropdown(options=[("(set up your own)", "")] + [(k, k) for k in PRESETS],
@@ -101,9 +99,9 @@ class RulesExplorer(VBox):
                                         style=style)
         self._wanted = {"leader": leader_choice, "follower": follower_choice}
         self.followed = str(Card(followed)) if followed else None
-        self.leader_row = CardRow(theme=theme, size="small", interactive=False,
+        self.leader_row = CardRow(theme=self.theme, size="small", interactive=False,
                                   label="The leader's hand")
-        self.follower_row = CardRow(theme=theme, label="The follower's hand: click a card to "
+        self.follower_row = CardRow(theme=self.theme, label="The follower's hand: click a card to "
                                     "follow with it", empty_text="No cards.")
         self.follower_row.on_click(self.choose_follow)
         self.leader_note, self.follower_note, self.result = HtmlView(), HtmlView(), HtmlView()
@@ -226,11 +224,11 @@ class RulesExplorer(VBox):
         self._draw()
 
     def _build(self):
+        th = read_theme(self.theme)
         setup = trick_setup(self.decree.value, self.led.value, self.follower_hand.value,
-                            self.leader_others.value, self.deck_top.value or None,
-                            theme=THEMES[self.theme])
+                            self.leader_others.value, self.deck_top.value or None, theme=th)
         self.padding = setup.filler
-        return Round(setup.position, self.names, THEMES[self.theme]), set(setup.leader_others)
+        return Round(setup.position, self.names, th), set(setup.leader_others)
 
     def _lead(self, rnd) -> None:
         start = len(rnd.history)
@@ -284,7 +282,7 @@ class RulesExplorer(VBox):
 
     # -- drawing
     def _draw(self) -> None:
-        th = THEMES[self.theme]
+        th = read_theme(self.theme)
         rnd = self.round
         if rnd is None:
             self.leader_row.update([], hidden_count=0)
@@ -307,7 +305,7 @@ class RulesExplorer(VBox):
         self._draw_result()
 
     def _draw_follower(self) -> None:
-        rnd, th = self.round, THEMES[self.theme]
+        rnd, th = self.round, read_theme(self.theme)
         hand = [str(c) for c in sorted(rnd.start.hands[1])] if rnd else []
         self.follower_row.update(hand, dimmed=sorted(self.reasons, key=hand.index),
                                  selected=[self.followed] if self.followed else [],
@@ -324,7 +322,7 @@ class RulesExplorer(VBox):
             + message(self.message, "illegal"))
 
     def _draw_result(self) -> None:
-        rnd, th = self.round, THEMES[self.theme]
+        rnd, th = self.round, read_theme(self.theme)
         steps = "".join(f"<li>{escape(r.reason)}</li>" for r in self.steps)
         illegal = "".join(f"<li><b>{escape(Card(c).name(th))}</b>: {escape(r)}</li>"
                           for c, r in sorted(self.reasons.items(), key=lambda x: Card(x[0])))

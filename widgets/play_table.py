@@ -15,6 +15,7 @@ from ipywidgets import Button, Dropdown, HBox, Layout, VBox
 from foxlib import THEMES, Game
 from foxlib.review import hint as advise
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
+from foxlib.inputs import read_theme
 from foxlib.players import LEVELS, make_player
 from foxlib.rules import sentence, subject
 
@@ -58,6 +59,7 @@ class PlayTable(VBox):
                  opponent_delay: float = 0.6, sync=None):
         if level not in LEVELS:
             raise ValueError(f"Unknown player level {level!r}; choose one of {sorted(LEVELS)}.")
+        read_theme(theme)
         if target not in TARGETS:
             raise ValueError(f"The target must be one of {sorted(TARGETS)}, not {target!r}.")
         self.names, self.learner, self.delay, self.sync = tuple(names), 0, opponent_delay, sync
@@ -288,7 +290,7 @@ class PlayTable(VBox):
         self._draw()
 
     def _theme_changed(self, change) -> None:
-        theme = THEMES[change["new"]]
+        theme = read_theme(change["new"])
         self.game.theme = theme
         for rnd in self.game.rounds:
             rnd.theme = theme
@@ -301,7 +303,7 @@ class PlayTable(VBox):
 
     def _new_game_object(self) -> Game:
         return Game(self._rng.randrange(2**32), target=self.target.value, names=self.names,
-                    theme=THEMES[self.theme.value])
+                    theme=read_theme(self.theme.value))
 
     # -- drawing
     def _say(self, text: str, kind: str = "info", detail: str = "") -> None:

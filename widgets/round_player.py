@@ -1,47 +1,17 @@
 """Step forwards and backwards through a recorded or scripted round, each step explained."""
 from __future__ import annotations
 
-import json
 from html import escape
 
 from ipywidgets import Button, HBox, IntSlider, Layout, VBox
 
-from foxlib import THEMES, InvalidState, Position, Round
-from foxlib.referee import apply_plays, load_scenario
-from foxlib.round import Move
+from foxlib import Round
+from foxlib.inputs import load_round
 
 from .card import HtmlView
 from .review import ReviewPanel
 from .table import message, shown_trick, trick_label
 from .tableview import TableView
-
-
-def _round_from(source, moves, names, theme) -> Round:
-    """A round played to its end from any of the accepted sources (see RoundPlayer)."""
-    if isinstance(source, str):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as exc:
-            raise InvalidState(f"The round to replay is not valid JSON: {exc}.") from None
-    if isinstance(source, dict) and "plays" in source:
-        if moves is not None:
-            raise InvalidState("Give the plays either inside the scenario or as moves, not both.")
-        rnd, moves, _target = load_scenario(source)
-        source = rnd
-    elif isinstance(source, dict) and "start" in source:
-        source = Round.from_json(source)
-    elif isinstance(source, dict):
-        source = Position.from_json(source)
-    if isinstance(source, Position):
-        source = Round(source, names or ("A", "B"), theme)
-    if not isinstance(source, Round):
-        raise InvalidState("A round to replay is a Round, a Position, a saved round, or a referee "
-                           f"scenario with 'plays', not {type(source).__name__}.")
-    if moves is not None:
-        source = source.copy()
-        apply_plays(source, [m if isinstance(m, Move) else Move.from_json(m, f"moves[{i}]")
-                             for i, m in enumerate(moves)])
-    return source
 
 
 class RoundPlayer(VBox):
@@ -60,11 +30,7 @@ class RoundPlayer(VBox):
 
     def __init__(self, source, moves=None, *, theme=None, reveal: bool = True, names=None,
                  step: int = 0):
-        if theme is not None and theme not in THEMES:
-            raise ValueError(f"Unknown theme {theme!r}; choose one of {sorted(THEMES)}.")
-        full = _round_from(source, moves, names, THEMES[theme or "classic"])
-        if theme is not None:
-            full.theme = THEMES[theme]
+        full = load_round(source, moves, names=names, theme=theme, what="A round to replay")
         self.theme = full.theme.key
         self.actions = list(full.actions)
         self.full_history = list(full.history)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-from foxlib import THEMES, rules
+from foxlib import rules
+from foxlib.inputs import read_theme
 from foxlib.rules import subject
 from foxlib.svg import card_svg, suit_svg
 
@@ -19,7 +20,7 @@ CARD_SIZES = {"small": "clamp(32px, 8vw, 50px)", "normal": "clamp(44px, 11.5vw, 
 
 
 def _theme(theme):
-    return THEMES[theme] if isinstance(theme, str) else theme
+    return read_theme(theme)
 
 
 def _who(name: str) -> str:

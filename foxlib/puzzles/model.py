@@ -1,4 +1,5 @@
-"""What a loaded puzzle file becomes: ``Problem`` (what is wrong, and where), ``Puzzle``,
+"""What a loaded puzzle file becomes: ``Problem`` (what is wrong, and where: the shape every
+reader of foxlib shares, from ``foxlib.errors``), ``Puzzle``,
 ``PuzzleSet`` and ``LoadResult``; how moves and answers are written in reports, and how a
 puzzle is written back to JSON."""
 from __future__ import annotations
@@ -8,41 +9,23 @@ from dataclasses import dataclass, field, replace
 
 from .. import rules
 from ..cards import Card
+from ..errors import Problem, Problems
 from ..game import DEFAULT_TARGET
 from ..round import PLAYERS, Move, Position, Round
 from .format import PREDICT, Goal
 
 # ----------------------------------------------------------------------------- problems
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a puzzle file: where (file, puzzle id, field) and why."""
+class ProblemList(Problems):
+    """Collects problems for one puzzle (or the file header) so that every one is reported;
+    its reasons start with a capital ("position.leader: Must be 'A' or 'B'...")."""
 
-    file: str
-    puzzle: str | None
-    field: str
-    reason: str
+    @property
+    def puzzle(self) -> str | None:
+        return self.id
 
-    def __str__(self) -> str:
-        where = self.file
-        if self.puzzle:
-            where += f", puzzle {self.puzzle}"
-        if self.field:
-            where += f", {self.field}"
-        return f"{where}: {self.reason}"
-
-
-class ProblemList:
-    """Collects problems for one puzzle (or the file header) so that every one is reported."""
-
-    def __init__(self, file: str, puzzle: str | None, out: list):
-        self.file, self.puzzle, self.out = file, puzzle, out
-        self.count = 0
-
-    def add(self, where: str, reason: str) -> None:
-        reason = reason[0].upper() + reason[1:] if reason else reason
-        self.out.append(Problem(self.file, self.puzzle, where, reason))
-        self.count += 1
+    def _reason(self, reason: str) -> str:
+        return reason[0].upper() + reason[1:] if reason else reason
 
 
 # ----------------------------------------------------------------------------- the puzzle

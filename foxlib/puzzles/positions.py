@@ -4,9 +4,10 @@ from it, and the stand-in cards for what is concealed."""
 from __future__ import annotations
 
 from .. import rules
-from ..cards import DECK, Card
-from ..errors import FoxError
-from ..round import PLAYERS, Position
+from ..cards import Card
+from ..errors import FoxError, InputError
+from ..inputs import fill_unseen
+from ..round import PLAYERS
 from .format import BAND, DECK_SIZE, PLAY, ROUND_TRICKS
 
 
@@ -39,38 +40,18 @@ def read_position(pos, probs, goal, you, sound=True, avoid=((), ())):
                        deck_hidden, goal, you, hands):
         return None
     # Stand-ins for concealed cards: unlisted cards, which the learner never sees.
-    used = {c for _, _, c in listed}
-    spare = [c for c in DECK if c not in used]
-    need = sum(h[1] or 0 for h in hands) + (DECK_SIZE if deck_hidden else 0)
-    if need > len(spare):
-        probs.add("position", f"impossible position: {need} concealed cards are needed but only "
-                  f"{len(spare)} cards are not listed.")
-        return None
-    # Take stand-ins from plain even ranks first, so that a concealed card never hides an
-    # ability that could surprise the engine.
-    spare.sort(key=lambda c: (c.rank % 2, c.index))
-    stand_ins = set()
-    full = []
-    for i in (0, 1):
-        fits = [c for c in spare if c.suit not in avoid[i]] + \
-            [c for c in spare if c.suit in avoid[i]]
-        extra = fits[:hands[i][1] or 0]
-        spare = [c for c in spare if c not in extra]
-        stand_ins.update(extra)
-        full.append(sorted(hands[i][0] + extra))
-    if deck_hidden:
-        deck = spare[:DECK_SIZE]
-        stand_ins.update(deck)
-    stand_ins = frozenset(stand_ins)
-    position = Position(decree, tuple(full), leader, list(deck), list(trick), tricks_won,
-                        tuple(s for s in score), gain)
     try:
-        position.validate("position")
-    except FoxError as exc:     # a guard: the checks above should have caught everything
-        probs.add("position", f"impossible position: {exc}")
+        filled = fill_unseen(decree, [h[0] for h in hands], leader, deck=deck, trick=trick,
+                             unseen=[h[1] or 0 for h in hands],
+                             unseen_deck=DECK_SIZE if deck_hidden else 0, avoid=avoid,
+                             tricks_won=tricks_won, score=score, round_gain=gain)
+    except InputError as exc:
+        probs.add("position", f"impossible position: {exc.problems[0].reason}")
         return None
+    position = filled.position
+    position.hands = tuple(sorted(h) for h in position.hands)
     concealed = tuple(hands[i][1] is not None for i in (0, 1))
-    return position, stand_ins, concealed, deck_hidden
+    return position, filled.filler, concealed, deck_hidden
 
 
 def _listed(pos) -> list:
