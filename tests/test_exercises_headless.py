@@ -1,0 +1,238 @@
+"""The lessons' exercises without a page (``foxlib.exercises``): built from plain data, answered
+right and wrong, refusing bad data and impossible answers, with the feedback shape puzzles use.
+None of these tests needs ipywidgets."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from foxlib import Card, FoxError, exercises as X
+from foxlib.feedback import Feedback
+from foxlib.puzzles import Feedback as PuzzleFeedback
+from foxlib.puzzles import PuzzleSession, load_collection
+
+ROOT = Path(__file__).resolve().parents[1]
+FULL_ROUND = ROOT / "notebooks" / "data" / "a_full_round.json"
+
+# Every kind of exercise as data, with one wrong answer and the right one.
+EXAMPLES = {
+    "who_wins": ({"decree": "4B", "lead": "10K", "follow": "2B"}, "Ann wins", "Ben wins"),
+    "legal_play": ({"decree": "4B", "led": "11M", "hand": ["1M", "5M", "8M", "2K", "10B"]},
+                   ["1M", "5M"], ["1M", "8M"]),
+    "choose_best": ({"decree": "4B", "led": "10K", "hand": ["2B", "6K", "11K"], "goal": "lose"},
+                    "11K", "6K"),
+    "fox_exchange": ({"decree": "4B", "led": "10K", "fox": "3M", "hand": ["8M", "2B"]},
+                     "Keep the 4 of Bells", "Swap in the 8 of Moons"),
+    "woodcutter_discard": ({"decree": "4B", "woodcutter": "5K", "hand": ["2M"], "deck": ["11M"]},
+                           ["5K", "2M"], ["2M", "11M"]),
+    "score": ({"tricks": 10, "treasure": 1}, 0, 1),
+    "game_end": ({"score": [23, 23], "round_gain": [8, 6]}, "It is a draw", "Ann wins"),
+    "deal": ({"seed": 7, "dealer": "Ann", "ask": "leader"}, "Ann leads", "Ben leads"),
+    "character": ({"card": "9K"}, "Monarch", "Witch"),
+    "true_false": ({"statement": "The Swan is the 1.", "truth": True,
+                    "explanation": "Every 1 is a Swan.", "demo": {"card": "1B"}}, "False", "True"),
+    "round_trick": ({"round": str(FULL_ROUND), "trick": 1}, None, None),
+    "round_score": ({"round": str(FULL_ROUND), "player": "Ann"}, None, None),
+}
+
+
+def recorded_round_answers(kind, spec):
+    """The recorded round's answers come from its own record, read here by the engine."""
+    rnd = X.read_round(spec["round"])
+    if kind == "round_trick":
+        winner = rnd.tricks[spec["trick"] - 1].winner
+        return f"{rnd.name(1 - winner)} wins", f"{rnd.name(winner)} wins"
+    points = rnd.round_gain[rnd.names.index(spec["player"])]
+    return points + 1, points
+
+
+def example(kind):
+    spec, wrong, right = EXAMPLES[kind]
+    if wrong is None:
+        wrong, right = recorded_round_answers(kind, spec)
+    return {"kind": kind, **spec}, wrong, right
+
+
+def test_every_kind_of_exercise_has_an_example_here():
+    assert set(EXAMPLES) == set(X.KINDS)
+
+
+@pytest.mark.parametrize("kind", sorted(X.KINDS))
+def test_each_kind_built_from_data_says_why_a_wrong_answer_is_wrong_then_accepts_the_right_one(
+        kind):
+    spec, wrong, right = example(kind)
+    ex = X.make_exercise(json.loads(json.dumps(spec)))  # plain JSON data is enough
+    assert isinstance(ex, X.KINDS[kind]) and ex.kind == kind and ex.question
+    assert ex.verdict == "" and ex.explanation == "" and ex.feedback is None
+
+    fb = ex.answer(wrong)
+    assert isinstance(fb, Feedback)
+    assert (fb.status, fb.done, ex.verdict, ex.solved, ex.attempts) == \
+        ("wrong", False, "wrong", False, 1)
+    assert fb.title == "✘ Not quite." and fb.lines[-1] == "Try again." and len(fb.lines) == 2
+    assert ex.explanation == fb.text
+
+    fb = ex.answer(right)
+    assert (fb.status, fb.done, ex.verdict, ex.solved, ex.attempts) == \
+        ("right", True, "right", True, 2)
+    assert fb.title == "✔ Right." and fb.lines and fb.lines[0]
+
+
+def right_words(ex):
+    """What would give the answer away on a wrong try: the right labels or card names."""
+    if isinstance(ex, X.ChoiceExercise):
+        return ex.right_answers
+    if isinstance(ex, X.ChooseBestExercise):
+        return [c.name(ex.theme) for c in ex.answers]
+    if isinstance(ex, (X.LegalPlayExercise, X.WoodcutterDiscardExercise)):
+        return [c.name(ex.theme) for c in ex.legal]
+    return [f"{ex.points} point"]
+
+
+@pytest.mark.parametrize("kind", sorted(X.KINDS))
+def test_a_wrong_try_never_names_the_right_answer(kind):
+    spec, wrong, _ = example(kind)
+    ex = X.make_exercise(spec)
+    fb = ex.answer(wrong)
+    for words in right_words(ex):
+        if isinstance(wrong, str) and words in wrong:  # the learner's own words are echoed
+            continue
+        assert words not in " ".join(fb.lines), (words, fb.lines)
+
+
+@pytest.mark.parametrize("kind", sorted(X.KINDS))
+def test_show_answer_names_the_answer_and_does_not_count_as_solved(kind):
+    spec, _, right = example(kind)
+    ex = X.make_exercise(spec)
+    fb = ex.show_answer()
+    assert (fb.status, fb.done, fb.title) == ("shown", True, "The answer:")
+    assert ex.revealed and not ex.solved and ex.verdict == "shown" and ex.attempts == 0
+    assert fb.lines == (ex.solution(),)
+    if isinstance(ex, X.ChoiceExercise):
+        assert fb.lines[0].startswith(f"{right}. ")
+
+
+def test_the_choice_feedback_echoes_the_answer_given_but_card_sets_do_not():
+    ex = X.WhoWinsExercise("4B", "10K", "2B")
+    assert ex.answer(0).lines[0].startswith("You answered: Ann wins. ")
+    legal = X.LegalPlayExercise("4B", "6K", ["2K", "10K", "8M"])
+    assert not legal.answer([]).lines[0].startswith("You answered")
+
+
+def test_an_answer_by_index_is_the_option_at_that_place():
+    ex = X.WhoWinsExercise("4B", "10K", "2B")
+    assert ex.answer(1).status == "right"
+
+
+@pytest.mark.parametrize("kind, answer, reason", [
+    ("who_wins", "Nobody wins", "is not one of the answers: ['Ann wins', 'Ben wins']"),
+    ("who_wins", 5, "is not one of the answers"),
+    ("choose_best", "9M", "The 9 of Moons is not one of the cards to choose from."),
+    ("choose_best", "12K", "'12K' is not a card"),
+    ("legal_play", ["1M", "4M"], "The 4 of Moons is not one of the cards to choose from."),
+    ("legal_play", 7, "must be a set of cards, not a number"),
+    ("score", "seven", "The answer is a number of points"),
+    ("score", -1, "The answer is a number of points"),
+    ("score", True, "The answer is a number of points"),
+])
+def test_an_impossible_answer_is_refused_and_not_counted(kind, answer, reason):
+    spec, *_ = example(kind)
+    ex = X.make_exercise(spec)
+    fb = ex.answer(answer)
+    assert fb.status == "refused" and not fb.done and reason in fb.lines[0]
+    assert ex.attempts == 0 and ex.verdict == "" and ex.feedback is None
+
+
+def test_a_typed_number_is_read_as_points():
+    ex = X.ScoreExercise(3)
+    assert ex.answer(" 6 ").status == "right"
+
+
+@pytest.mark.parametrize("spec, error", [
+    ([1, 2], r"^exercise must be an object with a 'kind'"),
+    ({"kind": "riddle"}, r"^exercise\.kind: 'riddle' is not a kind of exercise"),
+    ({"kind": "score", "tricks": 3, "colour": "red"},
+     r"^exercise\.colour: unexpected keyword argument 'colour': a score exercise has the "
+     r"fields tricks, treasure"),
+    ({"kind": "who_wins", "decree": "4B", "lead": "10K"},
+     r"^exercise\.follow: missing; a who_wins exercise needs it"),
+    ({"kind": "who_wins", "decree": "4B", "lead": "12K", "follow": "2B"},
+     r"^exercise: lead: '12K' is not a card"),
+    ({"kind": "legal_play", "decree": "4B", "led": "6K", "hand": ["2K", "XX"]},
+     r"^exercise: hand\[1\]: 'XX' is not a card"),
+    ({"kind": "legal_play", "decree": "4B", "led": "6K", "hand": 7},
+     r"^exercise: hand must be a list of cards like \['9M', '2B'\], not a number"),
+    ({"kind": "who_wins", "decree": "4B", "lead": "10K", "follow": "2B", "ask": "why"},
+     r"^exercise: ask: 'why' is not a question"),
+    ({"kind": "who_wins", "decree": "4B", "lead": "10K", "follow": "2B", "theme": "neon"},
+     r"^exercise: theme: 'neon' is not a theme"),
+    ({"kind": "who_wins", "decree": "4B", "lead": "10K", "follow": "2B", "question": 3},
+     r"^exercise: question must be some text, not 3"),
+    ({"kind": "who_wins", "decree": "4B", "lead": "10K", "follow": "2B", "leader": "Ben"},
+     r"^exercise: leader and follower must be two different player names"),
+    ({"kind": "score", "tricks": 14}, r"^exercise: tricks must be a whole number from 0 to 13"),
+    ({"kind": "game_end", "score": [21], "round_gain": [1, 2]},
+     r"^exercise: score must be two whole numbers"),
+    ({"kind": "deal", "seed": "seven"}, r"^exercise: seed must be a whole number"),
+    ({"kind": "true_false", "statement": "x", "truth": "yes", "explanation": "y"},
+     r"^exercise: truth must be True or False"),
+    ({"kind": "round_trick", "round": "no/such/round.json", "trick": 1},
+     r"^exercise: round: cannot read no/such/round\.json"),
+    ({"kind": "round_trick", "round": str(FULL_ROUND), "trick": 14},
+     r"^exercise: trick must be a trick number from 1 to 13, not 14"),
+    ({"kind": "choose_best", "decree": "4B", "led": "11B", "hand": ["2K"]},
+     r"no card in the hand can win this trick"),
+])
+def test_bad_exercise_data_is_refused_naming_the_field(spec, error):
+    with pytest.raises(FoxError, match=error):
+        X.make_exercise(spec)
+
+
+def test_the_place_of_bad_data_is_named_by_the_caller():
+    with pytest.raises(FoxError, match=r"^lesson 3, exercise 2\.tricks: missing"):
+        X.make_exercise({"kind": "score"}, "lesson 3, exercise 2")
+
+
+def test_the_recorded_round_may_be_given_as_saved_data():
+    data = json.loads(FULL_ROUND.read_text())
+    from_file = X.RoundScoreExercise(str(FULL_ROUND), "Ben")
+    assert X.RoundScoreExercise(data, "Ben").points == from_file.points
+
+
+def test_feedback_is_one_frozen_type_shared_with_puzzles():
+    assert PuzzleFeedback is Feedback
+    fb = X.ScoreExercise(3).answer(6)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fb.status = "wrong"
+    assert isinstance(fb.lines, tuple)
+    puzzle = next(p for s in load_collection().sets for p in s.puzzles if p.kind == "predict")
+    session = PuzzleSession(puzzle)
+    answer = session.options()[0][1]
+    assert isinstance(session.answer(answer), Feedback)
+    assert isinstance(session.feedback.lines, tuple)
+
+
+def test_feedback_refuses_an_unknown_status():
+    with pytest.raises(ValueError, match="status: 'maybe'"):
+        Feedback("maybe", "?")
+
+
+def test_the_headless_exercises_import_no_jupyter():
+    code = ("import sys, foxlib.exercises; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "{'ipywidgets', 'traitlets', 'IPython', 'anywidget', 'widgets', 'comm'}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_a_card_given_as_a_card_or_a_name_is_the_same_answer():
+    ex = X.ChooseBestExercise("4B", "10K", ["2B", "6K", "11K"], goal="lose")
+    assert ex.answer(Card("6K")).status == "right"
+    assert X.ChooseBestExercise("4B", "10K", ["2B", "6K", "11K"],
+                                goal="lose").answer("6K").status == "right"
