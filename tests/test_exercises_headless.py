@@ -236,3 +236,55 @@ def test_a_card_given_as_a_card_or_a_name_is_the_same_answer():
     assert ex.answer(Card("6K")).status == "right"
     assert X.ChooseBestExercise("4B", "10K", ["2B", "6K", "11K"],
                                 goal="lose").answer("6K").status == "right"
+
+
+# ----------------------------------------------------------------------------- a quiz
+
+def test_a_quiz_builds_its_questions_on_first_use_and_ends_with_a_summary_to_review():
+    quiz = X.Quiz([example("score")[0], example("character")[0],
+                   X.WhoWinsExercise("4B", "10K", "2B")])
+    assert quiz._built == {}
+    score = quiz.exercise(0)
+    assert isinstance(score, X.ScoreExercise) and list(quiz._built) == [0]
+    score.answer(1)                      # right at the first try
+    character = quiz.exercise(1)
+    character.answer("Monarch")          # wrong, then right
+    character.answer("Witch")
+    assert (quiz.solved, quiz.first_try) == (2, 1)
+    head, review = quiz.summary()
+    assert head == "You answered 1 of 3 at the first try."
+    assert [(r.number, r.attempts, r.solved) for r in review] == [(2, 2, True), (3, 0, False)]
+    assert review[0].title == character.question and review[1].title == ""
+
+
+def test_a_quiz_answered_right_at_every_first_try_has_nothing_to_review():
+    quiz = X.Quiz([example("score")[0]])
+    quiz.exercise(0).answer(1)
+    assert quiz.summary() == ("You answered 1 of 1 at the first try. Well done: nothing to "
+                              "review.", [])
+
+
+def test_looking_at_the_answer_puts_a_question_on_the_review_list():
+    quiz = X.Quiz([example("deal")[0]])
+    quiz.exercise(0).show_answer()
+    quiz.exercise(0).answer("Ben leads")
+    head, [result] = quiz.summary()
+    assert head.startswith("You answered 0 of 1") and result.revealed
+
+
+@pytest.mark.parametrize("items, error", [
+    ([], r"^Quiz needs a non-empty list of exercises\.$"),
+    ([{"kind": "score", "tricks": 3}, 7],
+     r"^items\[1\] must be an exercise or its data \(an object with a 'kind'\), not a number"),
+    ([{"kind": "score", "tricks": 3}, {"kind": "riddle"}],
+     r"^items\[1\]\.kind: 'riddle' is not a kind of exercise"),
+])
+def test_a_quiz_names_the_bad_item(items, error):
+    with pytest.raises(FoxError, match=error):
+        X.Quiz(items)
+
+
+def test_a_bad_quiz_item_is_named_when_it_is_built():
+    quiz = X.Quiz([{"kind": "score", "tricks": 3}, {"kind": "score", "tricks": 30}])
+    with pytest.raises(FoxError, match=r"^items\[1\]: tricks must be a whole number"):
+        quiz.exercise(1)

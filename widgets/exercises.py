@@ -582,16 +582,15 @@ class Quiz(W.VBox):
     finished = Bool(False)
 
     def __init__(self, items, *, title: str = "Your turn"):
-        if not isinstance(items, (list, tuple)) or not items:
-            raise InvalidState("Quiz needs a non-empty list of exercises.")
-        for i, item in enumerate(items):
-            if not isinstance(item, (Exercise, dict)):
-                raise InvalidState(f"items[{i}] must be an exercise or its data (an object "
-                                   f"with a 'kind'), not {type(item).__name__}.")
-            if isinstance(item, dict):
-                X.check_spec(item, f"items[{i}]")
-        self.items = list(items)
+        # The headless quiz keeps the tally; this view keeps the widgets it built.
         self._built: dict = {}
+        models = items
+        if isinstance(items, (list, tuple)):
+            models = [item.model if isinstance(item, Exercise) else item for item in items]
+            self._built = {i: item for i, item in enumerate(items) if isinstance(item, Exercise)}
+        self.model = X.Quiz(models, build=self._build)
+        self.items = list(items)
+        self._hooked: set = set()
         self.title = title
         store = progress.place()  # before the questions, so that the quiz (never one of its
         self.progress_ids = progress.current().new_quiz(len(self.items))  # pages) holds it
@@ -620,20 +619,21 @@ class Quiz(W.VBox):
     def __len__(self) -> int:
         return len(self.items)
 
+    def _build(self, index: int, data: dict):
+        with progress.current().quiz_building():
+            self._built[index] = ex = make_exercise(data, f"items[{index}]")
+        return ex.model
+
     def exercise(self, index: int) -> Exercise:
         """The exercise at ``index``, built on first use."""
-        if index not in self._built:
-            item = self.items[index]
-            if isinstance(item, Exercise):
-                ex = item
-            else:
-                with progress.current().quiz_building():
-                    ex = make_exercise(item, f"items[{index}]")
+        self.model.exercise(index)
+        ex = self._built[index]
+        if index not in self._hooked:
+            self._hooked.add(index)
             progress.current().adopt(ex, self.progress_ids[index])
             ex.heading.layout.display = "none"  # the quiz's own header says "Your turn"
             ex.observe(lambda _c: self._update(), ["solved", "revealed", "attempts"])
-            self._built[index] = ex
-        return self._built[index]
+        return ex
 
     @property
     def current(self) -> Exercise:
@@ -641,24 +641,16 @@ class Quiz(W.VBox):
 
     @property
     def solved(self) -> int:
-        return sum(ex.solved for ex in self._built.values())
+        return self.model.solved
 
     @property
     def first_try(self) -> int:
         """Questions answered right at the first attempt (without looking at the answer)."""
-        return sum(ex.solved and ex.attempts == 1 and not ex.revealed
-                   for ex in self._built.values())
+        return self.model.first_try
 
     def results(self) -> list:
         """Each question's outcome so far (unbuilt questions: not answered yet)."""
-        out = []
-        for i, item in enumerate(self.items):
-            ex = self._built.get(i)
-            title = text.short_title(ex.question_text if ex else "")
-            out.append(text.QuestionResult(
-                i + 1, title, ex.attempts if ex else 0, bool(ex and ex.solved),
-                bool(ex and ex.revealed)))
-        return out
+        return self.model.results()
 
     def _previous(self) -> None:
         self.go(self.position if self.finished else self.position - 1)
@@ -679,7 +671,7 @@ class Quiz(W.VBox):
     def finish(self) -> None:
         """Show the summary in place of the questions."""
         self.finished = True
-        head, review = text.quiz_summary(self.results())
+        head, review = self.model.summary()
         rows = "".join(
             f"<li><b>Question {r.number}</b>: {_esc(r.title or 'not opened yet')} "
             f"<span class='fox-quiz-note'>({_esc(text.review_note(r))})</span></li>"
