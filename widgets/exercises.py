@@ -23,6 +23,7 @@ In the page every exercise carries the CSS class ``fox-exercise`` (and one per k
 from __future__ import annotations
 
 import html
+import inspect
 import pathlib
 
 import ipywidgets as W
@@ -177,6 +178,13 @@ class Exercise(W.VBox):
             if cls.__dict__.get("css"):
                 self.add_class(cls.__dict__["css"])
         progress.register(self)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # A view takes its headless exercise's arguments, and a title (as help() shows).
+        sig = inspect.signature(cls.model_class)
+        title = inspect.Parameter("title", inspect.Parameter.KEYWORD_ONLY, default="Your turn")
+        cls.__signature__ = sig.replace(parameters=[*sig.parameters.values(), title])
 
     def __getattr__(self, name):
         # The exercise's data and answers are the headless exercise's.
