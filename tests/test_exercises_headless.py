@@ -288,3 +288,151 @@ def test_a_bad_quiz_item_is_named_when_it_is_built():
     quiz = X.Quiz([{"kind": "score", "tricks": 3}, {"kind": "score", "tricks": 30}])
     with pytest.raises(FoxError, match=r"^items\[1\]: tricks must be a whole number"):
         quiz.exercise(1)
+
+
+# ----------------------------------------------------------------------------- the rules, per kind
+
+def wrong_then_right(ex, wrong, right):
+    """The feedback texts of a wrong answer, then of the right one."""
+    bad, good = ex.answer(wrong), ex.answer(right)
+    assert (bad.status, good.status) == ("wrong", "right")
+    return " ".join(bad.lines), " ".join(good.lines)
+
+
+def test_who_wins_a_lone_witch_counts_as_trump():
+    ex = X.WhoWinsExercise("4B", "10K", "9M")
+    bad, good = wrong_then_right(ex, "Ann wins", "Ben wins")
+    assert "Ann's 10 of Keys does not count as trump" in bad and "Ben" not in bad
+    assert "only Witch in the trick, so it counts as trump" in good
+
+
+def test_who_leads_next_a_swan_that_loses_leads_the_next_trick():
+    ex = X.WhoWinsExercise("4B", "6M", "1M", ask="next_leader")
+    bad, good = wrong_then_right(ex, "Ann leads next", "Ben leads next")
+    assert "the winner does not always lead next" in bad
+    assert "played the Swan and lost, so Ben leads the next trick" in good
+
+
+def test_treasure_the_winner_scores_a_point_for_each_seven_in_the_trick():
+    ex = X.WhoWinsExercise("4B", "7M", "7B", ask="treasure")
+    assert ex.right_answers == ["Ben scores 2"]
+    bad, good = wrong_then_right(ex, "Ben scores 1", "Ben scores 2")
+    assert "count the 7s again" in bad and "Ben gains 2 points" in good
+
+
+def test_legal_play_after_a_led_monarch_only_the_swan_or_the_highest_card_may_follow():
+    ex = X.LegalPlayExercise("4B", "11M", ["1M", "5M", "8M", "2K", "10B"])
+    assert ex.legal == {Card("1M"), Card("8M")}
+    bad, good = wrong_then_right(ex, ["5M"], ["1M", "8M"])
+    assert "Not the 5 of Moons: Ann led the Monarch" in bad
+    assert "2 more cards that you may play are not selected yet." in bad
+    assert "must play the Swan (1 of Moons) or your highest Moon, the 8 of Moons" in good
+
+
+def test_legal_play_without_the_led_suit_every_card_may_be_played():
+    ex = X.LegalPlayExercise("2B", "10M", ["4K", "6B", "8K"])
+    bad, good = wrong_then_right(ex, ["4K"], ["4K", "6B", "8K"])
+    assert "2 more cards that you may play" in bad
+    assert "You hold no Moons, so you are free to play anything." in good
+
+
+def test_choose_best_a_card_that_may_not_follow_is_explained_without_naming_the_others():
+    ex = X.ChooseBestExercise("4B", "10K", ["2B", "6K", "11K", "9M"], goal="lose")
+    fb = ex.answer("9M")
+    assert fb.status == "wrong" and "The 9 of Moons may not be played here: you must follow " \
+        "Keys" in fb.lines[0] and "6 of Keys" not in fb.lines[0]
+
+
+def test_choose_best_a_losing_swan_keeps_the_lead():
+    ex = X.ChooseBestExercise("4B", "8M", ["1M", "4M", "10M", "2K"], goal="lead")
+    assert set(ex.answers) == {Card("1M"), Card("10M")}
+    bad, good = wrong_then_right(ex, "4M", "1M")
+    assert "That does not make you lead the next trick." in bad
+    assert "played the Swan and lost" in good and good.endswith("The 10 of Moons would also do.")
+
+
+def test_fox_exchange_the_new_decree_card_counts_for_this_trick_already():
+    ex = X.FoxExchangeExercise("4B", "10K", "3M", ["8M", "2B", "11M"])
+    bad, good = wrong_then_right(ex, "Keep the 4 of Bells", "Swap in the 11 of Moons")
+    assert "keeps the decree card as it is" in bad
+    assert "Moons are now trump, already for this trick" in good
+
+
+def test_fox_exchange_refuses_a_fox_that_may_not_follow_suit():
+    with pytest.raises(FoxError, match="fox: Ben may not follow with the Fox here: You must "
+                                       "follow Keys"):
+        X.FoxExchangeExercise("4B", "10K", "3M", ["8M", "2K"])
+
+
+def test_woodcutter_the_drawn_card_may_go_under_the_deck_but_not_the_decree_card():
+    ex = X.WoodcutterDiscardExercise("4B", "5K", ["1M", "10B"], ["7M", "6B"], led="8K")
+    assert ex.drawn is Card("7M") and ex.legal == {Card("1M"), Card("10B"), Card("7M")}
+    bad, good = wrong_then_right(ex, ["4B", "1M"], ["1M", "10B", "7M"])
+    assert "Not the 4 of Bells: it is the decree card" in bad and "7 of Moons" not in bad
+    assert "including the 7 of Moons you just drew" in good
+
+
+def test_score_ten_tricks_or_more_score_nothing_for_tricks_but_treasure_still_counts():
+    ex = X.ScoreExercise(10, treasure=1)
+    bad, good = wrong_then_right(ex, 6, 1)
+    assert "Greedy band (10 to 13 tricks)" in bad and "Then add the 1 Treasure point." in bad
+    assert "Greedy (10-13 tricks), 0 points" in good and "0 + 1 = 1 point." in good
+
+
+def test_game_end_a_tie_is_broken_by_the_points_gained_in_the_last_round():
+    ex = X.GameEndExercise([23, 23], [8, 6])
+    bad, good = wrong_then_right(ex, "It is a draw", "Ann wins")
+    assert "a tie is broken by the points gained in the last round" in bad
+    assert "tie-break" in good
+    assert X.GameEndExercise([23, 23], [6, 6]).right_answers == ["It is a draw"]
+
+
+def test_game_end_nobody_at_the_target_yet_means_another_round():
+    ex = X.GameEndExercise([30, 28], [6, 6], target=35)
+    assert ex.right_answers == ["Deal another round"]
+    bad, _ = wrong_then_right(ex, "Ann wins", "Deal another round")
+    assert "Nobody has reached 35 points yet" in bad
+
+
+def test_deal_six_cards_stay_in_the_deck_and_the_non_dealer_leads():
+    deck = X.DealExercise(7, dealer="Ann", ask="deck")
+    assert deck.right_answers == ["6"]
+    bad, good = wrong_then_right(deck, "13", "6")
+    assert "13 is the size of each hand, not of the deck." in bad
+    assert "13 to Ann, 13 to Ben, 1 face up as the decree card" in good
+    assert X.DealExercise(7, dealer="Ben", ask="leader").right_answers == ["Ann leads"]
+
+
+def test_character_even_ranks_have_no_character_and_themes_rename_the_suits():
+    ex = X.CharacterExercise("6K")
+    bad, good = wrong_then_right(ex, "Witch", "No character")
+    assert "The Witch is the 9, and this card has rank 6, an even rank." in bad
+    assert "even rank, so it is a plain card" in good
+    assert "The J of Caps has rank 11" in X.CharacterExercise("11M", theme="zsa").solution()
+
+
+def test_true_false_a_demonstration_the_engine_contradicts_is_refused():
+    with pytest.raises(FoxError, match="the engine says the follower wins, not the leader"):
+        X.TrueFalseExercise("x", False, "y", demo={"trick": ["10K", "2B"], "decree": "4B",
+                                                  "winner": "leader"})
+    ex = X.TrueFalseExercise("The highest card of the led suit always wins.", False,
+                             "Trump beats it.", demo={"trick": ["10K", "2B"], "decree": "4B"})
+    bad, good = wrong_then_right(ex, "True", "False")
+    assert "goes against the rules: find it" in bad
+    assert "The engine shows it: The decree card is the 4 of Bells." in good
+
+
+def test_round_trick_the_decree_in_force_is_the_one_after_a_fox():
+    rnd = X.read_round(str(FULL_ROUND))
+    fox_trick = next(t for t in rnd.tricks if t.decree != rnd.start.decree)
+    ex = X.RoundTrickExercise(rnd, fox_trick.number)
+    assert ex.decree is fox_trick.decree
+    assert ex.right_answers == [f"{rnd.name(fox_trick.winner)} wins"]
+
+
+def test_round_score_counts_the_treasure_won_in_the_round():
+    rnd = X.read_round(str(FULL_ROUND))
+    for p, name in enumerate(rnd.names):
+        ex = X.RoundScoreExercise(rnd, name)
+        assert ex.points == rnd.round_gain[p]
+        assert ex.treasure == rnd.round_gain[p] - rnd.round_end.points[p]
