@@ -478,3 +478,25 @@ def test_two_plain_cards_of_one_suit_simply_are_that_suit():
     witch = WhoWinsExercise(decree="4B", lead="10B", follow="9M")
     press(witch, "Ben wins")
     assert "Both cards count as trump" in witch.explanation
+
+
+# ----------------------------------------------------------------------------- views of foxlib
+
+def test_every_kind_of_exercise_has_a_view_that_draws_its_headless_exercise():
+    from foxlib import exercises as X
+    from widgets import exercises as E
+    assert set(E.KINDS) == set(X.KINDS)
+    for kind, view in E.KINDS.items():
+        assert view.model_class is X.KINDS[kind]
+        assert view.__name__ == X.KINDS[kind].__name__
+
+
+def test_a_click_is_judged_by_the_headless_exercise_and_shown_as_its_feedback():
+    ex = WhoWinsExercise(decree="4B", lead="10K", follow="2B")
+    press(ex, "Ann wins")
+    fb = ex.model.feedback
+    assert fb.status == "wrong" and ex.model.attempts == 1
+    assert ex.explanation == fb.text and fb.lines[0] in ex.feedback.html.replace("&#x27;", "'")
+    ex.show_button.click()
+    assert ex.model.revealed and ex.model.feedback.status == "shown"
+    assert "fox-shown" in ex.feedback.html

@@ -17,13 +17,14 @@ import re
 
 import pytest
 
+from foxlib import exercise_text as feedback
 from foxlib import Round, rules
 from foxlib.game import game_result
 from foxlib.puzzles import DATA_DIR, SCORE, PuzzleSession, load_collection, truth
 from lesson_walk import LESSONS, NOTEBOOKS, lesson_activities, names_the_answer
 from scenario_helpers import position
 from text_faults import GRAMMAR_FAULTS, grammar_faults
-from widgets import PlayTable, feedback, home
+from widgets import PlayTable, home
 from widgets.exercises import Quiz, ScoreExercise, _ChoiceExercise
 from widgets.table import ScoreBoard
 

@@ -3,11 +3,12 @@ opponent's replies played, hints, the solution; and the words of the feedback.""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 
 from .. import rules
 from ..cards import Card
 from ..errors import FoxError
+from ..feedback import Feedback
 from ..round import PLAYERS, Move
 from .analysis import (NODE_LIMIT, GoalAnalysis, Verdict, solver_module, closure, judge_trick_goal,
                        live_cards, solve_goal, truth)
@@ -15,17 +16,6 @@ from .format import BAND, PLAY, PREDICT, SCORE
 from .model import Puzzle, answer_text, cap, move_text
 
 # ----------------------------------------------------------------------------- playing a puzzle
-
-@dataclass
-class Feedback:
-    """What the player shows after an answer: status is right, wrong, going (a right move in a
-    longer puzzle), shown (the solution) or refused (not a legal choice)."""
-
-    status: str
-    title: str
-    lines: list
-    done: bool = False
-
 
 class PuzzleSession:
     """One learner's attempt at a puzzle. Standard library only: the widget is a view of this.
@@ -254,11 +244,11 @@ class PuzzleSession:
 
     # -- helpers
     def _finish(self, status: str, fb: Feedback) -> Feedback:
-        fb.lines = [second_person(line) for line in fb.lines if line]
+        fb = replace(fb, lines=[second_person(line) for line in fb.lines if line])
         self.status = status
         if status == "solved" and self.solution_seen:
             # Solving after Show solution is copying: say so, and do not count it.
-            fb.title = f"{fb.title} Not counted as solved: you saw the solution first."
+            fb = replace(fb, title=f"{fb.title} Not counted as solved: you saw the solution first.")
         elif status == "solved":
             self.solved = True
         self.feedback = fb

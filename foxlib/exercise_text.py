@@ -1,4 +1,5 @@
-"""What the lesson exercises say, as plain functions (no widgets): testable without a page.
+"""What the lesson exercises say (``foxlib.exercises``), as plain functions: the words of a
+wrong try for each kind of exercise, and a quiz's summary.
 
 Two rules shape every text here:
 
@@ -14,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from foxlib import CHARACTERS, rules
-from foxlib.cards import Card, Theme
+from . import rules
+from .cards import CHARACTERS, Card, Theme
 
 RIGHT_HEAD, WRONG_HEAD, SHOWN_HEAD = "✔ Right.", "✘ Not quite.", "The answer:"
 TRY_AGAIN = "Try again."
