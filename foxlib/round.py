@@ -1,16 +1,20 @@
 """One round of The Fox in the Forest as an exact, explained state machine.
 
 A ``Round`` starts from a ``Position`` (hands, decree, deck, who leads, tricks and points so far)
-and moves forward by three kinds of action, each with ``verify_*`` (raises ``IllegalAction`` with a
-full-sentence reason), ``can_*`` (bool) and the action itself (applies it and returns a frozen
-record that is kept in ``history``):
+and moves forward by *actions*. An ``Action(kind, card)`` is one decision of the player to play;
+``phase`` names the kind expected now and ``to_play`` by whom. One API serves every kind:
 
-- ``play(card)``: play a card to the trick;
-- ``exchange(card_or_None)``: the Fox's optional swap with the decree card (None declines);
-- ``discard(card)``: the Woodcutter's card to the bottom of the deck, after its automatic draw.
+- ``legal_actions()``: the actions allowed now;
+- ``verify(action)``: raises ``IllegalAction`` with a full-sentence reason when it is not allowed;
+- ``can(action)``: the same as a bool;
+- ``act(action)``: applies it and returns a frozen record (kept in ``history``).
 
-``phase`` says which one is expected and ``to_play`` by whom. ``Move`` bundles a play with its
-decision, for solvers and the referee: ``legal_moves()``, ``push(move)`` and ``pop()``.
+The kinds are the entries of ``ACTION_KINDS`` (one ``ActionKind`` each: its options, its check
+and its effect): ``play`` a card to the trick, the Fox's ``exchange`` with the decree card
+(card None declines) and the Woodcutter's ``discard`` to the bottom of the deck, after its
+automatic draw. ``play``/``exchange``/``discard`` (with ``verify_*``/``can_*``) are short ways
+to write those actions. ``Move`` bundles a play with its decision, for solvers and the referee:
+``legal_moves()``, ``push(move)`` and ``pop()``.
 The deal is the only chance event: once cards are dealt, the deck order is fixed, so a
 Woodcutter's draw is hidden information, not a new random event.
 """
@@ -40,6 +44,67 @@ def _c(card) -> Card:
     return card if isinstance(card, Card) else Card(card)
 
 
+# ----------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of the player to play: its ``kind`` (a key of ``ACTION_KINDS``: 'play',
+    'exchange', 'discard') and the card it concerns (None: the Fox's exchange declined).
+
+    ``str`` gives 'play 3K' or 'exchange -' (``Action.parse`` reads it back), ``repr`` gives
+    ``Action('play', '3K')``, and the JSON form is the saved round's ``[kind, card]``. An action
+    unpacks as that pair: ``kind, card = action``.
+    """
+
+    kind: str
+    card: Card | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.kind, str):
+            raise InvalidState(f"An action's kind is a word like 'play', not {self.kind!r}.")
+        if self.card is not None and not isinstance(self.card, Card):
+            object.__setattr__(self, "card", Card(self.card))
+
+    def __iter__(self):
+        return iter((self.kind, self.card))
+
+    def __str__(self) -> str:
+        return f"{self.kind} {'-' if self.card is None else self.card}"
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {None if self.card is None else str(self.card)!r})"
+
+    def to_json(self) -> list:
+        return [self.kind, None if self.card is None else str(self.card)]
+
+    @classmethod
+    def from_json(cls, obj, where: str = "action") -> "Action":
+        if not (isinstance(obj, (list, tuple)) and len(obj) == 2 and isinstance(obj[0], str)
+                and (obj[1] is None or isinstance(obj[1], str))):
+            raise InvalidState(f"{where} must be a pair [kind, card] like [\"play\", \"9M\"].")
+        try:
+            return cls(obj[0], obj[1])
+        except InvalidCard as exc:
+            raise InvalidCard(f"{where}: {exc}") from None
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read 'play 3K' or 'exchange -' (what ``str`` gives) back."""
+        kind, _, card = str(text).strip().partition(" ")
+        card = card.strip()
+        return cls(kind, None if card in ("", "-") else card)
+
+
+def as_action(action) -> Action:
+    """An ``Action``, also from a pair ``(kind, card)`` such as a saved round's entry."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, (tuple, list)) and len(action) == 2:
+        return Action(*action)
+    raise IllegalAction(f"{action!r} is not an action: an action is a kind and a card, like "
+                        "Action('play', '9M').")
+
+
 # ----------------------------------------------------------------------------- records
 
 @dataclass(frozen=True)
@@ -56,6 +121,10 @@ class Move:
             value = getattr(self, name)
             if value is not None and not isinstance(value, Card):
                 object.__setattr__(self, name, Card(value))
+
+    def decision(self, kind: str):
+        """The card this move chose for the decision ``kind`` that its play brought on."""
+        return {EXCHANGE: self.exchange, DISCARD: self.discard}[kind]
 
     def to_json(self):
         if self.exchange is None and self.discard is None:
@@ -304,7 +373,7 @@ class Round:
         self.history: list = []
         self.tricks: list[TrickRecord] = []
         self.round_end: RoundEndRecord | None = None
-        self.actions: list = []          # what was done, for saving: (kind, card or None)
+        self.actions: list = []          # the Actions done, in order (for saving and replay)
         self._undo: list = []
         self.phase = PLAY
         self.to_play = self.leader if not self.trick else 1 - self.leader
@@ -342,15 +411,14 @@ class Round:
         hand = self.hands[self.to_play]
         return sorted(hand) if not self.trick else sorted(rules.legal_follows(hand, self.trick[0]))
 
-    def legal_actions(self) -> list:
-        """What may be chosen now: cards to play, exchange options (None = decline), or discards."""
-        if self.phase == PLAY:
-            return self.legal_cards()
-        if self.phase == EXCHANGE:
-            return [None] + sorted(self.hands[self.to_play])
-        if self.phase == DISCARD:
-            return sorted(self.hands[self.to_play])
-        return []
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now (empty once the round is over): cards to play, the Fox's
+        exchange options (card None keeps the decree), or the Woodcutter's discards."""
+        kind = ACTION_KINDS.get(self.phase)
+        if kind is None:
+            return []
+        made = kind._made
+        return [made[option] for option in kind.options(self)]
 
     def legal_moves(self) -> list[Move]:
         """Every play with its decision bundled: each Fox exchange and each Woodcutter discard."""
@@ -370,9 +438,64 @@ class Round:
                 moves.append(Move(card))
         return moves
 
-    # -- play
+    # -- the one action API
+    def verify(self, action) -> None:
+        """Raise ``IllegalAction`` (a full-sentence reason) unless ``action`` is allowed now."""
+        action = as_action(action)
+        _kind_of(action).verify(self, action.card)
+
+    def can(self, action) -> bool:
+        """Whether ``action`` is allowed now."""
+        try:
+            self.verify(action)
+        except FoxError:
+            return False
+        return True
+
+    def act(self, action):
+        """Check and apply ``action``; returns its record (also appended to ``history``)."""
+        if action.__class__ is not Action:
+            action = as_action(action)
+        card = action.card
+        kind = ACTION_KINDS.get(action.kind)
+        if kind is None or (card is None and not kind.declinable):
+            _kind_of(action)                # raises with the reason
+        kind.verify(self, card)
+        self._save(kind.starts_move)
+        self.actions.append(action)
+        return kind.apply(self, card)
+
+    # -- short ways to write the actions
     def verify_play(self, card) -> None:
-        card = _c(card)
+        self.verify(_PLAY.action(_c(card)))
+
+    def can_play(self, card) -> bool:
+        return self.can(_PLAY.action(_c(card)))
+
+    def play(self, card) -> PlayRecord:
+        return self.act(_PLAY.action(_c(card)))
+
+    def verify_exchange(self, card) -> None:
+        self.verify(_EXCHANGE.action(None if card is None else _c(card)))
+
+    def can_exchange(self, card) -> bool:
+        return self.can(_EXCHANGE.action(None if card is None else _c(card)))
+
+    def exchange(self, card=None) -> ExchangeRecord:
+        """Swap ``card`` from hand with the decree card (``None`` keeps the decree as it is)."""
+        return self.act(_EXCHANGE.action(None if card is None else _c(card)))
+
+    def verify_discard(self, card) -> None:
+        self.verify(_DISCARD.action(_c(card)))
+
+    def can_discard(self, card) -> bool:
+        return self.can(_DISCARD.action(_c(card)))
+
+    def discard(self, card) -> DiscardRecord:
+        return self.act(_DISCARD.action(_c(card)))
+
+    # -- play: check and effect (with legal_cards, the entry of ACTION_KINDS)
+    def _verify_play(self, card) -> None:
         if self.phase == OVER:
             raise IllegalAction(f"The round is over; {card.name(self.theme)} cannot be played.")
         if self.phase != PLAY:
@@ -389,21 +512,10 @@ class Round:
             if reason:
                 raise IllegalAction(reason)
 
-    def can_play(self, card) -> bool:
-        try:
-            self.verify_play(card)
-        except FoxError:
-            return False
-        return True
-
-    def play(self, card) -> PlayRecord:
-        card = _c(card)
-        self.verify_play(card)
-        self._save(True)
+    def _apply_play(self, card) -> PlayRecord:
         p = self.to_play
         self.hands[p].remove(card)
         self.trick.append(card)
-        self.actions.append(("play", card))
         verb = "leads" if len(self.trick) == 1 else "follows with"
         rec = PlayRecord(p, card, self.trick_number, f"{self._says(verb, p)} the "
                          f"{card.label(self.theme)}.")
@@ -421,28 +533,18 @@ class Round:
         return rec
 
     # -- the Fox
-    def verify_exchange(self, card) -> None:
+    def _exchange_options(self) -> list:
+        return [None] + sorted(self.hands[self.to_play])
+
+    def _verify_exchange(self, card) -> None:
         if self.phase != EXCHANGE:
             raise IllegalAction("There is no Fox exchange to make now: the Fox's swap happens "
                                 "right after the Fox is played.")
-        if card is not None:
-            card = _c(card)
-            if card not in self.hands[self.to_play]:
-                raise IllegalAction(f"{self._says('does not hold')} the "
-                                    f"{card.name(self.theme)}, so it cannot become the decree.")
+        if card is not None and card not in self.hands[self.to_play]:
+            raise IllegalAction(f"{self._says('does not hold')} the "
+                                f"{card.name(self.theme)}, so it cannot become the decree.")
 
-    def can_exchange(self, card) -> bool:
-        try:
-            self.verify_exchange(card)
-        except FoxError:
-            return False
-        return True
-
-    def exchange(self, card=None) -> ExchangeRecord:
-        """Swap ``card`` from hand with the decree card (``None`` keeps the decree as it is)."""
-        card = None if card is None else _c(card)
-        self.verify_exchange(card)
-        self._save(False)
+    def _apply_exchange(self, card) -> ExchangeRecord:
         p, old = self.to_play, self.decree
         if card is None:
             reason = f"{self._says('keeps', p)} the decree card as it is ({old.name(self.theme)})."
@@ -454,37 +556,27 @@ class Round:
                       else f"{self.theme.suit_names[card.suit]} stay trump")
             reason = (f"{self._says('uses', p)} the Fox to swap the {card.name(self.theme)} for the decree "
                       f"card, the {old.name(self.theme)}: {change}, already for this trick.")
-        self.actions.append(("exchange", card))
         rec = ExchangeRecord(p, card, old, reason)
         self.history.append(rec)
         self._card_done()
         return rec
 
     # -- the Woodcutter
-    def verify_discard(self, card) -> None:
+    def _discard_options(self) -> list:
+        return sorted(self.hands[self.to_play])
+
+    def _verify_discard(self, card) -> None:
         if self.phase != DISCARD:
             raise IllegalAction("There is no Woodcutter discard to make now: it happens right "
                                 "after the Woodcutter's draw.")
-        card = _c(card)
         if card not in self.hands[self.to_play]:
             raise IllegalAction(f"{self._says('does not hold')} the "
                                 f"{card.name(self.theme)}, so it cannot be discarded.")
 
-    def can_discard(self, card) -> bool:
-        try:
-            self.verify_discard(card)
-        except FoxError:
-            return False
-        return True
-
-    def discard(self, card) -> DiscardRecord:
-        card = _c(card)
-        self.verify_discard(card)
-        self._save(False)
+    def _apply_discard(self, card) -> DiscardRecord:
         p = self.to_play
         self.hands[p].remove(card)
         self.deck.append(card)
-        self.actions.append(("discard", card))
         rec = DiscardRecord(p, card, f"{self._says('puts', p)} the {card.name(self.theme)} face "
                             "down at the bottom of the deck.")
         self.history.append(rec)
@@ -530,11 +622,9 @@ class Round:
             move = Move(_c(move))
         self.verify_move(move)
         start = len(self.history)
-        self.play(move.card)
-        if self.phase == EXCHANGE:
-            self.exchange(move.exchange)
-        elif self.phase == DISCARD:
-            self.discard(move.discard)
+        self.act(_PLAY.action(move.card))
+        if self.phase in (EXCHANGE, DISCARD):     # the decision the play brought with it
+            self.act(ACTION_KINDS[self.phase].action(move.decision(self.phase)))
         return self.history[start:]
 
     def pop(self) -> None:
@@ -667,7 +757,7 @@ class Round:
 
     def to_json(self) -> dict:
         return {"start": self.start.to_json(), "names": list(self.names), "theme": self.theme.key,
-                "actions": [[kind, None if c is None else str(c)] for kind, c in self.actions]}
+                "actions": [a.to_json() for a in self.actions]}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
@@ -696,7 +786,7 @@ class Round:
                 raise InvalidState(f"{here} must be ['play'|'exchange'|'discard', card].")
             kind, card = item
             try:
-                getattr(rnd, kind)(None if card is None else Card(card))
+                rnd.act(Action(kind, card))
             except FoxError as exc:
                 raise InvalidState(f"{here}: {exc}") from None
         return rnd
@@ -715,6 +805,54 @@ class Round:
     def _repr_svg_(self) -> str:
         from .svg import round_svg
         return round_svg(self)
+
+
+# ----------------------------------------------------------------------------- the decisions
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of decision: what may be chosen (``options(rnd)``: cards, None for a decision
+    that may be declined), the check (``verify(rnd, card)`` raises ``IllegalAction``) and the
+    effect (``apply(rnd, card)`` changes the round and returns the record). ``starts_move``:
+    ``pop()`` undoes back to the last action of such a kind (a play starts a move)."""
+
+    kind: str
+    options: object
+    verify: object
+    apply: object
+    declinable: bool = False
+    starts_move: bool = False
+    _made: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        # One shared Action per card (and for None), so listing the legal actions makes none.
+        self._made.update((c, Action(self.kind, c)) for c in (None, *DECK))
+
+    def action(self, card) -> Action:
+        """The action of this kind for ``card`` (one shared object per card)."""
+        return self._made[card]
+
+
+#: Every decision a round knows, by kind (= the ``phase`` that expects it). A new decision is
+#: one more entry here, with its options, check and effect.
+ACTION_KINDS = {k.kind: k for k in (
+    ActionKind(PLAY, Round.legal_cards, Round._verify_play, Round._apply_play,
+               starts_move=True),
+    ActionKind(EXCHANGE, Round._exchange_options, Round._verify_exchange, Round._apply_exchange,
+               declinable=True),
+    ActionKind(DISCARD, Round._discard_options, Round._verify_discard, Round._apply_discard),
+)}
+_PLAY, _EXCHANGE, _DISCARD = (ACTION_KINDS[k] for k in (PLAY, EXCHANGE, DISCARD))
+
+
+def _kind_of(action: Action) -> ActionKind:
+    kind = ACTION_KINDS.get(action.kind)
+    if kind is None:
+        raise IllegalAction(f"{action.kind!r} is not a decision in this game: the decisions are "
+                            f"{', '.join(ACTION_KINDS)}.")
+    if action.card is None and not kind.declinable:
+        raise IllegalAction("Choose a card: only the Fox's exchange can be declined.")
+    return kind
 
 
 # ----------------------------------------------------------------------------- hidden information
@@ -743,7 +881,7 @@ class PlayerView:
     history: tuple           # records, with the opponent's hidden cards replaced by None
     known_opponent_cards: tuple   # old decree cards the opponent took with a Fox and still holds
     my_discards: tuple       # cards this player put face down under the deck, in order
-    legal: tuple             # legal actions when it is this player's turn
+    legal: tuple             # legal Actions when it is this player's turn
 
     @classmethod
     def of(cls, rnd: Round, p: int) -> "PlayerView":
@@ -770,6 +908,11 @@ class PlayerView:
                    tuple(rnd.tricks_won), tuple(rnd.score), tuple(rnd.round_gain),
                    tuple(rnd.tricks), tuple(history), tuple(known), tuple(mine),
                    tuple(rnd.legal_actions()) if rnd.to_play == p else ())
+
+    @property
+    def choices(self) -> tuple:
+        """The cards of the legal actions (None: the Fox's exchange declined)."""
+        return tuple(a.card for a in self.legal)
 
     def unseen_cards(self) -> list[Card]:
         """Cards whose place this player does not know (opponent's hand or the deck)."""

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from foxlib import THEMES, FoxError
+from foxlib import THEMES, Action, FoxError
 from foxlib.players import LEVELS, make_player
 from widgets import PlayTable, strongest_level
 
@@ -23,7 +23,7 @@ def learner_step(pt):
     elif rnd.phase == "exchange":
         pt.keep_button.click()
     else:
-        pt.hand.click(str(rnd.legal_actions()[0]))
+        pt.hand.click(str(rnd.legal_actions()[0].card))
 
 
 def advance_until(pt, wanted, limit=400):
@@ -199,7 +199,7 @@ def test_hint_shows_the_suggested_play_and_why_in_plain_words(table):
     advice = table.last_hint
     assert text == advice.text and text in status(table)
     assert "fox-msg-hint" in table.status.html
-    assert advice.action in rnd.legal_actions()
+    assert advice.action in [a.card for a in rnd.legal_actions()]
     assert text.startswith(("Play the ", "Keep the decree", "Swap the ", "Put the "))
     assert ": it " in text                          # the reason follows the suggestion
     assert advice.detail and advice.detail in status(table)
@@ -309,7 +309,7 @@ def test_clicking_while_the_computer_is_to_move_is_refused():
         pt = PlayTable(seed=7, opponent_delay=5)
         rnd = pt.game.round
         if rnd.to_play != 1:
-            card = next(c for c in rnd.legal_actions() if c is not None and c.rank not in (3, 5))
+            card = next(c for c in rnd.legal_cards() if c.rank not in (3, 5))
             pt.hand.click(str(card))
         if rnd.to_play != 1:
             return None
@@ -328,7 +328,7 @@ class BrokenPlayer:
     """A computer player with a bug: it always names a card it does not hold."""
 
     def choose(self, view):
-        return next(c for c in view.unseen_cards() if c not in view.legal)
+        return Action(view.phase, next(c for c in view.unseen_cards() if c not in view.choices))
 
 
 def test_a_computer_player_bug_does_not_freeze_the_game():

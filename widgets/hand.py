@@ -1,7 +1,8 @@
 """A player's hand: clickable cards, illegal ones dimmed, and the engine's reason when one is tried.
 
-The hand never decides what is legal: it asks the round (``verify_play``, ``verify_exchange``,
-``verify_discard``) and shows the exception's message when the engine refuses.
+The hand never decides what is legal: it asks the round (``verify`` of the action for the
+current phase: a play, the Fox's exchange or the Woodcutter's discard) and shows the exception's
+message when the engine refuses.
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from html import escape
 
 from ipywidgets import VBox
 
-from foxlib import FoxError, rules
+from foxlib import Action, FoxError, rules
 from foxlib.cards import card_list
 
 from .card import CardRow, HtmlView
@@ -96,18 +97,15 @@ class Hand(VBox):
                 f"it is {rules.possessive(rnd.name(rnd.to_play))} turn, not "
                 f"{_mine(rnd.name(self.player))}."))
         kind = rnd.phase
-        check = {"play": rnd.verify_play, "exchange": rnd.verify_exchange,
-                 "discard": rnd.verify_discard}[kind]
         try:
-            if code is None and kind != "exchange":
-                raise FoxError("Choose a card: only the Fox's exchange can be declined.")
-            check(code)
+            action = Action(kind, code)
+            rnd.verify(action)
         except FoxError as exc:
             return self._refuse(code, str(exc))
         records = []
         if self.apply:
             start = len(rnd.history)
-            getattr(rnd, kind)(code)
+            rnd.act(action)
             records = rnd.history[start:]
             # The trick's outcome is shown by the trick area; here only what this player did.
             self.message = " ".join(r.reason for r in records

@@ -257,11 +257,11 @@ class PlayTable(VBox):
         start, note = len(rnd.history), ""
         try:
             action = future.result() if future is not None else self.opponent.choose(rnd.view(me))
-            getattr(rnd, rnd.phase)(action)     # the engine checks the choice before applying it
+            rnd.act(action)     # the engine checks the choice before applying it
         except Exception as exc:  # noqa: BLE001 - a player's bug must not freeze the game
             note = (f"(The computer player failed: {exc} It makes a random legal choice "
                     "instead.) ")
-            getattr(rnd, rnd.phase)(self._rng.choice(rnd.legal_actions()))
+            rnd.act(self._rng.choice(rnd.legal_actions()))
         seen = rnd.view(self.learner).history[start:]
         self._say(note + " ".join(r.reason for r in seen))
         self._changed()

@@ -71,8 +71,8 @@ class RoundPlayer(VBox):
         self.round = Round(full.start, full.names, full.theme)
         self._marks = [len(self.round.history)]     # history length after each step
         probe = Round(full.start, full.names, full.theme)
-        for kind, card in self.actions:
-            getattr(probe, kind)(card)
+        for action in self.actions:
+            probe.act(action)
             self._marks.append(len(probe.history))
         self.step = 0
         self.first_button = Button(description="First", icon="fast-backward")
@@ -115,8 +115,7 @@ class RoundPlayer(VBox):
             self.round.undo()
             self.step -= 1
         while self.step < step:
-            kind, card = self.actions[self.step]
-            getattr(self.round, kind)(card)
+            self.round.act(self.actions[self.step])
             self.step += 1
         self._draw()
 
