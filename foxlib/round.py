@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, parse_cards
 from .errors import FoxError, IllegalAction, InvalidCard, InvalidState, json_kind
 from . import rules
+from .narrator import Narrator
 
 PLAYERS = ("A", "B")
 PLAY, EXCHANGE, DISCARD, OVER = "play", "exchange", "discard", "over"
@@ -101,8 +102,7 @@ def as_action(action) -> Action:
         return action
     if isinstance(action, (tuple, list)) and len(action) == 2:
         return Action(*action)
-    raise IllegalAction(f"{action!r} is not an action: an action is a kind and a card, like "
-                        "Action('play', '9M').")
+    raise _refusal("not_an_action", action=action)
 
 
 # ----------------------------------------------------------------------------- records
@@ -162,42 +162,59 @@ class Move:
         return str(self.card)
 
 
+class _Told:
+    """A record holds facts; ``reason`` is the narrator's sentence for them with the names and
+    theme of the round when it was made (``voice``). A view that may change theme or names
+    says the record again with ``Narrator(names, theme).say(record)``."""
+
+    __slots__ = ()
+
+    @property
+    def reason(self) -> str:
+        names, theme = self.voice or (PLAYERS, DEFAULT_THEME)
+        return Narrator(names, theme).say(self)
+
+
+_VOICE = field(default=None, compare=False, repr=False)
+
+
 @dataclass(frozen=True)
-class PlayRecord:
+class PlayRecord(_Told):
     player: int
     card: Card
     trick: int            # 1-based trick number
-    reason: str
+    leads: bool = True    # False: the card follows the led one
     kind: str = "play"
+    voice: tuple | None = _VOICE
 
 
 @dataclass(frozen=True)
-class ExchangeRecord:
+class ExchangeRecord(_Told):
     player: int
     taken: Card | None    # the card from hand that became the decree (None: declined)
     old_decree: Card      # goes to the player's hand when taken is not None
-    reason: str
     kind: str = "exchange"
+    voice: tuple | None = _VOICE
 
 
 @dataclass(frozen=True)
-class DrawRecord:
+class DrawRecord(_Told):
     player: int
-    card: Card            # hidden from the opponent
-    reason: str
+    card: Card | None     # hidden from the opponent (None in the opponent's view)
     kind: str = "draw"
+    voice: tuple | None = _VOICE
 
 
 @dataclass(frozen=True)
-class DiscardRecord:
+class DiscardRecord(_Told):
     player: int
-    card: Card            # hidden from the opponent (face down)
-    reason: str
+    card: Card | None     # hidden from the opponent (face down; None in the opponent's view)
     kind: str = "discard"
+    voice: tuple | None = _VOICE
 
 
 @dataclass(frozen=True)
-class TrickRecord:
+class TrickRecord(_Told):
     number: int
     leader: int
     cards: tuple          # (led, followed)
@@ -205,8 +222,9 @@ class TrickRecord:
     next_leader: int
     treasure: int
     decree: Card          # at resolution
-    reason: str
+    rule: rules.TrickRule  # which rules settled it (trump, Witch, Swan, Treasure ...)
     kind: str = "trick"
+    voice: tuple | None = _VOICE
 
     def to_json(self) -> dict:
         return {"leader": PLAYERS[self.leader], "cards": [str(c) for c in self.cards],
@@ -215,12 +233,13 @@ class TrickRecord:
 
 
 @dataclass(frozen=True)
-class RoundEndRecord:
+class RoundEndRecord(_Told):
     tricks_won: tuple
     points: tuple         # the table's points, Treasure not included
     bands: tuple
-    reason: str
+    treasure: tuple       # each player's Treasure points taken during the round
     kind: str = "round_end"
+    voice: tuple | None = _VOICE
 
 
 # ----------------------------------------------------------------------------- positions
@@ -497,36 +516,34 @@ class Round:
     # -- play: check and effect (with legal_cards, the entry of ACTION_KINDS)
     def _verify_play(self, card) -> None:
         if self.phase == OVER:
-            raise IllegalAction(f"The round is over; {card.name(self.theme)} cannot be played.")
+            raise self._refuse("round_over", card=card)
+        p = self.to_play
         if self.phase != PLAY:
-            raise IllegalAction(f"{self._says('must first')} {self._pending_text()} before "
-                                "another card is played.")
-        hand = self.hands[self.to_play]
+            raise self._refuse("pending", player=p, pending=self.phase)
+        hand = self.hands[p]
         if card not in hand:
-            owner = self._where(card)
-            raise IllegalAction(f"{self._says('does not hold')} the {card.name(self.theme)}"
-                                f"{' (it is ' + owner + ')' if owner else ''}.")
+            raise self._refuse("not_held", player=p, card=card, where=self._where(card))
         if self.trick:
-            reason = rules.illegal_follow_reason(card, hand, self.trick[0],
-                                                 self.name(self.leader), self.theme)
-            if reason:
-                raise IllegalAction(reason)
+            refused = rules.follow_refusal(card, hand, self.trick[0])
+            if refused is not None:
+                code, facts = refused
+                if code == "monarch":
+                    facts["leader"] = self.leader
+                raise self._refuse(code, **facts)
 
     def _apply_play(self, card) -> PlayRecord:
         p = self.to_play
         self.hands[p].remove(card)
         self.trick.append(card)
-        verb = "leads" if len(self.trick) == 1 else "follows with"
-        rec = PlayRecord(p, card, self.trick_number, f"{self._says(verb, p)} the "
-                         f"{card.label(self.theme)}.")
+        voice = self._voice()
+        rec = PlayRecord(p, card, self.trick_number, len(self.trick) == 1, voice=voice)
         self.history.append(rec)
         if card.rank == rules.FOX and self.hands[p]:
             self.phase = EXCHANGE
         elif card.rank == rules.WOODCUTTER and self.deck:
             drawn = self.deck.pop(0)
             self.hands[p].append(drawn)
-            self.history.append(DrawRecord(p, drawn, f"{self._says('draws', p)} the top card of "
-                                           f"the deck (the {drawn.name(self.theme)})."))
+            self.history.append(DrawRecord(p, drawn, voice=voice))
             self.phase = DISCARD
         else:
             self._card_done()
@@ -538,25 +555,17 @@ class Round:
 
     def _verify_exchange(self, card) -> None:
         if self.phase != EXCHANGE:
-            raise IllegalAction("There is no Fox exchange to make now: the Fox's swap happens "
-                                "right after the Fox is played.")
+            raise self._refuse("no_exchange")
         if card is not None and card not in self.hands[self.to_play]:
-            raise IllegalAction(f"{self._says('does not hold')} the "
-                                f"{card.name(self.theme)}, so it cannot become the decree.")
+            raise self._refuse("exchange_not_held", player=self.to_play, card=card)
 
     def _apply_exchange(self, card) -> ExchangeRecord:
         p, old = self.to_play, self.decree
-        if card is None:
-            reason = f"{self._says('keeps', p)} the decree card as it is ({old.name(self.theme)})."
-        else:
+        if card is not None:
             self.hands[p].remove(card)
             self.hands[p].append(old)
             self.decree = card
-            change = (f"{self.theme.suit_names[card.suit]} are now trump" if card.suit != old.suit
-                      else f"{self.theme.suit_names[card.suit]} stay trump")
-            reason = (f"{self._says('uses', p)} the Fox to swap the {card.name(self.theme)} for the decree "
-                      f"card, the {old.name(self.theme)}: {change}, already for this trick.")
-        rec = ExchangeRecord(p, card, old, reason)
+        rec = ExchangeRecord(p, card, old, voice=self._voice())
         self.history.append(rec)
         self._card_done()
         return rec
@@ -567,18 +576,15 @@ class Round:
 
     def _verify_discard(self, card) -> None:
         if self.phase != DISCARD:
-            raise IllegalAction("There is no Woodcutter discard to make now: it happens right "
-                                "after the Woodcutter's draw.")
+            raise self._refuse("no_discard")
         if card not in self.hands[self.to_play]:
-            raise IllegalAction(f"{self._says('does not hold')} the "
-                                f"{card.name(self.theme)}, so it cannot be discarded.")
+            raise self._refuse("discard_not_held", player=self.to_play, card=card)
 
     def _apply_discard(self, card) -> DiscardRecord:
         p = self.to_play
         self.hands[p].remove(card)
         self.deck.append(card)
-        rec = DiscardRecord(p, card, f"{self._says('puts', p)} the {card.name(self.theme)} face "
-                            "down at the bottom of the deck.")
+        rec = DiscardRecord(p, card, voice=self._voice())
         self.history.append(rec)
         self._card_done()
         return rec
@@ -587,34 +593,24 @@ class Round:
     def verify_move(self, move: Move) -> None:
         card = move.card
         self.verify_play(card)
-        hand = [c for c in self.hands[self.to_play] if c is not card]
+        p = self.to_play
+        hand = [c for c in self.hands[p] if c is not card]
         if move.exchange is not None:
             if card.rank != rules.FOX:
-                raise IllegalAction(f"Only a Fox (3) can exchange the decree card; the "
-                                    f"{card.name(self.theme)} is not a Fox.")
+                raise self._refuse("fox_only", card=card)
             if not hand:
-                raise IllegalAction(f"The {card.name(self.theme)} is "
-                                    f"{rules.possessive(self.name(self.to_play))} last card, so "
-                                    "nothing is left in hand to exchange with the decree card.")
+                raise self._refuse("fox_last_card", player=p, card=card)
             if move.exchange not in hand:
-                raise IllegalAction(f"{self._says('does not hold')} the "
-                                    f"{move.exchange.name(self.theme)}, so the Fox cannot swap "
-                                    "it for the decree card.")
+                raise self._refuse("fox_swap_not_held", player=p, card=move.exchange)
         if move.discard is not None:
             if card.rank != rules.WOODCUTTER:
-                raise IllegalAction(f"Only a Woodcutter (5) discards to the deck; the "
-                                    f"{card.name(self.theme)} is not a Woodcutter.")
+                raise self._refuse("woodcutter_only", card=card)
             if not self.deck:
-                raise IllegalAction("The deck is empty, so the Woodcutter draws nothing and "
-                                    "discards nothing.")
+                raise self._refuse("empty_deck")
             if move.discard not in hand and move.discard is not self.deck[0]:
-                raise IllegalAction(f"{self._says('cannot discard')} the "
-                                    f"{move.discard.name(self.theme)}: it is neither in hand nor "
-                                    "the card the Woodcutter draws.")
+                raise self._refuse("discard_elsewhere", player=p, card=move.discard)
         if card.rank == rules.WOODCUTTER and self.deck and move.discard is None:
-            raise IllegalAction(f"The Woodcutter draws the top card of the deck, so "
-                                f"{rules.subject(self.name(self.to_play), 'must')} say which "
-                                "card to discard.")
+            raise self._refuse("discard_missing", player=p)
 
     def push(self, move) -> list:
         """Apply a Move (or a card); returns the records it produced. Undo it with ``pop()``."""
@@ -630,7 +626,7 @@ class Round:
     def pop(self) -> None:
         """Undo the last move: the last play together with its Fox or Woodcutter decision."""
         if not self._undo:
-            raise IllegalAction("There is nothing to undo: no card has been played yet.")
+            raise _refusal("nothing_to_pop")
         while True:
             starts_move = self._undo[-1][0]
             self.undo()
@@ -640,7 +636,7 @@ class Round:
     def undo(self) -> None:
         """Undo the last single action (a play, an exchange or a discard)."""
         if not self._undo:
-            raise IllegalAction("There is nothing to undo.")
+            raise _refusal("nothing_to_undo")
         (_, decree, hands, deck, leader, trick, tw, score, gain, won, nhist, ntricks, end, phase,
          to_play) = self._undo.pop()
         # Copy the saved lists out: a copy() of this round shares its undo snapshots, and the
@@ -665,14 +661,15 @@ class Round:
                            self.round_gain[:], [w[:] for w in self.won], len(self.history),
                            len(self.tricks), self.round_end, self.phase, self.to_play))
 
-    def _says(self, verb: str, player: int | None = None) -> str:
-        """'A draws' or 'You draw' at the start of a sentence; the player to play by default."""
-        who = self.name(self.to_play if player is None else player)
-        return rules.sentence(rules.subject(who, verb))
+    def _voice(self) -> tuple:
+        """The names and theme records are told in when their ``reason`` is asked."""
+        return (self.names, self.theme)
 
-    def _pending_text(self) -> str:
-        return {EXCHANGE: "decide on the Fox's exchange", DISCARD: "choose the Woodcutter's "
-                "discard"}.get(self.phase, "play")
+    def _refuse(self, code: str, **facts) -> IllegalAction:
+        """The refusal ``code`` with its facts, in the narrator's words for this round. The
+        facts stay on the exception (``refusal``: (code, facts)) so that a view can say it
+        again in other names or another theme."""
+        return _refusal(code, Narrator(self.names, self.theme), **facts)
 
     def _where(self, card: Card) -> str:
         # Only public places are named: an error shown to a player must not reveal where a
@@ -690,12 +687,11 @@ class Round:
             return
         lead, follow = self.trick
         leader = self.leader
-        names = (self.name(leader), self.name(1 - leader))
-        out = rules.resolve_trick(lead, follow, self.decree, names, self.theme)
+        out = rules.decide_trick(lead, follow, self.decree)
         winner = leader if out.winner == 0 else 1 - leader
         nxt = leader if out.next_leader == 0 else 1 - leader
         rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt, out.treasure,
-                          self.decree, out.reason)
+                          self.decree, out.rule, voice=self._voice())
         self.tricks.append(rec)
         self.history.append(rec)
         self.won[winner].extend(self.trick)
@@ -710,15 +706,14 @@ class Round:
     def _end_round(self) -> None:
         pts = tuple(rules.round_points(t) for t in self.tricks_won)
         # Before the trick points are added, round_gain holds this round's Treasure points:
-        # the text adds them up so that its numbers give the whole rise of each score.
+        # the record keeps them, so that its words give the whole rise of each score.
         treasure = tuple(self.round_gain)
         for p in (0, 1):
             self.score[p] += pts[p]
             self.round_gain[p] += pts[p]
-        reason = " ".join(rules.explain_round_points(self.name(p), self.tricks_won[p],
-                                                     treasure[p]) for p in (0, 1))
         self.round_end = RoundEndRecord(tuple(self.tricks_won), pts,
-                                        tuple(rules.band(t) for t in self.tricks_won), reason)
+                                        tuple(rules.band(t) for t in self.tricks_won), treasure,
+                                        voice=self._voice())
         self.history.append(self.round_end)
         self.phase = OVER
         self.to_play = None
@@ -848,11 +843,18 @@ _PLAY, _EXCHANGE, _DISCARD = (ACTION_KINDS[k] for k in (PLAY, EXCHANGE, DISCARD)
 def _kind_of(action: Action) -> ActionKind:
     kind = ACTION_KINDS.get(action.kind)
     if kind is None:
-        raise IllegalAction(f"{action.kind!r} is not a decision in this game: the decisions are "
-                            f"{', '.join(ACTION_KINDS)}.")
+        raise _refusal("unknown_kind", kind=action.kind, kinds=tuple(ACTION_KINDS))
     if action.card is None and not kind.declinable:
-        raise IllegalAction("Choose a card: only the Fox's exchange can be declined.")
+        raise _refusal("must_choose")
     return kind
+
+
+def _refusal(code: str, narrator: Narrator | None = None, **facts) -> IllegalAction:
+    """The refusal ``code`` in the narrator's words, its facts kept on the exception
+    (``refusal``: (code, facts)) so that a view can say it again in other names or theme."""
+    exc = IllegalAction((narrator or Narrator()).refusal(code, **facts))
+    exc.refusal = (code, facts)
+    return exc
 
 
 # ----------------------------------------------------------------------------- hidden information
@@ -889,9 +891,7 @@ class PlayerView:
         for rec in rnd.history:
             hidden = rec.kind in ("draw", "discard") and rec.player != p
             if hidden:
-                verb = "draws a card" if rec.kind == "draw" else "puts a card face down under the deck"
-                rec = type(rec)(rec.player, None,
-                                rules.sentence(rules.subject(rnd.name(rec.player), verb)) + ".")
+                rec = replace(rec, card=None)
                 if rec.kind == "discard":
                     known.clear()  # a remembered card may now be face down under the deck
             elif rec.kind == "exchange" and rec.player != p and rec.taken is not None:
