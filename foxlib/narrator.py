@@ -268,6 +268,16 @@ class Narrator:
         players (player numbers index ``names``)."""
         return getattr(self, "_no_" + code)(**facts)
 
+    def refused(self, told) -> str:
+        """Say a refusal again: ``told`` is an ``IllegalAction`` from the round (its facts are in
+        ``refusal``), a (code, facts) pair, or a text (said as it is)."""
+        if isinstance(told, Exception):
+            told = getattr(told, "refusal", None) or str(told)
+        if isinstance(told, tuple):
+            code, facts = told
+            return self.refusal(code, **facts)
+        return told
+
     def _no_round_over(self, card):
         return f"The round is over; {card.name(self.theme)} cannot be played."
 
@@ -306,6 +316,13 @@ class Narrator:
 
     def _no_nothing_to_undo(self):
         return "There is nothing to undo."
+
+    def _no_hand_round_over(self):
+        return "The round is over: no more cards are played."
+
+    def _no_not_your_turn(self, player, to_play):
+        return sentence(f"it is {possessive(self.names[to_play])} turn, not "
+                        f"{mine(self.names[player])}.")
 
     def _no_must_choose(self):
         return "Choose a card: only the Fox's exchange can be declined."

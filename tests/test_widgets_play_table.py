@@ -243,6 +243,45 @@ def test_theme_choice_redraws_the_cards_with_the_other_suit_names(table):
     assert table.game.round.theme is THEMES["zsa"]
 
 
+def _log_lines(pt):
+    return [html.unescape(li) for li in pt.table.events.html.split("<li")[1:]]
+
+
+def test_switching_theme_mid_round_tells_the_earlier_events_in_the_new_suits(table):
+    advance_until(table, lambda p: len(p.game.round.tricks) >= 3 and p.game.round.to_play == 0
+                  and p.game.round.trick)           # the computer has just led
+    old, new = THEMES["classic"].suit_names, THEMES["zsa"].suit_names
+    before = _log_lines(table)
+    assert len(before) >= 9 and any(name in " ".join(before) for name in old)
+    news = table.news
+    assert news and any(name in news for name in old)      # the computer's last card
+    table.theme.value = "zsa"
+    after = _log_lines(table)
+    assert len(after) == len(before)
+    # every line that named a suit now names the same suit in the new theme, and only there
+    for was, now in zip(before, after):
+        for name_old, name_new in zip(old, new):
+            assert was.count(name_old) == now.count(name_new)
+        assert not any(name in now for name in old)
+    assert table.news != news and not any(name in table.news for name in old)
+    assert any(name in status(table) for name in new)
+    trick = table.game.round.tricks[0]
+    first = next(line for line in after if f"Trick {trick.number}:" in line)
+    assert f"{new[trick.decree.suit]} are trump." in first
+
+
+def test_a_refusal_is_said_again_in_the_new_suits_after_a_theme_switch(table):
+    advance_until(table, must_follow)
+    rnd = table.game.round
+    wrong = next(c for c in rnd.hands[0] if c not in rnd.legal_cards())
+    table.hand.click(str(wrong))
+    led_suit = rnd.trick[0].suit
+    assert f"follow {THEMES['classic'].suit_names[led_suit]}" in table.hand.message
+    table.theme.value = "zsa"
+    assert f"follow {THEMES['zsa'].suit_names[led_suit]}" in table.hand.message
+    assert table.hand.message in html.unescape(table.hand.note.html)
+
+
 def test_target_choice_applies_to_the_next_new_game(table):
     table.target.value = 35
     assert table.game.target == 21 and "35" in status(table)

@@ -14,7 +14,7 @@ from ipywidgets import Dropdown, HBox, Layout, Text, VBox
 from foxlib import DECK, THEMES, Action, Card, FoxError, Round
 from foxlib.cards import card_list
 from foxlib.referee import trick_setup
-from foxlib.rules import sentence, subject
+from foxlib.narrator import Narrator, sentence, subject
 
 from .card import CardRow, HtmlView
 from .table import message, trump_text
@@ -327,7 +327,8 @@ class RulesExplorer(VBox):
 
     def _draw_result(self) -> None:
         rnd, th = self.round, THEMES[self.theme]
-        steps = "".join(f"<li>{escape(r.reason)}</li>" for r in self.steps)
+        say = Narrator(rnd.names if rnd else self.names, th).say
+        steps = "".join(f"<li>{escape(say(r))}</li>" for r in self.steps)
         illegal = "".join(f"<li><b>{escape(Card(c).name(th))}</b>: {escape(r)}</li>"
                           for c, r in sorted(self.reasons.items(), key=lambda x: Card(x[0])))
         parts = [f'<div class="fox-title">What happens</div><ol class="fox-steps">{steps}</ol>']

@@ -8,6 +8,7 @@ from ipywidgets import Button, HBox, IntSlider, Layout, VBox
 
 from foxlib import THEMES, InvalidState, Position, Round
 from foxlib.referee import apply_plays, load_scenario
+from foxlib.narrator import Narrator
 from foxlib.round import Move
 
 from .card import HtmlView
@@ -139,7 +140,7 @@ class RoundPlayer(VBox):
             return (f"The start: the decree card is the {rnd.decree.label(rnd.theme)}, so "
                     f"{rnd.theme.suit_names[rnd.decree.suit]} are trump; "
                     f"{rnd.name(rnd.to_play)} leads. Press Forward to see the first play.")
-        return " ".join(r.reason for r in self.records)
+        return Narrator.of(self.round).say_all(self.records)
 
     @property
     def shown_trick(self) -> int:
