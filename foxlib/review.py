@@ -37,6 +37,7 @@ from .cards import DEFAULT_THEME, THEMES, Card
 from .errors import InvalidState
 from .inference import Inference
 from .players import StrongPlayer
+from .narrator import is_you
 from .round import PlayerView, Round, player_index
 
 __all__ = ["MISTAKE", "INACCURACY", "ReviewSettings", "ChoiceValue", "ExactCheck",
@@ -635,7 +636,7 @@ def summary_line(records, settings: ReviewSettings | None = None, name: str = "Y
     the sum of the losses shown on the marked decisions (each in tenths of a point), so the line
     adds up with the items."""
     settings = settings or ReviewSettings()
-    you = name.lower() == "you"
+    you = is_you(name)
     who = "You" if you else name
     if not records:
         return f"{who} made no decisions in this round, so there is nothing to review."

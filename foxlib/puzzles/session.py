@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from .. import rules
 from ..cards import Card
 from ..errors import FoxError
-from ..narrator import Narrator, second_person  # noqa: F401 (second_person: re-exported)
+from ..narrator import Narrator, possessive, second_person  # noqa: F401 (second_person: re-exported)
+from ..narrator import mine as narrator_mine
 from ..round import PLAYERS, Move
 from .analysis import (NODE_LIMIT, GoalAnalysis, Verdict, solver_module, closure, judge_trick_goal,
                        live_cards, solve_goal, truth)
@@ -294,10 +295,8 @@ def score_mistake(puzzle: Puzzle, value) -> str:
         return ("That is not how this game ends: work out both new scores (Treasure included), "
                 f"check whether anyone reached {puzzle.target}, and on a tie compare the points "
                 "each gained in this round.")
-    who = "you" if p == puzzle.you else "your opponent"
-    whose = "your" if p == puzzle.you else "your opponent's"
-    mine, theirs = ("yours", "your opponent's") if p == puzzle.you else \
-        ("your opponent's", "yours")
+    who, other = puzzle.names()[p], puzzle.names()[1 - p]     # "you", "your opponent"
+    whose, mine, theirs = possessive(who), narrator_mine(who), narrator_mine(other)
     table = rnd.round_end.points[p]
     gain, treasure = rnd.round_gain[p], rnd.round_gain[p] - rnd.round_end.points[p]
     earlier = before.round_gain[p]
