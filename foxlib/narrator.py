@@ -6,9 +6,10 @@ names and a card theme, so a history can be told again in other words: after a s
 the earlier events speak of the new suits. A player named "you" (any case) is spoken to in the
 second person: "You lead", "your 9 of Moons", "you have".
 
-    Narrator(names, theme).say(record)        # any record of a round's history
-    Narrator(names, theme).trick(record)      # why a trick went as it did
-    Narrator(names, theme).refusal(code, ...) # why an action is not allowed
+    Narrator(names, theme).say(record)            # any record of a round's history
+    Narrator(names, theme).trick_reason(rule, ...) # why a trick went as it did
+    Narrator(names, theme).refused(exc)           # why an action is not allowed
+    round_points_line(...), game_line(...)        # score lines
 
 Standard library only; it reads records by their ``kind`` and fields, so it imports no engine
 module at load time.
@@ -139,6 +140,7 @@ def game_line(score, round_gain, target: int, names, next_round: str) -> str:
 
 # ----------------------------------------------------------------------------- the narrator
 
+
 def _theme(theme) -> Theme:
     if theme is None:
         return DEFAULT_THEME
@@ -150,7 +152,7 @@ class Narrator:
     (a Theme or its key)."""
 
     def __init__(self, names=("A", "B"), theme=None):
-        self.names = tuple(names)
+        self.names = names if type(names) is tuple else tuple(names)
         self.theme = _theme(theme)
 
     @classmethod
@@ -172,7 +174,8 @@ class Narrator:
 
     # -- records
     def say(self, rec) -> str:
-        """The sentence for any record of a round's history (by its ``kind``)."""
+        """The sentence for any record of a round's history (by its ``kind``: one method
+        ``_<kind>`` each)."""
         return getattr(self, "_" + rec.kind)(rec)
 
     def say_all(self, records, skip=()) -> str:

@@ -163,19 +163,19 @@ class Move:
 
 
 class _Told:
-    """A record holds facts; ``reason`` is the narrator's sentence for them with the names and
-    theme of the round when it was made (``voice``). A view that may change theme or names
-    says the record again with ``Narrator(names, theme).say(record)``."""
+    """A record holds facts; ``reason`` is the narrator's sentence for them in the names and
+    theme of the round when it was made (``voice``: that Narrator). A view that may change
+    theme or names says the record again with ``Narrator(names, theme).say(record)``."""
 
     __slots__ = ()
 
     @property
     def reason(self) -> str:
-        names, theme = self.voice or (PLAYERS, DEFAULT_THEME)
-        return Narrator(names, theme).say(self)
+        return (self.voice or _PLAIN).say(self)
 
 
 _VOICE = field(default=None, compare=False, repr=False)
+_PLAIN = Narrator(PLAYERS, DEFAULT_THEME)
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ class PlayRecord(_Told):
     trick: int            # 1-based trick number
     leads: bool = True    # False: the card follows the led one
     kind: str = "play"
-    voice: tuple | None = _VOICE
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ class ExchangeRecord(_Told):
     taken: Card | None    # the card from hand that became the decree (None: declined)
     old_decree: Card      # goes to the player's hand when taken is not None
     kind: str = "exchange"
-    voice: tuple | None = _VOICE
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,7 @@ class DrawRecord(_Told):
     player: int
     card: Card | None     # hidden from the opponent (None in the opponent's view)
     kind: str = "draw"
-    voice: tuple | None = _VOICE
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ class DiscardRecord(_Told):
     player: int
     card: Card | None     # hidden from the opponent (face down; None in the opponent's view)
     kind: str = "discard"
-    voice: tuple | None = _VOICE
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,7 @@ class TrickRecord(_Told):
     decree: Card          # at resolution
     rule: rules.TrickRule  # which rules settled it (trump, Witch, Swan, Treasure ...)
     kind: str = "trick"
-    voice: tuple | None = _VOICE
+    voice: Narrator | None = _VOICE
 
     def to_json(self) -> dict:
         return {"leader": PLAYERS[self.leader], "cards": [str(c) for c in self.cards],
@@ -239,7 +239,7 @@ class RoundEndRecord(_Told):
     bands: tuple
     treasure: tuple       # each player's Treasure points taken during the round
     kind: str = "round_end"
-    voice: tuple | None = _VOICE
+    voice: Narrator | None = _VOICE
 
 
 # ----------------------------------------------------------------------------- positions
@@ -380,6 +380,7 @@ class Round:
         self.start = position
         self.names = tuple(names)
         self.theme = theme
+        self._narrator = Narrator(self.names, theme)
         self.decree = position.decree
         self.hands = [list(position.hands[0]), list(position.hands[1])]
         self.deck = list(position.deck)
@@ -661,15 +662,19 @@ class Round:
                            self.round_gain[:], [w[:] for w in self.won], len(self.history),
                            len(self.tricks), self.round_end, self.phase, self.to_play))
 
-    def _voice(self) -> tuple:
-        """The names and theme records are told in when their ``reason`` is asked."""
-        return (self.names, self.theme)
+    def _voice(self) -> Narrator:
+        """The narrator of this round's names and theme now (records keep it as their voice)."""
+        voice = self._narrator
+        if voice.theme is not self.theme or voice.names is not self.names:
+            self.names = tuple(self.names)
+            voice = self._narrator = Narrator(self.names, self.theme)
+        return voice
 
     def _refuse(self, code: str, **facts) -> IllegalAction:
         """The refusal ``code`` with its facts, in the narrator's words for this round. The
         facts stay on the exception (``refusal``: (code, facts)) so that a view can say it
         again in other names or another theme."""
-        return _refusal(code, Narrator(self.names, self.theme), **facts)
+        return _refusal(code, self._voice(), **facts)
 
     def _where(self, card: Card) -> str:
         # Only public places are named: an error shown to a player must not reveal where a
