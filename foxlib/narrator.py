@@ -86,6 +86,21 @@ def second_person(text: str) -> str:
                   lambda m: f"{m.group(1)} {_VERBS[m.group(2)]}", text)
 
 
+# ----------------------------------------------------------------------------- decisions
+
+#: What each kind of decision asks for (a new decision adds its words here).
+PENDING = {"play": "play", "exchange": "decide on the Fox's exchange",
+           "discard": "choose the Woodcutter's discard"}
+#: A hand's prompt when it is the learner's turn to make that decision.
+PROMPTS = {
+    "play": "your turn: click a card to play it",
+    "exchange": "your Fox: click a card to swap it with the decree card, or keep the decree",
+    "discard": "your Woodcutter drew a card: click a card to put at the bottom of the deck",
+}
+#: ... and while someone else makes it.
+WAITING = {kind: f"to {what}" for kind, what in PENDING.items()}
+
+
 # ----------------------------------------------------------------------------- scoring words
 
 BAND_REMARKS = {
@@ -285,8 +300,7 @@ class Narrator:
         return f"The round is over; {card.name(self.theme)} cannot be played."
 
     def _no_pending(self, player, pending):
-        what = {"exchange": "decide on the Fox's exchange",
-                "discard": "choose the Woodcutter's discard"}.get(pending, "play")
+        what = PENDING.get(pending, "play")
         return f"{self.says(player, 'must first')} {what} before another card is played."
 
     def _no_not_held(self, player, card, where="", then=""):

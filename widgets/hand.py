@@ -12,20 +12,10 @@ from ipywidgets import VBox
 
 from foxlib import Action, FoxError
 from foxlib.cards import card_list
-from foxlib.narrator import Narrator, possessive, sentence
-from foxlib.narrator import who  # noqa: F401 (kept here for older imports)
+from foxlib.narrator import PROMPTS, WAITING, Narrator, possessive, sentence, who
 
 from .card import CardRow, HtmlView
 from .table import _theme, message
-
-PROMPTS = {
-    "play": "your turn: click a card to play it",
-    "exchange": "your Fox: click a card to swap it with the decree card, or keep the decree",
-    "discard": "your Woodcutter drew a card: click a card to put at the bottom of the deck",
-}
-
-WAITING = {"play": "to play", "exchange": "to decide on the Fox's exchange",
-           "discard": "to choose the Woodcutter's discard"}
 
 
 class Hand(VBox):
