@@ -169,6 +169,8 @@ class Narrator:
     def __init__(self, names=("A", "B"), theme=None):
         self.names = names if type(names) is tuple else tuple(names)
         self.theme = _theme(theme)
+        self._said: dict = {}        # (player, verb) -> 'A leads' / 'You lead', made once
+        self._whose: dict = {}       # name -> 'your' / "Ann's"
 
     @classmethod
     def of(cls, rnd, theme=None) -> "Narrator":
@@ -179,10 +181,22 @@ class Narrator:
         return self.names[player]
 
     def says(self, player: int, verb: str) -> str:
-        return says(self.names[player], verb)
+        """'A leads' or 'You lead' at the start of a sentence."""
+        key = (player, verb)
+        text = self._said.get(key)
+        if text is None:
+            text = self._said[key] = says(self.names[player], verb)
+        return text
 
     def suits(self, suit) -> str:
         return self.theme.suit_names[suit]
+
+    def whose(self, name: str) -> str:
+        """``possessive(name)``, made once per name."""
+        text = self._whose.get(name)
+        if text is None:
+            text = self._whose[name] = possessive(name)
+        return text
 
     def suit(self, suit) -> str:
         return self.theme.suit_singular[suit]
@@ -238,7 +252,7 @@ class Narrator:
         """Why the trick ``lead``/``follow`` went to ``winner`` (0 the leader, 1 the follower)
         under ``rule`` (a ``rules.TrickRule``); ``names`` are (leader's, follower's)."""
         names = names or ("the leader", "the follower")
-        th = self.theme
+        th, whose = self.theme, self.whose
         cards = (lead, follow)
         won, lost = cards[winner], cards[1 - winner]
         wname, lname = names[winner], names[1 - winner]
@@ -246,27 +260,27 @@ class Narrator:
         if rule.witches == 2:
             parts.append("Both cards are Witches, so they cancel out and neither counts as trump "
                          "unless it really is one.")
-        beats = f"{possessive(lname)} {lost.name(th)}"
+        beats = f"{whose(lname)} {lost.name(th)}"
         if rule.code == "witch_trump":
-            parts.append(f"{possessive(wname)} {won.name(th)} is the only Witch in the trick, so "
+            parts.append(f"{whose(wname)} {won.name(th)} is the only Witch in the trick, so "
                          f"it counts as trump and beats {beats}.")
         elif rule.code == "trump":
-            parts.append(f"{possessive(wname)} {won.name(th)} is trump and beats {beats}, "
+            parts.append(f"{whose(wname)} {won.name(th)} is trump and beats {beats}, "
                          "which is not.")
         elif rule.code in ("rank", "witch_rank"):
             verb = "are"
             if rule.code == "witch_rank":
                 owner, witch = (wname, won) if won.rank == 9 else (lname, lost)
-                parts.append(f"{possessive(owner)} {witch.name(th)} is the only Witch in the "
+                parts.append(f"{whose(owner)} {witch.name(th)} is the only Witch in the "
                              "trick, so it counts as trump.")
                 verb = "count as"
             both = "trump" if rule.suit == rule.trump else self.suits(rule.suit)
             parts.append(f"Both cards {verb} {both}, so the higher rank wins: "
-                         f"{possessive(wname)} {won.name(th)} beats {beats}.")
+                         f"{whose(wname)} {won.name(th)} beats {beats}.")
         else:   # led_suit: different suits, no trump; the follower did not follow
-            parts.append(f"Neither card counts as trump and {possessive(names[1])} "
+            parts.append(f"Neither card counts as trump and {whose(names[1])} "
                          f"{follow.name(th)} does not match the led suit, "
-                         f"{self.suits(lead.suit)}, so {possessive(names[0])} "
+                         f"{self.suits(lead.suit)}, so {whose(names[0])} "
                          f"{lead.name(th)} wins.")
         if rule.swans == 2:
             parts.append(f"Both players played a Swan; {subject(lname, 'lost')} the trick, so "

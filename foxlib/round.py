@@ -171,7 +171,7 @@ class _Told:
 
     @property
     def reason(self) -> str:
-        return (self.voice or _PLAIN).say(self)
+        return getattr(self.voice or _PLAIN, "_" + self.kind)(self)   # Narrator.say, inlined
 
 
 _VOICE = field(default=None, compare=False, repr=False)
@@ -437,8 +437,7 @@ class Round:
         kind = ACTION_KINDS.get(self.phase)
         if kind is None:
             return []
-        made = kind._made
-        return [made[option] for option in kind.options(self)]
+        return list(map(kind._made.__getitem__, kind.options(self)))
 
     def legal_moves(self) -> list[Move]:
         """Every play with its decision bundled: each Fox exchange and each Woodcutter discard."""

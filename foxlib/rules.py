@@ -8,6 +8,7 @@ both. The Round class (``foxlib.round``) and the fast solver path rely on these 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import DEFAULT_THEME, Card, Suit, Theme
 
@@ -74,7 +75,10 @@ def legal_follows(hand, led: Card) -> list[Card]:
 def follow_refusal(card: Card, hand, led: Card):
     """Why ``card`` may not follow ``led``, as facts: None when it may, else (code, facts) for
     ``Narrator.refusal``. Assumes the card is in hand."""
-    same = [c for c in hand if c.suit == led.suit]
+    suit = led.suit
+    if card.suit == suit and led.rank != MONARCH:
+        return None                  # following suit is always allowed (but after a Monarch)
+    same = [c for c in hand if c.suit == suit]
     if not same or card in legal_follows(hand, led):
         return None
     if led.rank == MONARCH:
@@ -117,8 +121,7 @@ def follower_wins(lead: Card, follow: Card, trump: Suit | None) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class TrickRule:
+class TrickRule(NamedTuple):
     """Which rules settled a trick: the facts its explanation is told from.
 
     ``code`` is what decided the winner: 'trump' (only the winner's card is trump),
