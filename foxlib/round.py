@@ -13,7 +13,9 @@ The kinds are the entries of ``ACTION_KINDS`` (one ``ActionKind`` each: its opti
 and its effect): ``play`` a card to the trick, the Fox's ``exchange`` with the decree card
 (card None declines) and the Woodcutter's ``discard`` to the bottom of the deck, after its
 automatic draw. ``play``/``exchange``/``discard`` (with ``verify_*``/``can_*``) are short ways
-to write those actions. ``Move`` bundles a play with its decision, for solvers and the referee:
+to write those actions. Records and refusals hold facts (who, which cards, which rule);
+``foxlib.narrator`` says them (a record's ``reason`` is its words in the names and theme of the
+moment it was made). ``Move`` bundles a play with its decision, for solvers and the referee:
 ``legal_moves()``, ``push(move)`` and ``pop()``.
 The deal is the only chance event: once cards are dealt, the deck order is fixed, so a
 Woodcutter's draw is hidden information, not a new random event.
