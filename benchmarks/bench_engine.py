@@ -12,8 +12,8 @@ Paths measured:
 - rich moves: ``Round.deal`` then ``legal_moves()`` / ``push()`` with a random compound move
               (note: a uniformly random *compound* move, so Fox and Woodcutter plays are chosen
               more often than with per-action choices; both are honest random rounds)
-- rich actions: ``Round.deal`` then ``legal_actions()`` / ``play|exchange|discard`` (per-action
-              uniform, the same distribution as the fast path)
+- rich actions: ``Round.deal`` then ``legal_actions()`` / ``act(action)`` (per-action uniform,
+              the same distribution as the fast path)
 """
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def rich_action_rounds(rng, budget_s, max_rounds):
         rnd = Round.deal(rng.randrange(2 ** 32), dealer=n & 1)
         while not rnd.is_over:
             actions = rnd.legal_actions()
-            getattr(rnd, rnd.phase)(actions[rng.randrange(len(actions))])
+            rnd.act(actions[rng.randrange(len(actions))])
         n += 1
     return n, time.perf_counter() - start
 

@@ -63,7 +63,7 @@ def views(rng, cards: int, count: int):
                 values, _, complete = solver.action_values(fast.from_round(rnd), time_limit=30)
                 if complete:
                     out.append((view, values))
-            getattr(rnd, rnd.phase)(players[p].choose(view))
+            rnd.act(players[p].choose(view))
     return out
 
 

@@ -65,7 +65,7 @@ def compare(args) -> None:
                 players[1 - seat] = make_player(args.match, f"{args.seed}:{d}:{seat}")
                 while not rnd.is_over:
                     p = rnd.to_play
-                    getattr(rnd, rnd.phase)(players[p].choose(rnd.view(p)))
+                    rnd.act(players[p].choose(rnd.view(p)))
                 diffs.append(rnd.round_gain[seat] - rnd.round_gain[1 - seat])
                 tricks[rnd.tricks_won[seat]] += 1
         se = statistics.stdev(diffs) / len(diffs) ** 0.5
@@ -115,7 +115,7 @@ def main(argv=None):
                 d = StrongPlayer(k, evaluator=evaluator).decision(view)
                 times["strong"].setdefault(n, []).append(d.seconds)
                 deals.setdefault(n, []).append(d.samples)
-            getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+            rnd.act(rng.choice(rnd.legal_actions()))
     print(f"{'cards':>5}  {'n':>3}  {'inference ms':>12}  {'rules ms':>14}  "
           f"{'strong s (median, p95)':>22}  {'deals (median)':>14}")
     for n in sorted(times["strong"], reverse=True):

@@ -34,7 +34,7 @@ def played_round(seed: int) -> Round:
     players = [RulesPlayer(seed), StrongPlayer(seed, samples=24, time_limit=None)]
     while not rnd.is_over:
         p = rnd.to_play
-        getattr(rnd, rnd.phase)(players[p].choose(rnd.view(p)))
+        rnd.act(players[p].choose(rnd.view(p)))
     return rnd
 
 

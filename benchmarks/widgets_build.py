@@ -86,7 +86,7 @@ def main():
         if rnd.phase == "exchange":
             pt.keep_button.click()
         else:
-            pt.hand.click(str(rnd.legal_actions()[0]))
+            pt.hand.click(str(rnd.legal_actions()[0].card))
         clicks += 1
     per = (time.perf_counter() - start) / clicks * 1000
     print(f"PlayTable: {per:.1f} ms per learner click including the opponent's answer "

@@ -3,9 +3,10 @@ from .cards import (ABILITIES, CHARACTERS, DECK, DEFAULT_THEME, SUITS, THEMES, C
                     card_list, parse_cards)
 from .errors import FoxError, IllegalAction, InputError, InvalidCard, InvalidState, Problem
 from .game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET, Game, game_result
-from .round import (DISCARD, EXCHANGE, OVER, PLAY, PLAYERS, DiscardRecord, DrawRecord,
-                    ExchangeRecord, Move, PlayerView, PlayRecord, Position, Round, RoundEndRecord,
-                    TrickRecord, deal, player_index)
+from .round import (ACTION_KINDS, DISCARD, EXCHANGE, OVER, PLAY, PLAYERS, Action, ActionKind,
+                    DiscardRecord, DrawRecord, ExchangeRecord, Move, PlayerView, PlayRecord,
+                    Position, Round, RoundEndRecord, TrickRecord, deal, player_index)
+from .narrator import Narrator
 from .players import LEVELS, Player, RandomPlayer, make_player
 from .rules import (BAND_RANGES, BANDS, SCORING_TABLE, band, legal_follows, resolve_trick,
                     round_points)

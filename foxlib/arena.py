@@ -169,7 +169,7 @@ def play_game(levels, number: int, seed, target: int = 21, move_time=None, sampl
             start = time.perf_counter()
             action = players[seat].choose(view)
             clocks[seats.index(seat)].add(time.perf_counter() - start)
-            getattr(rnd, rnd.phase)(action)
+            rnd.act(action)
         result.rounds.append(RoundResult(tuple(rnd.round_gain[seats[i]] for i in (0, 1)),
                                          tuple(rnd.tricks_won[seats[i]] for i in (0, 1))))
         over, winner, _ = game.result()

@@ -543,7 +543,7 @@ class WoodcutterDiscardExercise(CardPickExercise):
             raise InvalidState(f"woodcutter: it may not be played here: {exc}") from None
         self.round.play(self.woodcutter)
         self.drawn = self.round.history[-1].card
-        self.legal = set(self.round.legal_actions())
+        self.legal = {a.card for a in self.round.legal_actions()}
         # All candidates in card order, so that their position gives nothing away.
         choices = sorted(self.legal | {self.woodcutter, self.decree})
         how = ("lead" if self.led is None

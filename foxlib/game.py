@@ -6,7 +6,7 @@ import random
 
 from .cards import DEFAULT_THEME, Theme
 from .errors import IllegalAction, InvalidState
-from .rules import agree, count, sentence, subject
+from .narrator import game_line
 from .round import PLAYERS, Round, deal, player_index
 
 DEFAULT_TARGET = 21
@@ -21,23 +21,15 @@ def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS,
     while the game goes on (an app says what to press, e.g. "press Deal the next round").
     """
     a, b = score
+    text = game_line(score, round_gain, target, names, next_round)
     if max(a, b) < target:
-        return False, None, (f"Nobody has {count(target, 'point')} yet ({names[0]} {a}, "
-                             f"{names[1]} {b}), {next_round}.")
-    reached = (f"{sentence(subject(names[0], 'has'))} {a} and {subject(names[1], 'has')} "
-               f"{count(b, 'point')}, so the {target}-point game is over")
+        return False, None, text
     if a != b:
-        w = 0 if a > b else 1
-        return True, w, (f"{reached}: {subject(names[w], 'has')} more points and "
-                         f"{agree(names[w], 'wins')}.")
+        return True, 0 if a > b else 1, text
     ga, gb = round_gain
     if ga != gb:
-        w = 0 if ga > gb else 1
-        return True, w, (f"{reached}, with a tie. The tie-break decides: {names[w]} gained "
-                         f"more points in this last round ({max(ga, gb)} against {min(ga, gb)}) "
-                         f"and {agree(names[w], 'wins')}.")
-    return True, "draw", (f"{reached}, with a tie. Both gained {count(ga, 'point')} in the last "
-                          "round, so the tie-break cannot separate them: the game is a draw.")
+        return True, 0 if ga > gb else 1, text
+    return True, "draw", text
 
 
 def _check_seed(seed, where: str):

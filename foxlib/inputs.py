@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, ordinal
 from .errors import FoxError, InputError, InvalidCard, Problem, Problems, json_kind
 from .game import DEFAULT_TARGET, Game, _check_seed
-from .round import PLAYERS, Move, Position, Round, player_index
+from .round import ACTION_KINDS, PLAYERS, Action, Move, Position, Round, player_index
 from .rules import count
 
 __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
@@ -374,13 +374,13 @@ def read_round(obj, where: str = "round", problems=None) -> Round | None:
     rnd = Round(pos, names or PLAYERS, theme or DEFAULT_THEME)
     for i, item in enumerate(actions):
         here = f"{where}.actions[{i}]"
-        if not (isinstance(item, list) and len(item) == 2 and
-                item[0] in ("play", "exchange", "discard")):
-            probs.add(here, "must be ['play'|'exchange'|'discard', card].", here)
+        if not (isinstance(item, list) and len(item) == 2 and item[0] in ACTION_KINDS):
+            kinds = "|".join(f"'{k}'" for k in ACTION_KINDS)
+            probs.add(here, f"must be [{kinds}, card].", here)
             break
         kind, card = item
         try:
-            getattr(rnd, kind)(None if card is None else Card(card))
+            rnd.act(Action(kind, card))
             continue
         except FoxError as exc:
             reason = str(exc)

@@ -1,7 +1,8 @@
 """Computer players. A player sees only a ``PlayerView`` and picks one of ``view.legal``.
 
-Every player implements ``choose(view) -> action`` (a card to play, a card or None for the Fox's
-exchange, a card for the Woodcutter's discard) and ``explain(view) -> str`` (why, in plain words).
+Every player implements ``choose(view) -> Action`` (one of ``view.legal``: a card to play, a card
+or None for the Fox's exchange, a card for the Woodcutter's discard; ``Round.act`` applies it) and
+``explain(view) -> str`` (why, in plain words).
 Players are made by level with ``make_player(level, seed)``:
 
 - ``random``: any legal action;
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from . import fast, rules
 from .cards import DECK, Card, Suit
 from .inference import Inference
-from .round import PlayerView
+from .round import ACTION_KINDS, Action, PlayerView
 
 SUIT_NAMES = ("Bells", "Keys", "Moons")
 
@@ -40,6 +41,8 @@ class Decision:
 
 def describe_action(view: PlayerView, action) -> str:
     """'play the 9 of Moons', 'keep the decree', 'swap the 4 of Keys for the decree'."""
+    if isinstance(action, Action):
+        action = action.card
     if view.phase == "exchange":
         if action is None:
             return f"keep the decree card ({view.decree.name()})"
@@ -47,6 +50,11 @@ def describe_action(view: PlayerView, action) -> str:
     if view.phase == "discard":
         return f"put the {action.name()} under the deck"
     return f"play the {action.name()}"
+
+
+def _action(view: PlayerView, choice) -> Action:
+    """The action of the decision ``view`` waits for, with the card ``choice``."""
+    return ACTION_KINDS[view.phase].action(choice)
 
 
 def view_key(view: PlayerView) -> str:
@@ -275,7 +283,7 @@ class RulesPlayer(Player):
         led, trump = view.trick[0], view.decree.suit
         look = Outlook(view)
         scored = []
-        for card in view.legal:
+        for card in view.choices:
             rest = [c for c in view.hand if c is not card]
             wins = rules.follower_wins(led, card, trump)
             treasure = (led.rank == rules.TREASURE) + (card.rank == rules.TREASURE)
@@ -302,9 +310,9 @@ class RulesPlayer(Player):
         extra = ""
         if view.tricks_won[view.player] == 9 and not wins:
             extra = " Winning a tenth trick would make the round Greedy and cost all 6 points."
-        elif not wins and any(rules.follower_wins(led, c, trump) for c in view.legal):
+        elif not wins and any(rules.follower_wins(led, c, trump) for c in view.choices):
             extra = " Winning it would not help the plan."
-        return Decision(card, f"{why} {what}.{extra}")
+        return Decision(_action(view, card), f"{why} {what}.{extra}")
 
     # -- leading: estimate the chance of winning from deals of the unseen cards
     def _lead(self, view: PlayerView) -> Decision:
@@ -314,7 +322,7 @@ class RulesPlayer(Player):
         rng = self._rng_for(view)
         hands = [inf.sample(rng)[0] for _ in range(self.samples)]
         scored = []
-        for card in view.legal:
+        for card in view.choices:
             can = must = 0
             for hand in hands:
                 replies = rules.legal_follows(hand, card) if hand else []
@@ -352,14 +360,14 @@ class RulesPlayer(Player):
             what = f"Leading the {card.name()} should lose the trick (wins in about {chance}% of deals)"
         if card.rank == rules.MONARCH:
             what += "; as a Monarch it forces out their Swan or highest card of its suit"
-        return Decision(card, f"{why} {what}.")
+        return Decision(_action(view, card), f"{why} {what}.")
 
     # -- the Fox: choose the trump suit (or keep it) for the rest of the hand
     def _exchange(self, view: PlayerView) -> Decision:
         fox = view.trick[-1]
         trick_open = len(view.trick) == 1
         scored = []
-        for option in view.legal:
+        for option in view.choices:
             trump = view.decree.suit if option is None else option.suit
             hand = list(view.hand) if option is None else \
                 [c for c in view.hand if c is not option] + [view.decree]
@@ -382,7 +390,7 @@ class RulesPlayer(Player):
         else:
             what = (f"Swapping the {option.name()} for the decree card makes "
                     f"{SUIT_NAMES[option.suit]} trump, which suits this hand better")
-        return Decision(option, f"{why} {what}.")
+        return Decision(_action(view, option), f"{why} {what}.")
 
     # -- the Woodcutter: which card to put under the deck
     def _discard(self, view: PlayerView) -> Decision:
@@ -392,7 +400,7 @@ class RulesPlayer(Player):
         if len(trick) == 2:
             won_now = int(rules.follower_wins(trick[0], trick[1], view.decree.suit))
         scored = []
-        for card in view.legal:
+        for card in view.choices:
             rest = [c for c in view.hand if c is not card]
             plan = look.best(rest, won_now)
             scored.append((plan.value, self._tie(look, card, view.hand, plan, True), card, plan))
@@ -402,7 +410,7 @@ class RulesPlayer(Player):
             what = f"The {card.name()} could win a trick later, so it goes under the deck"
         else:
             what = f"The {card.name()} is the card this hand needs least, so it goes under the deck"
-        return Decision(card, f"{why} {what}.")
+        return Decision(_action(view, card), f"{why} {what}.")
 
     @staticmethod
     def _tie(look: Outlook, card: Card, hand, plan: Plan, discard: bool = False) -> tuple:
@@ -529,7 +537,7 @@ class StrongPlayer(Player):
 
     @staticmethod
     def _code(action) -> int:
-        return -1 if action is None else action.index
+        return -1 if action.card is None else action.card.index
 
     @staticmethod
     def world(view: PlayerView, inf: Inference, rng: random.Random) -> fast.FastState:
@@ -555,7 +563,7 @@ class StrongPlayer(Player):
                 f"{describe_action(view, best)} did best on average: about {_signed(v)} points "
                 f"against the opponent over the rest of the round.")
         if len(ranked) > 1:
-            runner = next(a for a, _ in ranked if a is not best)
+            runner = next(a for a, _ in ranked if a != best)
             gap = v - means[runner]
             text += (f" The next best, to {describe_action(view, runner)}, scored "
                      f"{gap:.1f} point{'s' if round(gap, 1) != 1 else ''} less.")

@@ -38,6 +38,7 @@ from .errors import InvalidState
 from .inference import Inference
 from .inputs import read_theme
 from .players import StrongPlayer
+from .narrator import is_you
 from .round import PlayerView, Round, player_index
 
 __all__ = ["MISTAKE", "INACCURACY", "ReviewSettings", "ChoiceValue", "ExactCheck",
@@ -177,12 +178,12 @@ def iter_review(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = N
                            evaluator=_evaluator(settings.deals_scale))
     replay = Round(rnd.start, rnd.names, rnd.theme)
     number = 0
-    for (kind, card), who in _decisions(rnd):
+    for action, who in _decisions(rnd):
         if who == seat:
             number += 1
-            yield _judge(replay, seat, card, number, total, adviser, settings, seed,
+            yield _judge(replay, seat, action.card, number, total, adviser, settings, seed,
                          rnd.is_over)
-        getattr(replay, kind)(card)
+        replay.act(action)
 
 
 def review_round(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = None,
@@ -227,9 +228,9 @@ def _decisions(rnd: Round):
     """(action, who made it) for every recorded action, replayed from the round's start."""
     replay = Round(rnd.start, rnd.names, rnd.theme)
     out = []
-    for kind, card in rnd.actions:
-        out.append(((kind, card), replay.to_play))
-        getattr(replay, kind)(card)
+    for action in rnd.actions:
+        out.append((action, replay.to_play))
+        replay.act(action)
     return out
 
 
@@ -238,7 +239,7 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     start = time.perf_counter()
     view = replay.view(seat)
     theme = replay.theme
-    legal = list(view.legal)
+    legal = list(view.choices)
     exact_values, exact = _exact_check(replay, view, played, settings, finished)
     if len(legal) == 1:
         choices = (ChoiceValue(played, _describe(view, played, theme), None,
@@ -251,10 +252,10 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     # Every number the review shows is in tenths of a point, and the loss is worked out from
     # the estimates as shown, so the items, the table of choices and the summary line agree
     # (and the verdict is the one a reader would give the number shown).
-    means = {a: round(v, 1) for a, v in decision.values.items()}
+    values, pick = _choice_values(decision)
+    means = {a: round(v, 1) for a, v in values.items()}
     # A choice exactly as good as the strong player's pick is just as much its suggestion.
-    suggested = played if decision.values[played] >= decision.values[decision.action] \
-        else decision.action
+    suggested = played if values[played] >= values[pick] else pick
     loss = round(max(0.0, means[suggested] - means[played]), 1)
     verdict = "best" if played == suggested else _verdict(loss, settings)
     choices = tuple(ChoiceValue(a, _describe(view, a, theme), means[a],
@@ -265,6 +266,12 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
                           view.trick, view.decree, played, suggested, choices,
                           decision.samples, loss, verdict, reason, exact,
                           time.perf_counter() - start)
+
+
+def _choice_values(decision) -> tuple:
+    """The adviser's estimates and pick by choice (the card of each action; None keeps the
+    decree): the review speaks of choices in the phase it judges."""
+    return {a.card: v for a, v in decision.values.items()}, decision.action.card
 
 
 def _verdict(loss: float, settings: ReviewSettings) -> str:
@@ -305,9 +312,9 @@ def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettin
                 f"limit of {settings.exact_nodes:,} search steps ({cards} cards in a hand), "
                 "so there is no exact value here.")
         return {}, ExactCheck(False, None, None, (), nodes, text)
-    by_action = {a: values[_code(a)] for a in view.legal}
+    by_action = {a: values[_code(a)] for a in view.choices}
     top = max(by_action.values())
-    best = tuple(a for a in view.legal if by_action[a] == top)
+    best = tuple(a for a in view.choices if by_action[a] == top)
     mine = by_action[played]
     text = (f"With all cards known, best play by both from here is worth {_pts(top)} to you; "
             f"your choice keeps {_pts(mine)}.")
@@ -330,7 +337,7 @@ def _reason(view: PlayerView, played, best, means, loss: float, verdict: str, sa
     estimates as shown (tenths of a point) and ``loss`` the points the choice made gave up."""
     facts = _Facts(view, seed, theme)
     if verdict in ("best", "good"):
-        others = sorted((a for a in view.legal if a != played), key=lambda a: -means[a])
+        others = sorted((a for a in view.choices if a != played), key=lambda a: -means[a])
         runner = others[0]
         gap = means[played] - means[runner]
         if verdict == "good":
@@ -591,14 +598,14 @@ def hint(view: PlayerView, *, theme=None, seed=0, adviser: StrongPlayer | None =
     if view.to_play != view.player or view.phase not in ("play", "exchange", "discard"):
         raise InvalidState("A hint is for the player whose turn it is.")
     theme = read_theme(theme or DEFAULT_THEME, "theme")
-    legal = list(view.legal)
+    legal = list(view.choices)
     suggestion = _sentence(_describe(view, legal[0], theme))
     if len(legal) == 1:
         reason = "it is your only legal choice"
         return Hint(legal[0], f"{suggestion}: {reason}.", reason, {}, 0)
     adviser = adviser or StrongPlayer(seed)
     decision = adviser.decision(view)
-    best, means = decision.action, decision.values
+    means, best = _choice_values(decision)
     runner = max((a for a in legal if a != best), key=lambda a: means[a])
     gap = means[best] - means[runner]
     why, instead = _Facts(view, seed, theme).contrast(best, runner)
@@ -630,7 +637,7 @@ def summary_line(records, settings: ReviewSettings | None = None, name: str = "Y
     the sum of the losses shown on the marked decisions (each in tenths of a point), so the line
     adds up with the items."""
     settings = settings or ReviewSettings()
-    you = name.lower() == "you"
+    you = is_you(name)
     who = "You" if you else name
     if not records:
         return f"{who} made no decisions in this round, so there is nothing to review."

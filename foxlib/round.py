@@ -1,16 +1,22 @@
 """One round of The Fox in the Forest as an exact, explained state machine.
 
 A ``Round`` starts from a ``Position`` (hands, decree, deck, who leads, tricks and points so far)
-and moves forward by three kinds of action, each with ``verify_*`` (raises ``IllegalAction`` with a
-full-sentence reason), ``can_*`` (bool) and the action itself (applies it and returns a frozen
-record that is kept in ``history``):
+and moves forward by *actions*. An ``Action(kind, card)`` is one decision of the player to play;
+``phase`` names the kind expected now and ``to_play`` by whom. One API serves every kind:
 
-- ``play(card)``: play a card to the trick;
-- ``exchange(card_or_None)``: the Fox's optional swap with the decree card (None declines);
-- ``discard(card)``: the Woodcutter's card to the bottom of the deck, after its automatic draw.
+- ``legal_actions()``: the actions allowed now;
+- ``verify(action)``: raises ``IllegalAction`` with a full-sentence reason when it is not allowed;
+- ``can(action)``: the same as a bool;
+- ``act(action)``: applies it and returns a frozen record (kept in ``history``).
 
-``phase`` says which one is expected and ``to_play`` by whom. ``Move`` bundles a play with its
-decision, for solvers and the referee: ``legal_moves()``, ``push(move)`` and ``pop()``.
+The kinds are the entries of ``ACTION_KINDS`` (one ``ActionKind`` each: its options, its check
+and its effect): ``play`` a card to the trick, the Fox's ``exchange`` with the decree card
+(card None declines) and the Woodcutter's ``discard`` to the bottom of the deck, after its
+automatic draw. ``play``/``exchange``/``discard`` (with ``verify_*``/``can_*``) are short ways
+to write those actions. Records and refusals hold facts (who, which cards, which rule);
+``foxlib.narrator`` says them (a record's ``reason`` is its words in the names and theme of the
+moment it was made). ``Move`` bundles a play with its decision, for solvers and the referee:
+``legal_moves()``, ``push(move)`` and ``pop()``.
 The deal is the only chance event: once cards are dealt, the deck order is fixed, so a
 Woodcutter's draw is hidden information, not a new random event.
 """
@@ -18,11 +24,12 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import DECK, DEFAULT_THEME, Card, Theme
-from .errors import FoxError, IllegalAction, InvalidState
+from .errors import FoxError, IllegalAction, InvalidCard, InvalidState
 from . import rules
+from .narrator import Narrator
 
 PLAYERS = ("A", "B")
 PLAY, EXCHANGE, DISCARD, OVER = "play", "exchange", "discard", "over"
@@ -38,6 +45,66 @@ def player_index(who) -> int:
 
 def _c(card) -> Card:
     return card if isinstance(card, Card) else Card(card)
+
+
+# ----------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of the player to play: its ``kind`` (a key of ``ACTION_KINDS``: 'play',
+    'exchange', 'discard') and the card it concerns (None: the Fox's exchange declined).
+
+    ``str`` gives 'play 3K' or 'exchange -' (``Action.parse`` reads it back), ``repr`` gives
+    ``Action('play', '3K')``, and the JSON form is the saved round's ``[kind, card]``. An action
+    unpacks as that pair: ``kind, card = action``.
+    """
+
+    kind: str
+    card: Card | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.kind, str):
+            raise InvalidState(f"An action's kind is a word like 'play', not {self.kind!r}.")
+        if self.card is not None and not isinstance(self.card, Card):
+            object.__setattr__(self, "card", Card(self.card))
+
+    def __iter__(self):
+        return iter((self.kind, self.card))
+
+    def __str__(self) -> str:
+        return f"{self.kind} {'-' if self.card is None else self.card}"
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {None if self.card is None else str(self.card)!r})"
+
+    def to_json(self) -> list:
+        return [self.kind, None if self.card is None else str(self.card)]
+
+    @classmethod
+    def from_json(cls, obj, where: str = "action") -> "Action":
+        if not (isinstance(obj, (list, tuple)) and len(obj) == 2 and isinstance(obj[0], str)
+                and (obj[1] is None or isinstance(obj[1], str))):
+            raise InvalidState(f"{where} must be a pair [kind, card] like [\"play\", \"9M\"].")
+        try:
+            return cls(obj[0], obj[1])
+        except InvalidCard as exc:
+            raise InvalidCard(f"{where}: {exc}") from None
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read 'play 3K' or 'exchange -' (what ``str`` gives) back."""
+        kind, _, card = str(text).strip().partition(" ")
+        card = card.strip()
+        return cls(kind, None if card in ("", "-") else card)
+
+
+def as_action(action) -> Action:
+    """An ``Action``, also from a pair ``(kind, card)`` such as a saved round's entry."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, (tuple, list)) and len(action) == 2:
+        return Action(*action)
+    raise _refusal("not_an_action", action=action)
 
 
 # ----------------------------------------------------------------------------- records
@@ -56,6 +123,10 @@ class Move:
             value = getattr(self, name)
             if value is not None and not isinstance(value, Card):
                 object.__setattr__(self, name, Card(value))
+
+    def decision(self, kind: str):
+        """The card this move chose for the decision ``kind`` that its play brought on."""
+        return {EXCHANGE: self.exchange, DISCARD: self.discard}[kind]
 
     def to_json(self):
         if self.exchange is None and self.discard is None:
@@ -81,42 +152,59 @@ class Move:
         return str(self.card)
 
 
+class _Told:
+    """A record holds facts; ``reason`` is the narrator's sentence for them in the names and
+    theme of the round when it was made (``voice``: that Narrator). A view that may change
+    theme or names says the record again with ``Narrator(names, theme).say(record)``."""
+
+    __slots__ = ()
+
+    @property
+    def reason(self) -> str:
+        return getattr(self.voice or _PLAIN, "_" + self.kind)(self)   # Narrator.say, inlined
+
+
+_VOICE = field(default=None, compare=False, repr=False)
+_PLAIN = Narrator(PLAYERS, DEFAULT_THEME)
+
+
 @dataclass(frozen=True)
-class PlayRecord:
+class PlayRecord(_Told):
     player: int
     card: Card
     trick: int            # 1-based trick number
-    reason: str
+    leads: bool = True    # False: the card follows the led one
     kind: str = "play"
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
-class ExchangeRecord:
+class ExchangeRecord(_Told):
     player: int
     taken: Card | None    # the card from hand that became the decree (None: declined)
     old_decree: Card      # goes to the player's hand when taken is not None
-    reason: str
     kind: str = "exchange"
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
-class DrawRecord:
+class DrawRecord(_Told):
     player: int
-    card: Card            # hidden from the opponent
-    reason: str
+    card: Card | None     # hidden from the opponent (None in the opponent's view)
     kind: str = "draw"
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
-class DiscardRecord:
+class DiscardRecord(_Told):
     player: int
-    card: Card            # hidden from the opponent (face down)
-    reason: str
+    card: Card | None     # hidden from the opponent (face down; None in the opponent's view)
     kind: str = "discard"
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
-class TrickRecord:
+class TrickRecord(_Told):
     number: int
     leader: int
     cards: tuple          # (led, followed)
@@ -124,8 +212,9 @@ class TrickRecord:
     next_leader: int
     treasure: int
     decree: Card          # at resolution
-    reason: str
+    rule: rules.TrickRule  # which rules settled it (trump, Witch, Swan, Treasure ...)
     kind: str = "trick"
+    voice: Narrator | None = _VOICE
 
     def to_json(self) -> dict:
         return {"leader": PLAYERS[self.leader], "cards": [str(c) for c in self.cards],
@@ -134,12 +223,13 @@ class TrickRecord:
 
 
 @dataclass(frozen=True)
-class RoundEndRecord:
+class RoundEndRecord(_Told):
     tricks_won: tuple
     points: tuple         # the table's points, Treasure not included
     bands: tuple
-    reason: str
+    treasure: tuple       # each player's Treasure points taken during the round
     kind: str = "round_end"
+    voice: Narrator | None = _VOICE
 
 
 # ----------------------------------------------------------------------------- positions
@@ -202,6 +292,7 @@ class Round:
         self.start = position
         self.names = tuple(names)
         self.theme = theme
+        self._narrator = Narrator(self.names, theme)
         self.decree = position.decree
         self.hands = [list(position.hands[0]), list(position.hands[1])]
         self.deck = list(position.deck)
@@ -214,7 +305,7 @@ class Round:
         self.history: list = []
         self.tricks: list[TrickRecord] = []
         self.round_end: RoundEndRecord | None = None
-        self.actions: list = []          # what was done, for saving: (kind, card or None)
+        self.actions: list = []          # the Actions done, in order (for saving and replay)
         self._undo: list = []
         self.phase = PLAY
         self.to_play = self.leader if not self.trick else 1 - self.leader
@@ -252,15 +343,13 @@ class Round:
         hand = self.hands[self.to_play]
         return sorted(hand) if not self.trick else sorted(rules.legal_follows(hand, self.trick[0]))
 
-    def legal_actions(self) -> list:
-        """What may be chosen now: cards to play, exchange options (None = decline), or discards."""
-        if self.phase == PLAY:
-            return self.legal_cards()
-        if self.phase == EXCHANGE:
-            return [None] + sorted(self.hands[self.to_play])
-        if self.phase == DISCARD:
-            return sorted(self.hands[self.to_play])
-        return []
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now (empty once the round is over): cards to play, the Fox's
+        exchange options (card None keeps the decree), or the Woodcutter's discards."""
+        kind = ACTION_KINDS.get(self.phase)
+        if kind is None:
+            return []
+        return list(map(kind._made.__getitem__, kind.options(self)))
 
     def legal_moves(self) -> list[Move]:
         """Every play with its decision bundled: each Fox exchange and each Woodcutter discard."""
@@ -280,123 +369,134 @@ class Round:
                 moves.append(Move(card))
         return moves
 
-    # -- play
-    def verify_play(self, card) -> None:
-        card = _c(card)
-        if self.phase == OVER:
-            raise IllegalAction(f"The round is over; {card.name(self.theme)} cannot be played.")
-        if self.phase != PLAY:
-            raise IllegalAction(f"{self._says('must first')} {self._pending_text()} before "
-                                "another card is played.")
-        hand = self.hands[self.to_play]
-        if card not in hand:
-            owner = self._where(card)
-            raise IllegalAction(f"{self._says('does not hold')} the {card.name(self.theme)}"
-                                f"{' (it is ' + owner + ')' if owner else ''}.")
-        if self.trick:
-            reason = rules.illegal_follow_reason(card, hand, self.trick[0],
-                                                 self.name(self.leader), self.theme)
-            if reason:
-                raise IllegalAction(reason)
+    # -- the one action API
+    def verify(self, action) -> None:
+        """Raise ``IllegalAction`` (a full-sentence reason) unless ``action`` is allowed now."""
+        action = as_action(action)
+        _kind_of(action).verify(self, action.card)
 
-    def can_play(self, card) -> bool:
+    def can(self, action) -> bool:
+        """Whether ``action`` is allowed now."""
         try:
-            self.verify_play(card)
+            self.verify(action)
         except FoxError:
             return False
         return True
 
+    def act(self, action):
+        """Check and apply ``action``; returns its record (also appended to ``history``)."""
+        if action.__class__ is not Action:
+            action = as_action(action)
+        card = action.card
+        kind = ACTION_KINDS.get(action.kind)
+        if kind is None or (card is None and not kind.declinable):
+            _kind_of(action)                # raises with the reason
+        kind.verify(self, card)
+        self._save(kind.starts_move)
+        self.actions.append(action)
+        return kind.apply(self, card)
+
+    # -- short ways to write the actions
+    def verify_play(self, card) -> None:
+        self.verify(_PLAY.action(_c(card)))
+
+    def can_play(self, card) -> bool:
+        return self.can(_PLAY.action(_c(card)))
+
     def play(self, card) -> PlayRecord:
-        card = _c(card)
-        self.verify_play(card)
-        self._save(True)
+        return self.act(_PLAY.action(_c(card)))
+
+    def verify_exchange(self, card) -> None:
+        self.verify(_EXCHANGE.action(None if card is None else _c(card)))
+
+    def can_exchange(self, card) -> bool:
+        return self.can(_EXCHANGE.action(None if card is None else _c(card)))
+
+    def exchange(self, card=None) -> ExchangeRecord:
+        """Swap ``card`` from hand with the decree card (``None`` keeps the decree as it is)."""
+        return self.act(_EXCHANGE.action(None if card is None else _c(card)))
+
+    def verify_discard(self, card) -> None:
+        self.verify(_DISCARD.action(_c(card)))
+
+    def can_discard(self, card) -> bool:
+        return self.can(_DISCARD.action(_c(card)))
+
+    def discard(self, card) -> DiscardRecord:
+        return self.act(_DISCARD.action(_c(card)))
+
+    # -- play: check and effect (with legal_cards, the entry of ACTION_KINDS)
+    def _verify_play(self, card) -> None:
+        if self.phase == OVER:
+            raise self._refuse("round_over", card=card)
+        p = self.to_play
+        if self.phase != PLAY:
+            raise self._refuse("pending", player=p, pending=self.phase)
+        hand = self.hands[p]
+        if card not in hand:
+            raise self._refuse("not_held", player=p, card=card, where=self._where(card))
+        if self.trick:
+            refused = rules.follow_refusal(card, hand, self.trick[0])
+            if refused is not None:
+                code, facts = refused
+                if code == "monarch":
+                    facts["leader"] = self.leader
+                raise self._refuse(code, **facts)
+
+    def _apply_play(self, card) -> PlayRecord:
         p = self.to_play
         self.hands[p].remove(card)
         self.trick.append(card)
-        self.actions.append(("play", card))
-        verb = "leads" if len(self.trick) == 1 else "follows with"
-        rec = PlayRecord(p, card, self.trick_number, f"{self._says(verb, p)} the "
-                         f"{card.label(self.theme)}.")
+        voice = self._voice()
+        rec = PlayRecord(p, card, self.trick_number, len(self.trick) == 1, voice=voice)
         self.history.append(rec)
         if card.rank == rules.FOX and self.hands[p]:
             self.phase = EXCHANGE
         elif card.rank == rules.WOODCUTTER and self.deck:
             drawn = self.deck.pop(0)
             self.hands[p].append(drawn)
-            self.history.append(DrawRecord(p, drawn, f"{self._says('draws', p)} the top card of "
-                                           f"the deck (the {drawn.name(self.theme)})."))
+            self.history.append(DrawRecord(p, drawn, voice=voice))
             self.phase = DISCARD
         else:
             self._card_done()
         return rec
 
     # -- the Fox
-    def verify_exchange(self, card) -> None:
+    def _exchange_options(self) -> list:
+        return [None] + sorted(self.hands[self.to_play])
+
+    def _verify_exchange(self, card) -> None:
         if self.phase != EXCHANGE:
-            raise IllegalAction("There is no Fox exchange to make now: the Fox's swap happens "
-                                "right after the Fox is played.")
-        if card is not None:
-            card = _c(card)
-            if card not in self.hands[self.to_play]:
-                raise IllegalAction(f"{self._says('does not hold')} the "
-                                    f"{card.name(self.theme)}, so it cannot become the decree.")
+            raise self._refuse("no_exchange")
+        if card is not None and card not in self.hands[self.to_play]:
+            raise self._refuse("exchange_not_held", player=self.to_play, card=card)
 
-    def can_exchange(self, card) -> bool:
-        try:
-            self.verify_exchange(card)
-        except FoxError:
-            return False
-        return True
-
-    def exchange(self, card=None) -> ExchangeRecord:
-        """Swap ``card`` from hand with the decree card (``None`` keeps the decree as it is)."""
-        card = None if card is None else _c(card)
-        self.verify_exchange(card)
-        self._save(False)
+    def _apply_exchange(self, card) -> ExchangeRecord:
         p, old = self.to_play, self.decree
-        if card is None:
-            reason = f"{self._says('keeps', p)} the decree card as it is ({old.name(self.theme)})."
-        else:
+        if card is not None:
             self.hands[p].remove(card)
             self.hands[p].append(old)
             self.decree = card
-            change = (f"{self.theme.suit_names[card.suit]} are now trump" if card.suit != old.suit
-                      else f"{self.theme.suit_names[card.suit]} stay trump")
-            reason = (f"{self._says('uses', p)} the Fox to swap the {card.name(self.theme)} for the decree "
-                      f"card, the {old.name(self.theme)}: {change}, already for this trick.")
-        self.actions.append(("exchange", card))
-        rec = ExchangeRecord(p, card, old, reason)
+        rec = ExchangeRecord(p, card, old, voice=self._voice())
         self.history.append(rec)
         self._card_done()
         return rec
 
     # -- the Woodcutter
-    def verify_discard(self, card) -> None:
+    def _discard_options(self) -> list:
+        return sorted(self.hands[self.to_play])
+
+    def _verify_discard(self, card) -> None:
         if self.phase != DISCARD:
-            raise IllegalAction("There is no Woodcutter discard to make now: it happens right "
-                                "after the Woodcutter's draw.")
-        card = _c(card)
+            raise self._refuse("no_discard")
         if card not in self.hands[self.to_play]:
-            raise IllegalAction(f"{self._says('does not hold')} the "
-                                f"{card.name(self.theme)}, so it cannot be discarded.")
+            raise self._refuse("discard_not_held", player=self.to_play, card=card)
 
-    def can_discard(self, card) -> bool:
-        try:
-            self.verify_discard(card)
-        except FoxError:
-            return False
-        return True
-
-    def discard(self, card) -> DiscardRecord:
-        card = _c(card)
-        self.verify_discard(card)
-        self._save(False)
+    def _apply_discard(self, card) -> DiscardRecord:
         p = self.to_play
         self.hands[p].remove(card)
         self.deck.append(card)
-        self.actions.append(("discard", card))
-        rec = DiscardRecord(p, card, f"{self._says('puts', p)} the {card.name(self.theme)} face "
-                            "down at the bottom of the deck.")
+        rec = DiscardRecord(p, card, voice=self._voice())
         self.history.append(rec)
         self._card_done()
         return rec
@@ -405,34 +505,24 @@ class Round:
     def verify_move(self, move: Move) -> None:
         card = move.card
         self.verify_play(card)
-        hand = [c for c in self.hands[self.to_play] if c is not card]
+        p = self.to_play
+        hand = [c for c in self.hands[p] if c is not card]
         if move.exchange is not None:
             if card.rank != rules.FOX:
-                raise IllegalAction(f"Only a Fox (3) can exchange the decree card; the "
-                                    f"{card.name(self.theme)} is not a Fox.")
+                raise self._refuse("fox_only", card=card)
             if not hand:
-                raise IllegalAction(f"The {card.name(self.theme)} is "
-                                    f"{rules.possessive(self.name(self.to_play))} last card, so "
-                                    "nothing is left in hand to exchange with the decree card.")
+                raise self._refuse("fox_last_card", player=p, card=card)
             if move.exchange not in hand:
-                raise IllegalAction(f"{self._says('does not hold')} the "
-                                    f"{move.exchange.name(self.theme)}, so the Fox cannot swap "
-                                    "it for the decree card.")
+                raise self._refuse("fox_swap_not_held", player=p, card=move.exchange)
         if move.discard is not None:
             if card.rank != rules.WOODCUTTER:
-                raise IllegalAction(f"Only a Woodcutter (5) discards to the deck; the "
-                                    f"{card.name(self.theme)} is not a Woodcutter.")
+                raise self._refuse("woodcutter_only", card=card)
             if not self.deck:
-                raise IllegalAction("The deck is empty, so the Woodcutter draws nothing and "
-                                    "discards nothing.")
+                raise self._refuse("empty_deck")
             if move.discard not in hand and move.discard is not self.deck[0]:
-                raise IllegalAction(f"{self._says('cannot discard')} the "
-                                    f"{move.discard.name(self.theme)}: it is neither in hand nor "
-                                    "the card the Woodcutter draws.")
+                raise self._refuse("discard_elsewhere", player=p, card=move.discard)
         if card.rank == rules.WOODCUTTER and self.deck and move.discard is None:
-            raise IllegalAction(f"The Woodcutter draws the top card of the deck, so "
-                                f"{rules.subject(self.name(self.to_play), 'must')} say which "
-                                "card to discard.")
+            raise self._refuse("discard_missing", player=p)
 
     def push(self, move) -> list:
         """Apply a Move (or a card); returns the records it produced. Undo it with ``pop()``."""
@@ -440,17 +530,15 @@ class Round:
             move = Move(_c(move))
         self.verify_move(move)
         start = len(self.history)
-        self.play(move.card)
-        if self.phase == EXCHANGE:
-            self.exchange(move.exchange)
-        elif self.phase == DISCARD:
-            self.discard(move.discard)
+        self.act(_PLAY.action(move.card))
+        if self.phase in (EXCHANGE, DISCARD):     # the decision the play brought with it
+            self.act(ACTION_KINDS[self.phase].action(move.decision(self.phase)))
         return self.history[start:]
 
     def pop(self) -> None:
         """Undo the last move: the last play together with its Fox or Woodcutter decision."""
         if not self._undo:
-            raise IllegalAction("There is nothing to undo: no card has been played yet.")
+            raise _refusal("nothing_to_pop")
         while True:
             starts_move = self._undo[-1][0]
             self.undo()
@@ -460,7 +548,7 @@ class Round:
     def undo(self) -> None:
         """Undo the last single action (a play, an exchange or a discard)."""
         if not self._undo:
-            raise IllegalAction("There is nothing to undo.")
+            raise _refusal("nothing_to_undo")
         (_, decree, hands, deck, leader, trick, tw, score, gain, won, nhist, ntricks, end, phase,
          to_play) = self._undo.pop()
         # Copy the saved lists out: a copy() of this round shares its undo snapshots, and the
@@ -485,14 +573,19 @@ class Round:
                            self.round_gain[:], [w[:] for w in self.won], len(self.history),
                            len(self.tricks), self.round_end, self.phase, self.to_play))
 
-    def _says(self, verb: str, player: int | None = None) -> str:
-        """'A draws' or 'You draw' at the start of a sentence; the player to play by default."""
-        who = self.name(self.to_play if player is None else player)
-        return rules.sentence(rules.subject(who, verb))
+    def _voice(self) -> Narrator:
+        """The narrator of this round's names and theme now (records keep it as their voice)."""
+        voice = self._narrator
+        if voice.theme is not self.theme or voice.names is not self.names:
+            self.names = tuple(self.names)
+            voice = self._narrator = Narrator(self.names, self.theme)
+        return voice
 
-    def _pending_text(self) -> str:
-        return {EXCHANGE: "decide on the Fox's exchange", DISCARD: "choose the Woodcutter's "
-                "discard"}.get(self.phase, "play")
+    def _refuse(self, code: str, **facts) -> IllegalAction:
+        """The refusal ``code`` with its facts, in the narrator's words for this round. The
+        facts stay on the exception (``refusal``: (code, facts)) so that a view can say it
+        again in other names or another theme."""
+        return _refusal(code, self._voice(), **facts)
 
     def _where(self, card: Card) -> str:
         # Only public places are named: an error shown to a player must not reveal where a
@@ -510,12 +603,11 @@ class Round:
             return
         lead, follow = self.trick
         leader = self.leader
-        names = (self.name(leader), self.name(1 - leader))
-        out = rules.resolve_trick(lead, follow, self.decree, names, self.theme)
+        out = rules.decide_trick(lead, follow, self.decree)
         winner = leader if out.winner == 0 else 1 - leader
         nxt = leader if out.next_leader == 0 else 1 - leader
         rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt, out.treasure,
-                          self.decree, out.reason)
+                          self.decree, out.rule, voice=self._voice())
         self.tricks.append(rec)
         self.history.append(rec)
         self.won[winner].extend(self.trick)
@@ -530,15 +622,14 @@ class Round:
     def _end_round(self) -> None:
         pts = tuple(rules.round_points(t) for t in self.tricks_won)
         # Before the trick points are added, round_gain holds this round's Treasure points:
-        # the text adds them up so that its numbers give the whole rise of each score.
+        # the record keeps them, so that its words give the whole rise of each score.
         treasure = tuple(self.round_gain)
         for p in (0, 1):
             self.score[p] += pts[p]
             self.round_gain[p] += pts[p]
-        reason = " ".join(rules.explain_round_points(self.name(p), self.tricks_won[p],
-                                                     treasure[p]) for p in (0, 1))
         self.round_end = RoundEndRecord(tuple(self.tricks_won), pts,
-                                        tuple(rules.band(t) for t in self.tricks_won), reason)
+                                        tuple(rules.band(t) for t in self.tricks_won), treasure,
+                                        voice=self._voice())
         self.history.append(self.round_end)
         self.phase = OVER
         self.to_play = None
@@ -577,7 +668,7 @@ class Round:
 
     def to_json(self) -> dict:
         return {"start": self.start.to_json(), "names": list(self.names), "theme": self.theme.key,
-                "actions": [[kind, None if c is None else str(c)] for kind, c in self.actions]}
+                "actions": [a.to_json() for a in self.actions]}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
@@ -599,6 +690,61 @@ class Round:
     def _repr_svg_(self) -> str:
         from .svg import round_svg
         return round_svg(self)
+
+
+# ----------------------------------------------------------------------------- the decisions
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of decision: what may be chosen (``options(rnd)``: cards, None for a decision
+    that may be declined), the check (``verify(rnd, card)`` raises ``IllegalAction``) and the
+    effect (``apply(rnd, card)`` changes the round and returns the record). ``starts_move``:
+    ``pop()`` undoes back to the last action of such a kind (a play starts a move)."""
+
+    kind: str
+    options: object
+    verify: object
+    apply: object
+    declinable: bool = False
+    starts_move: bool = False
+    _made: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        # One shared Action per card (and for None), so listing the legal actions makes none.
+        self._made.update((c, Action(self.kind, c)) for c in (None, *DECK))
+
+    def action(self, card) -> Action:
+        """The action of this kind for ``card`` (one shared object per card)."""
+        return self._made[card]
+
+
+#: Every decision a round knows, by kind (= the ``phase`` that expects it). A new decision is
+#: one more entry here, with its options, check and effect.
+ACTION_KINDS = {k.kind: k for k in (
+    ActionKind(PLAY, Round.legal_cards, Round._verify_play, Round._apply_play,
+               starts_move=True),
+    ActionKind(EXCHANGE, Round._exchange_options, Round._verify_exchange, Round._apply_exchange,
+               declinable=True),
+    ActionKind(DISCARD, Round._discard_options, Round._verify_discard, Round._apply_discard),
+)}
+_PLAY, _EXCHANGE, _DISCARD = (ACTION_KINDS[k] for k in (PLAY, EXCHANGE, DISCARD))
+
+
+def _kind_of(action: Action) -> ActionKind:
+    kind = ACTION_KINDS.get(action.kind)
+    if kind is None:
+        raise _refusal("unknown_kind", kind=action.kind, kinds=tuple(ACTION_KINDS))
+    if action.card is None and not kind.declinable:
+        raise _refusal("must_choose")
+    return kind
+
+
+def _refusal(code: str, narrator: Narrator | None = None, **facts) -> IllegalAction:
+    """The refusal ``code`` in the narrator's words, its facts kept on the exception
+    (``refusal``: (code, facts)) so that a view can say it again in other names or theme."""
+    exc = IllegalAction((narrator or Narrator()).refusal(code, **facts))
+    exc.refusal = (code, facts)
+    return exc
 
 
 # ----------------------------------------------------------------------------- hidden information
@@ -627,7 +773,7 @@ class PlayerView:
     history: tuple           # records, with the opponent's hidden cards replaced by None
     known_opponent_cards: tuple   # old decree cards the opponent took with a Fox and still holds
     my_discards: tuple       # cards this player put face down under the deck, in order
-    legal: tuple             # legal actions when it is this player's turn
+    legal: tuple             # legal Actions when it is this player's turn
 
     @classmethod
     def of(cls, rnd: Round, p: int) -> "PlayerView":
@@ -635,9 +781,7 @@ class PlayerView:
         for rec in rnd.history:
             hidden = rec.kind in ("draw", "discard") and rec.player != p
             if hidden:
-                verb = "draws a card" if rec.kind == "draw" else "puts a card face down under the deck"
-                rec = type(rec)(rec.player, None,
-                                rules.sentence(rules.subject(rnd.name(rec.player), verb)) + ".")
+                rec = replace(rec, card=None)
                 if rec.kind == "discard":
                     known.clear()  # a remembered card may now be face down under the deck
             elif rec.kind == "exchange" and rec.player != p and rec.taken is not None:
@@ -654,6 +798,11 @@ class PlayerView:
                    tuple(rnd.tricks_won), tuple(rnd.score), tuple(rnd.round_gain),
                    tuple(rnd.tricks), tuple(history), tuple(known), tuple(mine),
                    tuple(rnd.legal_actions()) if rnd.to_play == p else ())
+
+    @property
+    def choices(self) -> tuple:
+        """The cards of the legal actions (None: the Fox's exchange declined)."""
+        return tuple(a.card for a in self.legal)
 
     def unseen_cards(self) -> list[Card]:
         """Cards whose place this player does not know (opponent's hand or the deck)."""

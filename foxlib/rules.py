@@ -1,13 +1,16 @@
-"""The rules of a single trick and of round scoring, as pure functions with explanations.
+"""The rules of a single trick and of round scoring, as pure functions.
 
-Everything here takes cards and returns facts plus a plain-English reason. The Round class
-(``foxlib.round``) and the fast solver path both rely on these definitions.
+Everything here takes cards and returns facts (who wins, who leads next, which rule settled
+it); ``foxlib.narrator`` says them in plain English, and ``resolve_trick``,
+``illegal_follow_reason`` and ``explain_round_points`` return its words for callers that want
+both. The Round class (``foxlib.round``) and the fast solver path rely on these definitions.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from .cards import DEFAULT_THEME, Card, Suit, Theme, card_list
+from .cards import DEFAULT_THEME, Card, Suit, Theme
 
 SWAN, FOX, WOODCUTTER, TREASURE, WITCH, MONARCH = 1, 3, 5, 7, 9, 11
 
@@ -39,69 +42,21 @@ def band(tricks: int) -> str:
     raise ValueError(f"{tricks} is not a number of tricks in a round (0 to 13).")
 
 
-BAND_REMARKS = {
-    "Humble": "few tricks are rewarded as much as a good majority",
-    "Defeated": "a middling count scores little",
-    "Victorious": "the best band for winning tricks",
-    "Greedy": "winning 10 or more tricks scores nothing for tricks, though Treasure points "
-              "still count",
-}
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """'1 point', '2 points', '0 points': a number with its noun in the right form."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
-
-
 def explain_round_points(who: str, tricks: int, treasure: int | None = None) -> str:
-    """The end-of-round points for ``tricks`` tricks, and why.
-
-    With ``treasure`` (the Treasure points ``who`` took during the round) the text also adds
-    them up, so that its numbers give the whole rise of the score this round.
-    """
-    points = round_points(tricks)
-    name = band(tricks)
-    low, high = BAND_RANGES[name]
-    span = f"{low}-{high}" if low != high else f"{low}"
-    text = (f"{sentence(who)} won {count(tricks, 'trick')}: {name} ({span} tricks), "
-            f"{count(points, 'point')} for tricks; {BAND_REMARKS[name]}.")
-    if treasure is None:
-        return text
-    gains = subject(who, "gains")
-    if not treasure:
-        took = f"{sentence(subject(who, 'took'))} no Treasure"
-        return f"{text} {took}, so {gains} {count(points, 'point')} this round."
-    return (f"{text} With {count(treasure, 'Treasure point')} taken during the round, {gains} "
-            f"{points} + {treasure} = {count(points + treasure, 'point')} this round.")
+    """The end-of-round points for ``tricks`` tricks, and why (the narrator's words)."""
+    from .narrator import round_points_line
+    return round_points_line(who, tricks, treasure)
 
 
-def possessive(who: str) -> str:
-    return "your" if who.lower() == "you" else f"{who}'s"
+# The words live in foxlib.narrator; these names are kept here for older callers.
+_WORDS = ("BAND_REMARKS", "agree", "count", "possessive", "sentence", "subject")
 
 
-def agree(who: str, verb: str) -> str:
-    """The verb in the form that agrees with ``who``: 'leads' for 'A', 'lead' for 'you'."""
-    if who.lower() != "you":
-        return verb
-    first, sep, rest = verb.partition(" ")
-    first = {"has": "have", "does": "do", "is": "are"}.get(
-        first, first[:-1] if first.endswith("s") else first)
-    return first + sep + rest
-
-
-def subject(who: str, verb: str) -> str:
-    """'A leads' or 'you lead' ('you' in lower case: ``sentence`` capitalises a sentence start)."""
-    name = "you" if who.lower() == "you" else who
-    return f"{name} {agree(who, verb)}"
-
-
-def sentence(text: str) -> str:
-    """Capitalise the first letter only (``str.capitalize`` would turn 'McFox' into 'Mcfox')."""
-    return text[:1].upper() + text[1:]
-
-
-def _suit_word(suit: Suit, theme: Theme, plural: bool = True) -> str:
-    return theme.suit_names[suit] if plural else theme.suit_singular[suit]
+def __getattr__(name):
+    if name in _WORDS:
+        from . import narrator
+        return getattr(narrator, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ----------------------------------------------------------------------------- following suit
@@ -117,25 +72,34 @@ def legal_follows(hand, led: Card) -> list[Card]:
     return same
 
 
-def illegal_follow_reason(card: Card, hand, led: Card, leader: str = "your opponent",
-                          theme: Theme = DEFAULT_THEME) -> str | None:
-    """Why ``card`` may not follow ``led`` (None when it may). Assumes the card is in hand."""
-    same = [c for c in hand if c.suit == led.suit]
+def follow_refusal(card: Card, hand, led: Card):
+    """Why ``card`` may not follow ``led``, as facts: None when it may, else (code, facts) for
+    ``Narrator.refusal``. Assumes the card is in hand."""
+    suit = led.suit
+    if card.suit == suit and led.rank != MONARCH:
+        return None                  # following suit is always allowed (but after a Monarch)
+    same = [c for c in hand if c.suit == suit]
     if not same or card in legal_follows(hand, led):
         return None
-    suit = _suit_word(led.suit, theme)
     if led.rank == MONARCH:
         top = max(same, key=lambda c: c.rank)
         swan = [c for c in same if c.rank == SWAN]
-        options = f"the Swan ({swan[0].name(theme)}) or " if swan and swan[0] is not top else ""
-        return (f"{sentence(leader)} led the Monarch ({led.name(theme)}), so you must play "
-                f"{options}your highest {_suit_word(led.suit, theme, False)}, the "
-                f"{top.name(theme)}.")
-    reason = f"You must follow {suit}: you hold {card_list(same, theme)}."
-    if card.rank == WITCH:
-        reason += (" A Witch only counts as trump once both cards are on the table, so it "
-                   "does not excuse you from following suit.")
-    return reason
+        return "monarch", {"led": led, "top": top,
+                           "swan": swan[0] if swan and swan[0] is not top else None}
+    return "follow_suit", {"card": card, "same": same, "witch": card.rank == WITCH}
+
+
+def illegal_follow_reason(card: Card, hand, led: Card, leader: str = "your opponent",
+                          theme: Theme = DEFAULT_THEME) -> str | None:
+    """Why ``card`` may not follow ``led`` (None when it may), in the narrator's words."""
+    refused = follow_refusal(card, hand, led)
+    if refused is None:
+        return None
+    from .narrator import Narrator
+    code, facts = refused
+    if code == "monarch":
+        facts["leader"] = leader
+    return Narrator(theme=theme).refusal(code, **facts)
 
 
 # ----------------------------------------------------------------------------- winning a trick
@@ -157,74 +121,66 @@ def follower_wins(lead: Card, follow: Card, trump: Suit | None) -> bool:
     return False
 
 
+class TrickRule(NamedTuple):
+    """Which rules settled a trick: the facts its explanation is told from.
+
+    ``code`` is what decided the winner: 'trump' (only the winner's card is trump),
+    'witch_trump' (the only Witch counts as trump and wins), 'rank' (both cards of one suit,
+    ``suit``: the higher rank wins), 'witch_rank' (the only Witch counts as trump beside a
+    trump card: the higher rank wins) or 'led_suit' (no trump, the follower did not match the
+    led suit: the led card wins). ``witches``: Witches in the trick (two cancel out);
+    ``swans``: 1 when the loser's Swan makes it lead next, 2 when both cards are Swans (the
+    loser leads), else 0; ``treasure``: 7s in the trick (the winner's points).
+    """
+
+    code: str
+    trump: Suit
+    suit: Suit | None = None
+    witches: int = 0
+    swans: int = 0
+    treasure: int = 0
+
+
 @dataclass(frozen=True)
 class TrickOutcome:
     winner: int          # 0 = leader, 1 = follower (relative to the trick)
     next_leader: int     # 0 = leader, 1 = follower
     treasure: int        # points the winner gains from 7s
-    reason: str
+    rule: TrickRule
+    reason: str = ""     # resolve_trick fills it in; decide_trick leaves it empty
+
+
+def decide_trick(lead: Card, follow: Card, decree: Card) -> TrickOutcome:
+    """Decide a complete trick: the winner, who leads next, the Treasure and the rule that
+    settled it (no words: ``foxlib.narrator`` says them)."""
+    trump = decree.suit
+    winner = 1 if follower_wins(lead, follow, trump) else 0
+    cards = (lead, follow)
+    won, lost = cards[winner], cards[1 - winner]
+    witches = (lead.rank == WITCH) + (follow.rank == WITCH)
+    ws, ls_ = effective_suit(won, lost, trump), effective_suit(lost, won, trump)
+    lone_witch = witches == 1 and (lead if lead.rank == WITCH else follow).suit != trump
+    suit = None
+    if ws == trump and ls_ != trump:
+        code = "witch_trump" if lone_witch and won.rank == WITCH else "trump"
+    elif ws == ls_:
+        code, suit = ("witch_rank" if lone_witch else "rank"), ws
+    else:
+        code = "led_suit"
+    swans = 0
+    next_leader = winner
+    if lost.rank == SWAN:
+        next_leader = 1 - winner
+        swans = 2 if won.rank == SWAN else 1
+    treasure = (lead.rank == TREASURE) + (follow.rank == TREASURE)
+    return TrickOutcome(winner, next_leader, treasure,
+                        TrickRule(code, trump, suit, witches, swans, treasure))
 
 
 def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "the follower"),
                   theme: Theme = DEFAULT_THEME) -> TrickOutcome:
     """Decide a complete trick and explain it. ``names`` are (leader's, follower's) names."""
-    trump = decree.suit
-    fw = follower_wins(lead, follow, trump)
-    winner = 1 if fw else 0
-    loser = 1 - winner
-    cards = (lead, follow)
-    won, lost = cards[winner], cards[loser]
-    wname, lname = names[winner], names[loser]
-    trump_word = _suit_word(trump, theme)
-    witches = sum(c.rank == WITCH for c in cards)
-    parts = [f"{trump_word} are trump."]
-    ws, ls_ = effective_suit(won, lost, trump), effective_suit(lost, won, trump)
-    lone_witch = witches == 1 and [c for c in cards if c.rank == WITCH][0].suit != trump
-    witch_note = ""
-    if witches == 2:
-        parts.append("Both cards are Witches, so they cancel out and neither counts as trump "
-                     "unless it really is one.")
-    if ws == trump and ls_ != trump:
-        if lone_witch and won.rank == WITCH:
-            witch_note = (f"{possessive(wname)} {won.name(theme)} is the only Witch in the trick, "
-                          f"so it counts as trump and beats {possessive(lname)} {lost.name(theme)}.")
-            parts.append(witch_note[0].upper() + witch_note[1:])
-        else:
-            parts.append(f"{possessive(wname)} {won.name(theme)} is trump and beats "
-                         f"{possessive(lname)} {lost.name(theme)}, which is not.")
-    elif ws == ls_:
-        both = "trump" if ws == trump else f"{_suit_word(ws, theme)}"
-        # "Count as" only when a lone Witch changed what a card counts as; two plain cards of
-        # one suit simply are that suit.
-        verb = "are"
-        if lone_witch:
-            witch = won if won.rank == WITCH else lost
-            owner = wname if witch is won else lname
-            parts.append(f"{possessive(owner)} {witch.name(theme)} is the only Witch "
-                         "in the trick, so it counts as trump.")
-            verb = "count as"
-        parts.append(f"Both cards {verb} {both}, so the higher rank wins: "
-                     f"{possessive(wname)} {won.name(theme)} beats {possessive(lname)} "
-                     f"{lost.name(theme)}.")
-    else:
-        # Different suits, no trump: the led card wins because the follower did not follow.
-        parts.append(f"Neither card counts as trump and {possessive(names[1])} "
-                     f"{follow.name(theme)} does not match the led suit, "
-                     f"{_suit_word(lead.suit, theme)}, so {possessive(names[0])} "
-                     f"{lead.name(theme)} wins.")
-    next_leader = winner
-    if lost.rank == SWAN:
-        next_leader = loser
-        if won.rank == SWAN:
-            parts.append(f"Both players played a Swan; {subject(lname, 'lost')} the trick, so "
-                         f"{subject(lname, 'leads')} the next one.")
-        else:
-            parts.append(f"{lname} played the Swan and lost, so {subject(lname, 'leads')} the "
-                         "next trick.")
-    treasure = sum(c.rank == TREASURE for c in cards)
-    if treasure:
-        what = "1 point for the Treasure (7)" if treasure == 1 else \
-            "2 points for the two Treasures (7s)"
-        parts.append(f"{subject(wname, 'gains')} {what} in the trick.")
-    text = " ".join(sentence(p) for p in parts)
-    return TrickOutcome(winner, next_leader, treasure, text)
+    from .narrator import Narrator
+    out = decide_trick(lead, follow, decree)
+    reason = Narrator(theme=theme).trick_reason(out.rule, lead, follow, out.winner, names)
+    return TrickOutcome(out.winner, out.next_leader, out.treasure, out.rule, reason)

@@ -46,7 +46,7 @@ def _damaged_texts(good: dict, rng, count):
 def _saved_round() -> dict:
     rnd = Round.deal(seed=3, dealer=0)
     for _ in range(9):                                  # into the round, a Fox or two on the way
-        getattr(rnd, rnd.phase)(rnd.legal_actions()[0])
+        rnd.act(rnd.legal_actions()[0])
     return json.loads(rnd.dumps())
 
 

@@ -4,14 +4,14 @@ import random
 
 import pytest
 
-from foxlib import DECK, Card, IllegalAction, Move, Round, fast, rules
+from foxlib import DECK, Action, Card, IllegalAction, Move, Round, fast, rules
 from foxlib.round import Position
 
 
 # ----------------------------------------------------------------------------- helpers
 
 def _action_code(action) -> int:
-    return -1 if action is None else action.index
+    return -1 if action.card is None else action.card.index
 
 
 def _drive_both(rnd: Round, rng: random.Random) -> None:
@@ -26,7 +26,7 @@ def _drive_both(rnd: Round, rng: random.Random) -> None:
                 sorted(fast.legal_moves(st))
         action = rng.choice(actions)
         tricks_before = len(rnd.tricks)
-        getattr(rnd, rnd.phase)(action)
+        rnd.act(action)
         st = fast.apply_action(st, _action_code(action))
         assert fast.from_round(rnd) == st
         if len(rnd.tricks) > tricks_before:
@@ -46,7 +46,7 @@ def _replay_log(log) -> Round:
             continue
         kind, code = item
         assert rnd.phase == kind
-        getattr(rnd, kind)(None if code < 0 else DECK[code])
+        rnd.act(Action(kind, None if code < 0 else DECK[code]))
     assert [(t.winner, t.next_leader, t.treasure) for t in rnd.tricks] == expected
     return rnd
 
@@ -159,7 +159,7 @@ def test_random_playout_from_any_phase_replays_identically():
         for _ in range(rng.randrange(26)):       # stop anywhere, mid-decision included
             if rnd.is_over:
                 break
-            getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+            rnd.act(rng.choice(rnd.legal_actions()))
         st = fast.from_round(rnd)
         log = [("deal", st)]
         result = fast.random_playout(st, rng, log)
@@ -216,7 +216,7 @@ def test_round_to_fast_state_and_back_in_every_phase():
             if rnd.is_over:
                 assert back.score == rnd.score and back.round_end.points == rnd.round_end.points
                 break
-            getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+            rnd.act(rng.choice(rnd.legal_actions()))
     assert phases == {"play", "exchange", "discard", "over"}
 
 
@@ -226,7 +226,7 @@ def test_to_play_of_a_fast_state_matches_the_round():
         rnd = Round.deal(rng.randrange(10 ** 9))
         while not rnd.is_over:
             assert fast.from_round(rnd).to_play == rnd.to_play
-            getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+            rnd.act(rng.choice(rnd.legal_actions()))
         assert fast.from_round(rnd).to_play is None
 
 

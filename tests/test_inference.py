@@ -165,7 +165,7 @@ def test_inference_true_deal_is_always_possible_in_random_games():
                 assert inf.could_hold(card), (seed, card)
             hand, deck = inf.sample(rng)
             assert len(hand) == len(rnd.hands[1 - p]) and len(deck) == len(rnd.deck)
-            getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+            rnd.act(rng.choice(rnd.legal_actions()))
 
 
 def test_inference_samples_respect_voids_shown_since_the_last_draw():
@@ -191,5 +191,5 @@ def test_inference_samples_respect_voids_shown_since_the_last_draw():
                 hand, _ = Inference(view).sample(rng)
                 assert not any(c.suit in voids for c in hand)
                 checked += 1
-            getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+            rnd.act(rng.choice(rnd.legal_actions()))
     assert checked > 20

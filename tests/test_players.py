@@ -36,7 +36,7 @@ def play_out(rnd: Round, players, seen=None) -> Round:
         assert action in view.legal, f"{players[p].level} chose {action} in {rnd.phase}"
         if seen is not None:
             seen.setdefault(players[p].level, set()).add(rnd.phase)
-        getattr(rnd, rnd.phase)(action)
+        rnd.act(action)
     return rnd
 
 
@@ -69,7 +69,7 @@ def test_strong_player_with_the_default_evaluator_plays_legal_late_moves():
     rng = random.Random(5)
     rnd = Round.deal(5, 0)
     while len(rnd.hands[0]) > 5 or rnd.phase != "play":
-        getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+        rnd.act(rng.choice(rnd.legal_actions()))
     play_out(rnd, [StrongPlayer(1, samples=4), StrongPlayer(2, samples=4)])
 
 
@@ -139,7 +139,7 @@ def test_view_handed_to_players_holds_no_hidden_card():
                     _cards_in(rec, shown)
             secret = (set(rnd.hands[1 - p]) | set(rnd.deck)) - shown
             assert secret and not found & secret
-            getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+            rnd.act(rng.choice(rnd.legal_actions()))
 
 
 # ----------------------------------------------------------------------------- rules of thumb
@@ -160,7 +160,7 @@ def test_rules_player_avoids_tenth_trick_when_on_nine():
     rnd = mk("2B", "8M 2M 3K 6K", "5B 9K 10K", leader="B", trick="4M",
              tricks_won={"A": 9, "B": 0}, deck="1B 3B 4B 6B 8B 10B")
     p = RulesPlayer(1)
-    assert p.choose(rnd.view(0)) == Card("2M")
+    assert p.choose(rnd.view(0)).card == Card("2M")
     assert "Greedy" in p.explain(rnd.view(0))
 
 
@@ -168,7 +168,7 @@ def test_rules_player_takes_treasure_when_it_helps():
     rnd = mk("2B", "8M 2M 11B 10B 9B 8B 11K", "5B 9K 10K 1M 3M 4M", leader="B", trick="7M",
              tricks_won={"A": 3, "B": 3}, deck="1B 3B 4B 6B 7B 3K")
     p = RulesPlayer(1)
-    assert p.choose(rnd.view(0)) == Card("8M")
+    assert p.choose(rnd.view(0)).card == Card("8M")
     assert "Treasure" in p.explain(rnd.view(0))
 
 
@@ -176,7 +176,7 @@ def test_rules_player_does_not_gift_treasure_when_losing_a_trick():
     # Aiming low, A cannot follow Moons and loses either way: it keeps its 7 out of B's trick.
     rnd = mk("2B", "7K 4K 2K 1K 3K", "5B 6B 1M 3M", leader="B", trick="10M",
              tricks_won={"A": 0, "B": 8}, deck="1B 3B 4B 9B 8B 10B")
-    assert RulesPlayer(1).choose(rnd.view(0)) != Card("7K")
+    assert RulesPlayer(1).choose(rnd.view(0)).card != Card("7K")
 
 
 def test_rules_player_dumps_its_highest_safe_loser_when_aiming_humble():
@@ -184,7 +184,7 @@ def test_rules_player_dumps_its_highest_safe_loser_when_aiming_humble():
     rnd = mk("2B", "10K 2K 3M 4M 1K 2M 5K", "5B 9K 6K 1M 3B 4B", leader="B", trick="11K",
              tricks_won={"A": 0, "B": 6}, deck="1B 6B 8B 10B 7B 3K")
     p = RulesPlayer(1)
-    assert p.choose(rnd.view(0)) == Card("10K")
+    assert p.choose(rnd.view(0)).card == Card("10K")
     assert "Humble" in p.explain(rnd.view(0))
 
 
@@ -192,7 +192,7 @@ def test_rules_player_wins_cheaply_when_aiming_victorious():
     # Needing tricks, A wins with the 6 and keeps the 9 and the Monarch for later tricks.
     rnd = mk("2B", "9M 6M 11M 3B 3K 4K 8K", "5B 9K 10K 1M 3M 4M", leader="B", trick="5M",
              tricks_won={"A": 3, "B": 3}, deck="1B 4B 6B 7B 8B 7K")
-    assert RulesPlayer(1).choose(rnd.view(0)) == Card("6M")
+    assert RulesPlayer(1).choose(rnd.view(0)).card == Card("6M")
 
 
 def test_rules_player_plays_swan_to_keep_lead_when_it_cannot_win():
@@ -200,7 +200,7 @@ def test_rules_player_plays_swan_to_keep_lead_when_it_cannot_win():
     rnd = mk("2B", "1M 10M 11B 10B 9B 8B 7B", "5B 9K 10K 3M 4M 4K", leader="B", trick="11M",
              tricks_won={"A": 3, "B": 3}, deck="1B 3B 4B 6B 2K 3K")
     p = RulesPlayer(1)
-    assert p.choose(rnd.view(0)) == Card("1M")
+    assert p.choose(rnd.view(0)).card == Card("1M")
     assert "Swan" in p.explain(rnd.view(0))
 
 
@@ -210,7 +210,7 @@ def test_rules_player_fox_makes_its_long_strong_suit_trump():
              tricks_won={"A": 2, "B": 4}, deck="1B 3B 4B 6B 7B 5B")
     rnd.play("3K")
     assert rnd.phase == "exchange"
-    choice = RulesPlayer(1).choose(rnd.view(0))
+    choice = RulesPlayer(1).choose(rnd.view(0)).card
     assert choice is not None and choice.suit == Card("9M").suit
 
 
@@ -218,7 +218,7 @@ def test_rules_player_keeps_the_decree_when_swapping_would_not_help():
     rnd = mk("11M", "3K 1B 2B 4B 2K 5K", "9K 10K 1K 4K 6K", leader="B", trick="7K",
              tricks_won={"A": 0, "B": 7}, deck="10B 3B 11B 6B 7B 5B")
     rnd.play("3K")
-    assert RulesPlayer(1).choose(rnd.view(0)) is None
+    assert RulesPlayer(1).choose(rnd.view(0)).card is None
 
 
 def test_rules_player_woodcutter_discards_a_dangerous_card_when_aiming_humble():
@@ -226,14 +226,14 @@ def test_rules_player_woodcutter_discards_a_dangerous_card_when_aiming_humble():
              tricks_won={"A": 0, "B": 6}, deck="1B 6B 8B 10B 7B 3K")
     rnd.play("5K")          # draws the 1 of Bells
     assert rnd.phase == "discard"
-    assert RulesPlayer(1).choose(rnd.view(0)) == Card("11B")
+    assert RulesPlayer(1).choose(rnd.view(0)).card == Card("11B")
 
 
 def test_rules_player_woodcutter_discards_a_weak_card_when_aiming_victorious():
     rnd = mk("2B", "5K 11B 10B 9B 8B 11M 10M", "6K 9K 10K 1M 3B 4B", leader="B", trick="8K",
              tricks_won={"A": 3, "B": 3}, deck="2M 6B 1B 3M 7B 3K")
     rnd.play("5K")          # draws the 2 of Moons
-    choice = RulesPlayer(1).choose(rnd.view(0))
+    choice = RulesPlayer(1).choose(rnd.view(0)).card
     assert choice.rank <= 3 and choice.suit != Card("2B").suit
 
 
@@ -250,7 +250,7 @@ def test_rules_player_leads_its_winner_when_one_more_trick_makes_victorious():
     rnd = mk("2B", "11M 2K", "4M 5K", leader="A", tricks_won={"A": 6, "B": 5},
              deck="1B 3B 4B 6B 7B 8B")
     p = RulesPlayer(1)
-    assert p.choose(rnd.view(0)) == Card("11M")
+    assert p.choose(rnd.view(0)).card == Card("11M")
     assert "should win" in p.explain(rnd.view(0))
     assert "as a Monarch it forces out their Swan or highest card" in p.explain(rnd.view(0))
 
@@ -275,7 +275,7 @@ def test_strong_player_avoids_tenth_trick_when_on_nine():
     rnd = mk("2B", "8M 2M 3K 6K", "5B 9K 10K", leader="B", trick="4M",
              tricks_won={"A": 9, "B": 0}, deck="1B 3B 4B 6B 8B 10B")
     p = StrongPlayer(1, samples=6, evaluator=MinimaxEvaluator())
-    assert p.choose(rnd.view(0)) == Card("2M")
+    assert p.choose(rnd.view(0)).card == Card("2M")
     text = p.explain(rnd.view(0))
     assert "deals" in text and "2 of Moons" in text
 
@@ -312,14 +312,14 @@ def test_strong_player_world_matches_the_view():
     rng = random.Random(2)
     rnd = Round.deal(12, 0)
     for _ in range(9):
-        getattr(rnd, rnd.phase)(rng.choice(rnd.legal_actions()))
+        rnd.act(rng.choice(rnd.legal_actions()))
     view = rnd.view(rnd.to_play)
     state = StrongPlayer.world(view, Inference(view), random.Random(0))
     me = view.player
     assert state.hands[me] == fast.mask_of(view.hand)
     assert state.hands[1 - me].bit_count() == len(rnd.hands[1 - me])
     assert len(state.deck) == len(rnd.deck)
-    assert fast.legal_actions(state) == [-1 if a is None else a.index for a in view.legal]
+    assert fast.legal_actions(state) == [-1 if a is None else a.index for a in view.choices]
 
 
 # ----------------------------------------------------------------------------- evaluators

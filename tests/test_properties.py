@@ -7,7 +7,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from foxlib import (DECK, DISCARD, EXCHANGE, PLAY, Game, IllegalAction, Position, Round,
+from foxlib import (DECK, DISCARD, EXCHANGE, PLAY, Action, Game, IllegalAction, Position, Round,
                     round_points)
 from foxlib.referee import referee_line
 from foxlib.round import PLAYERS, ExchangeRecord
@@ -21,7 +21,8 @@ dealers = st.integers(0, 1)
 def step(rnd, rng):
     """Take one random legal action (a play, a Fox decision or a Woodcutter discard)."""
     action = rng.choice(rnd.legal_actions())
-    getattr(rnd, {PLAY: "play", EXCHANGE: "exchange", DISCARD: "discard"}[rnd.phase])(action)
+    assert action.kind == {PLAY: "play", EXCHANGE: "exchange", DISCARD: "discard"}[rnd.phase]
+    rnd.act(action)
 
 
 def walk(rnd, rng):
@@ -159,7 +160,7 @@ def test_property_undo_restores_an_equal_state_after_every_action(seed, dealer, 
         assert rnd.legal_actions() == before.legal_actions()
         step_again = after  # redo by replaying the same action on the restored round
         kind, card = step_again.actions[-1]
-        getattr(rnd, kind)(card)
+        rnd.act(Action(kind, card))
         assert rnd == after
 
 

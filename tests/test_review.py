@@ -59,7 +59,7 @@ def _random_round(seed: int, actions: int | None = None) -> Round:
     rnd = Round.deal(seed=seed, names=("You", "Computer"))
     players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
     while not rnd.is_over and (actions is None or len(rnd.actions) < actions):
-        getattr(rnd, rnd.phase)(players[rnd.to_play].choose(rnd.view(rnd.to_play)))
+        rnd.act(players[rnd.to_play].choose(rnd.view(rnd.to_play)))
     return rnd
 
 

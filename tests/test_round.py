@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from foxlib import (DECK, DISCARD, EXCHANGE, OVER, PLAY, Card, FoxError, IllegalAction,
+from foxlib import (DECK, DISCARD, EXCHANGE, OVER, PLAY, Action, Card, FoxError, IllegalAction,
                     InvalidCard, InvalidState, Move, Position, Round)
 from foxlib.round import deal
 from scenario_helpers import assert_all_33_cards_once, cards, make_round, position
@@ -112,7 +112,7 @@ def test_fox_exchange_is_offered_right_after_the_fox_is_played():
     rnd = make_round("2B", "3K 7M 8K", "4B 10M 6B")
     rnd.play("3K")
     assert rnd.phase == EXCHANGE and rnd.to_play == 0
-    assert rnd.legal_actions() == [None] + sorted(cards("7M 8K"))
+    assert rnd.legal_actions() == [Action(EXCHANGE, c) for c in [None] + sorted(cards("7M 8K"))]
     assert rnd.legal_cards() == []
     with pytest.raises(IllegalAction, match="decide on the Fox's exchange"):
         rnd.play("4B")
@@ -219,7 +219,7 @@ def test_woodcutter_draws_the_top_card_then_discards_to_the_bottom():
     assert rnd.phase == DISCARD and rnd.to_play == 0
     assert C("1M") in rnd.hands[0] and rnd.deck == cards("2M 3M")
     assert rnd.history[-1].kind == "draw" and rnd.history[-1].card is C("1M")
-    assert rnd.legal_actions() == sorted(cards("8B 1M"))
+    assert rnd.legal_actions() == [Action(DISCARD, c) for c in sorted(cards("8B 1M"))]
     rec = rnd.discard("8B")
     assert rnd.deck == cards("2M 3M 8B") and rnd.hands[0] == [C("1M")]
     assert rec.card is C("8B") and "bottom of the deck" in rec.reason
@@ -249,7 +249,7 @@ def test_woodcutter_with_an_empty_deck_draws_and_discards_nothing():
 def test_woodcutter_as_last_card_draws_then_discards_a_card():
     rnd = make_round("2B", "5K", "6K", deck="1M")
     rnd.play("5K")
-    assert rnd.hands[0] == [C("1M")] and rnd.legal_actions() == [C("1M")]
+    assert rnd.hands[0] == [C("1M")] and rnd.legal_actions() == [Action(DISCARD, C("1M"))]
     rnd.discard("1M")
     assert rnd.hands[0] == [] and rnd.deck == [C("1M")]
     rnd.play("6K")
@@ -411,7 +411,7 @@ def test_view_shows_a_player_their_own_draw_and_discard():
 
 def test_view_lists_legal_actions_only_on_the_players_turn():
     rnd = _mid_round_with_hidden_actions()
-    assert rnd.view("B").legal == (C("6K"),)
+    assert rnd.view("B").legal == (Action(PLAY, C("6K")),)
     assert rnd.view("A").legal == ()
 
 

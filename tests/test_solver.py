@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from foxlib import Card, InvalidState, Move, Round, fast, rules
+from foxlib import Action, Card, InvalidState, Move, Round, fast, rules
 from foxlib.round import Position
 from foxlib.solver import Analysis, Band, MoveValue, RootValue, TrickGoal, action_values, \
     principal_line, solve, solve_state, solve_value, value_state
@@ -19,7 +19,7 @@ def _choices(rnd):
     """Every choice of the player to play: compound moves, or the pending decision."""
     if rnd.phase == "play":
         return [("push", m) for m in rnd.legal_moves()]
-    return [(rnd.phase, a) for a in rnd.legal_actions()]
+    return [(a.kind, a.card) for a in rnd.legal_actions()]
 
 
 def _do(rnd, choice):
@@ -27,7 +27,7 @@ def _do(rnd, choice):
     if kind == "push":
         rnd.push(what)
     else:
-        getattr(rnd, kind)(what)
+        rnd.act(Action(kind, what))
 
 
 def _undo(rnd, choice):

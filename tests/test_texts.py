@@ -247,7 +247,7 @@ def test_the_play_tables_round_ends_read_well_and_add_up():
         elif rnd.phase == "exchange":
             table.keep_button.click()
         else:
-            table.hand.click(str(rnd.legal_actions()[0]))
+            table.hand.click(str(rnd.legal_actions()[0].card))
     assert table.game.is_over and ends >= 2
 
 

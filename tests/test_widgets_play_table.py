@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from foxlib import THEMES, FoxError
+from foxlib import THEMES, Action, FoxError
 from foxlib.players import LEVELS, make_player
 from widgets import PlayTable, strongest_level
 
@@ -23,7 +23,7 @@ def learner_step(pt):
     elif rnd.phase == "exchange":
         pt.keep_button.click()
     else:
-        pt.hand.click(str(rnd.legal_actions()[0]))
+        pt.hand.click(str(rnd.legal_actions()[0].card))
 
 
 def advance_until(pt, wanted, limit=400):
@@ -199,7 +199,7 @@ def test_hint_shows_the_suggested_play_and_why_in_plain_words(table):
     advice = table.last_hint
     assert text == advice.text and text in status(table)
     assert "fox-msg-hint" in table.status.html
-    assert advice.action in rnd.legal_actions()
+    assert advice.action in [a.card for a in rnd.legal_actions()]
     assert text.startswith(("Play the ", "Keep the decree", "Swap the ", "Put the "))
     assert ": it " in text                          # the reason follows the suggestion
     assert advice.detail and advice.detail in status(table)
@@ -241,6 +241,45 @@ def test_theme_choice_redraws_the_cards_with_the_other_suit_names(table):
     assert any(name in labels for name in THEMES["zsa"].suit_names)
     assert not any(name in labels for name in THEMES["classic"].suit_names)
     assert table.game.round.theme is THEMES["zsa"]
+
+
+def _log_lines(pt):
+    return [html.unescape(li) for li in pt.table.events.html.split("<li")[1:]]
+
+
+def test_switching_theme_mid_round_tells_the_earlier_events_in_the_new_suits(table):
+    advance_until(table, lambda p: len(p.game.round.tricks) >= 3 and p.game.round.to_play == 0
+                  and p.game.round.trick)           # the computer has just led
+    old, new = THEMES["classic"].suit_names, THEMES["zsa"].suit_names
+    before = _log_lines(table)
+    assert len(before) >= 9 and any(name in " ".join(before) for name in old)
+    news = table.news
+    assert news and any(name in news for name in old)      # the computer's last card
+    table.theme.value = "zsa"
+    after = _log_lines(table)
+    assert len(after) == len(before)
+    # every line that named a suit now names the same suit in the new theme, and only there
+    for was, now in zip(before, after):
+        for name_old, name_new in zip(old, new):
+            assert was.count(name_old) == now.count(name_new)
+        assert not any(name in now for name in old)
+    assert table.news != news and not any(name in table.news for name in old)
+    assert any(name in status(table) for name in new)
+    trick = table.game.round.tricks[0]
+    first = next(line for line in after if f"Trick {trick.number}:" in line)
+    assert f"{new[trick.decree.suit]} are trump." in first
+
+
+def test_a_refusal_is_said_again_in_the_new_suits_after_a_theme_switch(table):
+    advance_until(table, must_follow)
+    rnd = table.game.round
+    wrong = next(c for c in rnd.hands[0] if c not in rnd.legal_cards())
+    table.hand.click(str(wrong))
+    led_suit = rnd.trick[0].suit
+    assert f"follow {THEMES['classic'].suit_names[led_suit]}" in table.hand.message
+    table.theme.value = "zsa"
+    assert f"follow {THEMES['zsa'].suit_names[led_suit]}" in table.hand.message
+    assert table.hand.message in html.unescape(table.hand.note.html)
 
 
 def test_target_choice_applies_to_the_next_new_game(table):
@@ -309,7 +348,7 @@ def test_clicking_while_the_computer_is_to_move_is_refused():
         pt = PlayTable(seed=7, opponent_delay=5)
         rnd = pt.game.round
         if rnd.to_play != 1:
-            card = next(c for c in rnd.legal_actions() if c is not None and c.rank not in (3, 5))
+            card = next(c for c in rnd.legal_cards() if c.rank not in (3, 5))
             pt.hand.click(str(card))
         if rnd.to_play != 1:
             return None
@@ -328,7 +367,7 @@ class BrokenPlayer:
     """A computer player with a bug: it always names a card it does not hold."""
 
     def choose(self, view):
-        return next(c for c in view.unseen_cards() if c not in view.legal)
+        return Action(view.phase, next(c for c in view.unseen_cards() if c not in view.choices))
 
 
 def test_a_computer_player_bug_does_not_freeze_the_game():

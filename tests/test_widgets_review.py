@@ -93,7 +93,7 @@ def test_play_table_offers_the_review_once_a_round_is_over():
         if rnd.phase == "exchange":
             pt.keep_button.click()
         else:
-            pt.hand.click(str(rnd.legal_actions()[0]))
+            pt.hand.click(str(rnd.legal_actions()[0].card))
     assert pt.review.layout.display == ""
     pt.review.settings = FAST
     pt.review.button.click()

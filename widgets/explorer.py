@@ -11,10 +11,10 @@ from html import escape
 
 from ipywidgets import Dropdown, HBox, Layout, Text, VBox
 
-from foxlib import DECK, Card, FoxError, Round
+from foxlib import DECK, Action, Card, FoxError, Round
 from foxlib.cards import card_list
 from foxlib.inputs import read_theme, trick_setup
-from foxlib.rules import sentence, subject
+from foxlib.narrator import Narrator, sentence, subject
 
 from .card import CardRow, HtmlView
 from .table import message, trump_text
@@ -264,12 +264,14 @@ class RulesExplorer(VBox):
         actions = rnd.legal_actions()
         if who == "leader":  # the filler cards are not the learner's to choose
             drawn = rnd.history[-1].card if rnd.phase == "discard" else None
-            actions = [a for a in actions if a is None or a in self.explicit or a is drawn]
+            actions = [a for a in actions
+                       if a.card is None or a.card in self.explicit or a.card is drawn]
+        cards = [a.card for a in actions]
         if rnd.phase == "exchange":
             options = [("Fox: keep the decree card", "")] + [
-                (f"Fox: swap in the {c.name(th)}", str(c)) for c in actions if c is not None]
+                (f"Fox: swap in the {c.name(th)}", str(c)) for c in cards if c is not None]
         else:
-            options = [(f"Woodcutter: discard the {c.name(th)}", str(c)) for c in actions]
+            options = [(f"Woodcutter: discard the {c.name(th)}", str(c)) for c in cards]
         wanted = self._wanted[who] or ""
         if wanted not in [v for _, v in options]:
             # Defaults change nothing: keep the decree, or put the drawn card back under the deck.
@@ -278,7 +280,7 @@ class RulesExplorer(VBox):
             dropdown.options = options
             dropdown.value = wanted
             dropdown.layout.display = ""
-        getattr(rnd, rnd.phase)(wanted or None)
+        rnd.act(Action(rnd.phase, wanted or None))
 
     # -- drawing
     def _draw(self) -> None:
@@ -323,7 +325,8 @@ class RulesExplorer(VBox):
 
     def _draw_result(self) -> None:
         rnd, th = self.round, read_theme(self.theme)
-        steps = "".join(f"<li>{escape(r.reason)}</li>" for r in self.steps)
+        say = Narrator(rnd.names if rnd else self.names, th).say
+        steps = "".join(f"<li>{escape(say(r))}</li>" for r in self.steps)
         illegal = "".join(f"<li><b>{escape(Card(c).name(th))}</b>: {escape(r)}</li>"
                           for c, r in sorted(self.reasons.items(), key=lambda x: Card(x[0])))
         parts = [f'<div class="fox-title">What happens</div><ol class="fox-steps">{steps}</ol>']

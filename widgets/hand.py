@@ -1,7 +1,8 @@
 """A player's hand: clickable cards, illegal ones dimmed, and the engine's reason when one is tried.
 
-The hand never decides what is legal: it asks the round (``verify_play``, ``verify_exchange``,
-``verify_discard``) and shows the exception's message when the engine refuses.
+The hand never decides what is legal: it asks the round (``verify`` of the action for the
+current phase: a play, the Fox's exchange or the Woodcutter's discard) and shows the exception's
+message when the engine refuses.
 """
 from __future__ import annotations
 
@@ -9,29 +10,12 @@ from html import escape
 
 from ipywidgets import VBox
 
-from foxlib import FoxError, rules
+from foxlib import Action, FoxError
 from foxlib.cards import card_list
+from foxlib.narrator import PROMPTS, WAITING, Narrator, possessive, sentence, who
 
 from .card import CardRow, HtmlView
-from .table import message
-
-PROMPTS = {
-    "play": "your turn: click a card to play it",
-    "exchange": "your Fox: click a card to swap it with the decree card, or keep the decree",
-    "discard": "your Woodcutter drew a card: click a card to put at the bottom of the deck",
-}
-
-def who(name: str) -> str:
-    """A player's name inside a sentence: 'you' for the learner, else the name."""
-    return "you" if name.lower() == "you" else name
-
-
-def _mine(name: str) -> str:
-    return "yours" if name.lower() == "you" else f"{name}'s"
-
-
-WAITING = {"play": "to play", "exchange": "to decide on the Fox's exchange",
-           "discard": "to choose the Woodcutter's discard"}
+from .table import _theme, message
 
 
 class Hand(VBox):
@@ -51,7 +35,7 @@ class Hand(VBox):
         self.rnd, self.player, self.theme = rnd, player, theme
         self.title, self.apply, self.face_down = title, apply, face_down
         self.interactive = interactive and not face_down
-        self.message, self.message_kind = "", "info"
+        self._message, self.message_kind = "", "info"
         self._action_handlers: list = []
         self._refused_handlers: list = []
         self.row = CardRow(theme=theme, size=size, face_down=face_down,
@@ -76,6 +60,21 @@ class Hand(VBox):
         """Simulate the learner clicking ``card`` (what a click in the browser does)."""
         self.row.click(card)
 
+    # -- the message: said from facts (records, a refusal) in the names and theme shown now
+    @property
+    def message(self) -> str:
+        told = self._message
+        if isinstance(told, str):
+            return told
+        narrator = Narrator(self.rnd.names if self.rnd is not None else ("A", "B"), self.theme)
+        if isinstance(told, tuple):                     # a refusal: (code, facts)
+            return narrator.refused(told)
+        return narrator.say_all(told, skip=("trick", "round_end"))
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+
     # -- behaviour
     @property
     def my_turn(self) -> bool:
@@ -90,28 +89,23 @@ class Hand(VBox):
         if rnd is None:
             return False
         if rnd.is_over:
-            return self._refuse(code, "The round is over: no more cards are played.")
+            return self._refuse(code, ("hand_round_over", {}))
         if not self.my_turn:
-            return self._refuse(code, rules.sentence(
-                f"it is {rules.possessive(rnd.name(rnd.to_play))} turn, not "
-                f"{_mine(rnd.name(self.player))}."))
+            return self._refuse(code, ("not_your_turn", {"player": self.player,
+                                                         "to_play": rnd.to_play}))
         kind = rnd.phase
-        check = {"play": rnd.verify_play, "exchange": rnd.verify_exchange,
-                 "discard": rnd.verify_discard}[kind]
         try:
-            if code is None and kind != "exchange":
-                raise FoxError("Choose a card: only the Fox's exchange can be declined.")
-            check(code)
+            action = Action(kind, code)
+            rnd.verify(action)
         except FoxError as exc:
-            return self._refuse(code, str(exc))
+            return self._refuse(code, getattr(exc, "refusal", None) or str(exc))
         records = []
         if self.apply:
             start = len(rnd.history)
-            getattr(rnd, kind)(code)
+            rnd.act(action)
             records = rnd.history[start:]
             # The trick's outcome is shown by the trick area; here only what this player did.
-            self.message = " ".join(r.reason for r in records
-                                    if r.kind not in ("trick", "round_end"))
+            self._message = list(records)
             self.message_kind = "ok"
         for handler in list(self._action_handlers):
             handler(kind, code, records)
@@ -122,9 +116,12 @@ class Hand(VBox):
         """The Fox's other choice: keep the decree card (exchange nothing)."""
         return self.try_card(None)
 
-    def _refuse(self, code: str, reason: str) -> bool:
-        self.message, self.message_kind = reason, "illegal"
+    def _refuse(self, code: str, told) -> bool:
+        """Refuse ``code``; ``told`` is the refusal as (code, facts), said again in the theme
+        shown, or a text."""
+        self._message, self.message_kind = told, "illegal"
         self._draw_note()
+        reason = self.message
         for handler in list(self._refused_handlers):
             handler(code, reason)
         return False
@@ -159,8 +156,11 @@ class Hand(VBox):
         try:
             self.rnd.verify_play(card)
         except FoxError as exc:
-            return f"{card.label(self.rnd.theme)}: {exc}"
-        return card.label(self.rnd.theme)
+            return f"{card.label(_theme(self.theme))}: {self._say_refusal(exc)}"
+        return card.label(_theme(self.theme))
+
+    def _say_refusal(self, exc) -> str:
+        return Narrator(self.rnd.names, self.theme).refused(exc)
 
     def status(self) -> str:
         rnd = self.rnd
@@ -181,7 +181,7 @@ class Hand(VBox):
             return self.title
         if self.rnd is None:
             return "Hand"
-        return rules.sentence(f"{rules.possessive(self.rnd.name(self.player))} hand")
+        return sentence(f"{possessive(self.rnd.name(self.player))} hand")
 
     def _draw_note(self) -> None:
         name = self._heading()

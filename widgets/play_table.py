@@ -17,7 +17,7 @@ from foxlib.review import hint as advise
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
 from foxlib.players import LEVELS, make_player
-from foxlib.rules import sentence, subject
+from foxlib.narrator import Narrator, sentence, subject
 
 from .card import HtmlView
 from .review import ReviewPanel
@@ -66,7 +66,7 @@ class PlayTable(VBox):
         self._rng = random.Random(seed)
         self._generation = 0          # bumped by undo/new game: late opponent answers are dropped
         self.thinking = False
-        self.news, self.news_kind, self.news_detail, self.headline = "", "info", "", ""
+        self._news, self.news_kind, self.news_detail, self.headline = ("", (), ""), "info", "", ""
         self.last_hint = None
         self.level = Dropdown(options=[(_level_title(k), k) for k in LEVELS], value=level,
                               description="Opponent", layout=Layout(width="auto"))
@@ -224,7 +224,7 @@ class PlayTable(VBox):
             else:
                 headline = f"Game over: {subject(self.names[winner], 'wins')}."
             self.headline = sentence(headline)
-            self._say(rnd.round_end.reason + " " + why, "end")
+            self._say("", "end", records=[rnd.round_end], after=why)
         self._draw()
         if rnd.to_play is not None and rnd.to_play != self.learner:
             self._schedule_opponent()
@@ -259,13 +259,13 @@ class PlayTable(VBox):
         start, note = len(rnd.history), ""
         try:
             action = future.result() if future is not None else self.opponent.choose(rnd.view(me))
-            getattr(rnd, rnd.phase)(action)     # the engine checks the choice before applying it
+            rnd.act(action)     # the engine checks the choice before applying it
         except Exception as exc:  # noqa: BLE001 - a player's bug must not freeze the game
             note = (f"(The computer player failed: {exc} It makes a random legal choice "
-                    "instead.) ")
-            getattr(rnd, rnd.phase)(self._rng.choice(rnd.legal_actions()))
-        seen = rnd.view(self.learner).history[start:]
-        self._say(note + " ".join(r.reason for r in seen))
+                    "instead.)")
+            rnd.act(self._rng.choice(rnd.legal_actions()))
+        # What the learner saw happen, kept as records: said in the theme shown at each redraw.
+        self._say(note, records=rnd.view(self.learner).history[start:])
         self._changed()
 
     # -- undo bookkeeping: who made the last move (across rounds)
@@ -295,6 +295,7 @@ class PlayTable(VBox):
         for rnd in self.game.rounds:
             rnd.theme = theme
         self.table.update(theme=change["new"])
+        self._draw()          # the news, too, is told again in the new suits
 
     def _target_changed(self, change) -> None:
         self._say(f"The next new game will be played to {change['new']} points; this one "
@@ -306,8 +307,21 @@ class PlayTable(VBox):
                     theme=read_theme(self.theme.value))
 
     # -- drawing
-    def _say(self, text: str, kind: str = "info", detail: str = "") -> None:
-        self.news, self.news_kind, self.news_detail = text, kind, detail
+    def _say(self, text: str, kind: str = "info", detail: str = "", *, records=(),
+             after: str = "") -> None:
+        """The latest news: ``text``, then what ``records`` tell (said again at each redraw,
+        in the names and theme shown then), then ``after``."""
+        self._news, self.news_kind, self.news_detail = (text, tuple(records), after), kind, detail
+
+    @property
+    def news(self) -> str:
+        text, records, after = self._news
+        said = Narrator(self.names, self.game.theme).say_all(records) if records else ""
+        return " ".join(part for part in (text, said, after) if part)
+
+    @news.setter
+    def news(self, text: str) -> None:
+        self._news = (text, (), "")
 
     def _draw(self) -> None:
         rnd = self.game.round

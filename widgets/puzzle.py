@@ -19,10 +19,9 @@ import traitlets as t
 from ipywidgets import Button, ButtonStyle, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card, FoxError, Move
-from foxlib.rules import sentence, subject
+from foxlib.narrator import Narrator, sentence, subject
 from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
-                            check_puzzle, dumps, load_collection, load_text, move_text,
-                            second_person)
+                            check_puzzle, dumps, load_collection, load_text, move_text)
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton
@@ -325,7 +324,7 @@ class PuzzlePlayer(VBox):
         kind = {"right": "ok", "wrong": "illegal", "shown": "end", "going": "info",
                 "refused": "illegal"}[fb.status]
         title = fb.title if fb.status != "refused" else ""
-        lines = [second_person(x) for x in fb.lines]
+        lines = list(fb.lines)
         parts = []
         if fb.status == "refused":
             parts.append(message(" ".join(lines), "illegal"))
@@ -568,7 +567,7 @@ def _last_trick(rnd, theme, tail: str = "") -> str:
     head = f"Trick {last.number}: {sentence(rnd.name(last.winner))} won{nxt}."
     return (f'<div class="fox-last"><div class="fox-row">{cards}</div><div>'
             f'<div class="fox-title">{escape(head)}{(" " + escape(tail)) if tail else ""}</div>'
-            f"{message(second_person(last.reason), 'ok')}</div></div>")
+            f"{message(Narrator(rnd.names, theme).say(last), 'ok')}</div></div>")
 
 
 def _points_so_far(p, names) -> str:

@@ -13,6 +13,7 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, IntProgress, Layout, VBox
 
+from foxlib.narrator import is_you, possessive
 from foxlib.review import ReviewSettings, decision_count, iter_review, summary_line
 
 from .card import HtmlView
@@ -48,7 +49,7 @@ def _card_or_keep(action, theme) -> str:
 def record_html(rec, theme="classic", names=("You",)) -> str:
     """One decision of the review as markup: verdict, cards, reason, values, exact check.
     ``names[0]`` is the reviewed player's name ("You" reads as "your play")."""
-    you = names[0].lower() == "you"
+    you = is_you(names[0])
     kind = {"play": "play", "exchange": "Fox exchange", "discard": "Woodcutter discard"}[rec.kind]
     head = (f'<span class="fox-review-verdict">{VERDICT_WORDS[rec.verdict]}</span> '
             f"Trick {rec.trick} \u00b7 {'your' if you else escape(names[0]) + chr(39) + 's'} "
@@ -164,7 +165,7 @@ class ReviewPanel(VBox):
         self.button.disabled = True
         self.running = True
         name = rnd.name(seat)
-        whose = "your" if name.lower() == "you" else f"{name}'s"
+        whose = possessive(name)
         self.summary.html = message(f"Reviewing {whose} {total} decision"
                                     f"{'s' if total != 1 else ''}\u2026 The first appears in a "
                                     "moment; you can keep using the page.", "info")

@@ -7,6 +7,7 @@ from ipywidgets import Button, HBox, IntSlider, Layout, VBox
 
 from foxlib import Round
 from foxlib.inputs import load_round
+from foxlib.narrator import Narrator
 
 from .card import HtmlView
 from .review import ReviewPanel
@@ -37,8 +38,8 @@ class RoundPlayer(VBox):
         self.round = Round(full.start, full.names, full.theme)
         self._marks = [len(self.round.history)]     # history length after each step
         probe = Round(full.start, full.names, full.theme)
-        for kind, card in self.actions:
-            getattr(probe, kind)(card)
+        for action in self.actions:
+            probe.act(action)
             self._marks.append(len(probe.history))
         self.step = 0
         self.first_button = Button(description="First", icon="fast-backward")
@@ -81,8 +82,7 @@ class RoundPlayer(VBox):
             self.round.undo()
             self.step -= 1
         while self.step < step:
-            kind, card = self.actions[self.step]
-            getattr(self.round, kind)(card)
+            self.round.act(self.actions[self.step])
             self.step += 1
         self._draw()
 
@@ -106,7 +106,7 @@ class RoundPlayer(VBox):
             return (f"The start: the decree card is the {rnd.decree.label(rnd.theme)}, so "
                     f"{rnd.theme.suit_names[rnd.decree.suit]} are trump; "
                     f"{rnd.name(rnd.to_play)} leads. Press Forward to see the first play.")
-        return " ".join(r.reason for r in self.records)
+        return Narrator.of(self.round).say_all(self.records)
 
     @property
     def shown_trick(self) -> int:

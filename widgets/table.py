@@ -1,8 +1,8 @@
 """The table around the hands: trick area, decree and trump, score board, event log.
 
 Each part is one ``HtmlView`` (one widget model, fast to show) redrawn by ``update(...)`` from a
-``foxlib.Round`` (or a ``PlayerView``). They read facts from the engine and show its reasons;
-they decide nothing themselves.
+``foxlib.Round`` (or a ``PlayerView``). They read facts from the engine and have
+``foxlib.narrator`` say them in the names and theme shown now; they decide nothing themselves.
 """
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from html import escape
 
 from foxlib import rules
 from foxlib.inputs import read_theme
-from foxlib.rules import subject
+from foxlib.narrator import Narrator, subject
+from foxlib.narrator import who as _who
 from foxlib.svg import card_svg, suit_svg
 
 from .card import HtmlView
@@ -21,10 +22,6 @@ CARD_SIZES = {"small": "clamp(32px, 8vw, 50px)", "normal": "clamp(44px, 11.5vw, 
 
 def _theme(theme):
     return read_theme(theme)
-
-
-def _who(name: str) -> str:
-    return "you" if name.lower() == "you" else name
 
 
 def inline_card(card, theme="classic", size="normal", *, face_down=False, dimmed=False) -> str:
@@ -120,7 +117,7 @@ class TrickArea(HtmlView):
                f"; {escape(subject(_who(rnd.name(last.next_leader)), 'leads'))} next")
         return (f'<div class="fox-last">{shown}<div><div class="fox-title">Trick {last.number}: '
                 f"{escape(rnd.name(last.winner))} won{nxt}.</div>"
-                f"{message(last.reason, 'ok')}</div></div>")
+                f"{message(Narrator(rnd.names, th).say(last), 'ok')}</div></div>")
 
     @staticmethod
     def _spot(card_html: str, caption: str) -> str:
@@ -224,7 +221,10 @@ KIND_WORDS = {"play": "Play", "exchange": "Fox", "draw": "Woodcutter", "discard"
 
 
 class EventLog(HtmlView):
-    """The engine's explanation of each event, newest first (``newest_first=False`` to reverse)."""
+    """The engine's explanation of each event, newest first (``newest_first=False`` to reverse).
+
+    Each event is said from its record by the narrator given to ``update`` (the names and theme
+    shown now), so a switch of theme or names tells the whole history again in the new words."""
 
     def __init__(self, records=(), *, newest_first=True, limit=None, **kwargs):
         super().__init__(**kwargs)
@@ -232,8 +232,10 @@ class EventLog(HtmlView):
         self.limit = limit
         self.update(records)
 
-    def update(self, records, extra=()) -> None:
-        """Show ``records`` (a Round's or a PlayerView's history) then ``extra`` lines of text."""
+    def update(self, records, extra=(), narrator: Narrator | None = None) -> None:
+        """Show ``records`` (a Round's or a PlayerView's history), said by ``narrator`` (by
+        default in the words of the moment each was made), then ``extra`` lines of text."""
+        say = narrator.say if narrator is not None else (lambda rec: rec.reason)
         items = []
         for rec in records:
             if rec.kind == "trick":
@@ -242,7 +244,7 @@ class EventLog(HtmlView):
                 kind = KIND_WORDS.get(rec.kind, rec.kind.title())
             cls = {"trick": " class=\"fox-log-trick\"", "round_end": " class=\"fox-log-end\""}
             items.append(f'<li{cls.get(rec.kind, "")}><span class="fox-kind">{escape(kind)}:'
-                         f"</span>{escape(rec.reason)}</li>")
+                         f"</span>{escape(say(rec))}</li>")
         items += [f'<li class="fox-log-end">{escape(text)}</li>' for text in extra]
         if self.newest_first:
             items.reverse()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ipywidgets import HBox, VBox
 
+from foxlib.narrator import Narrator
+
 from .hand import Hand
 from .table import DecreeView, EventLog, ScoreBoard, TrickArea
 
@@ -56,4 +58,4 @@ class TableView(VBox):
         self.decree_view.update(rnd, self.theme)
         self.scores.update(rnd)
         records = rnd.history if self.reveal else rnd.view(self.player).history
-        self.events.update(records, extra_log)
+        self.events.update(records, extra_log, Narrator(rnd.names, self.theme))

@@ -9,6 +9,7 @@ from pathlib import Path
 from .. import rules
 from ..cards import CHARACTERS, Card
 from ..errors import FoxError
+from ..narrator import agree, possessive
 from ..game import DEFAULT_TARGET
 from ..round import PLAYERS
 
@@ -85,9 +86,7 @@ class Goal:
             low, high = rules.BAND_RANGES[self.band]
             span = f"{low}-{high}" if low != high else str(low)
         text = self.spec.question.format(band=self.band, span=span, who=who, target=target,
-                                         does="do" if who == "you" else "does",
-                                         who_pos="your" if self.player == you else
-                                         "your opponent's")
+                                         does=agree(who, "does"), who_pos=possessive(who))
         return text[0].upper() + text[1:]
 
 

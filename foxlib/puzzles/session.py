@@ -2,13 +2,14 @@
 opponent's replies played, hints, the solution; and the words of the feedback."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from .. import rules
 from ..cards import Card
 from ..errors import FoxError
 from ..feedback import Feedback
+from ..narrator import Narrator, possessive, second_person  # noqa: F401 (second_person: re-exported)
+from ..narrator import mine as narrator_mine
 from ..round import PLAYERS, Move
 from .analysis import (NODE_LIMIT, GoalAnalysis, Verdict, solver_module, closure, judge_trick_goal,
                        live_cards, solve_goal, truth)
@@ -155,7 +156,7 @@ class PuzzleSession:
                 "right", f"Right! You finish {p.goal.band}.",
                 lines + [t for t in (p.right, p.explanation) if t], True))
         self.feedback = Feedback("going", "Good: that keeps the goal in reach. Your turn again.",
-                                 [second_person(line) for line in lines])
+                                 lines)
         return self.feedback
 
     def _opponent_turns(self, defeat: bool) -> list:
@@ -184,13 +185,15 @@ class PuzzleSession:
 
     def _push(self, move: Move, prefix: str = "") -> list:
         records = self.round.push(move)
+        # The round's players are "you" and "your opponent": the narrator speaks to you.
+        say = Narrator.of(self.round).say
         out = []
         for rec in records:
             if rec.kind == "play" and prefix:
                 out.append(f"{prefix}the {move.card.name()} ({move.card}).")
             elif rec.kind in ("trick", "exchange", "round_end", "discard", "draw") and \
                     not (rec.kind in ("draw", "discard") and rec.player != self.puzzle.you):
-                out.append(rec.reason)
+                out.append(say(rec))
         return out
 
     # -- help
@@ -244,7 +247,7 @@ class PuzzleSession:
 
     # -- helpers
     def _finish(self, status: str, fb: Feedback) -> Feedback:
-        fb = replace(fb, lines=[second_person(line) for line in fb.lines if line])
+        fb = replace(fb, lines=[line for line in fb.lines if line])
         self.status = status
         if status == "solved" and self.solution_seen:
             # Solving after Show solution is copying: say so, and do not count it.
@@ -256,19 +259,6 @@ class PuzzleSession:
 
     def _refuse(self, text: str) -> Feedback:
         return Feedback("refused", "Not allowed", [text], False)
-
-
-_VERBS = {"gains": "gain", "leads": "lead", "has": "have", "does": "do", "follows": "follow",
-          "keeps": "keep", "uses": "use", "draws": "draw", "puts": "put", "wins": "win",
-          "plays": "play", "takes": "take", "loses": "lose", "scores": "score", "holds": "hold"}
-
-
-def second_person(text: str) -> str:
-    """The engine writes about players by name; the learner is named "You", so make its
-    sentences read well: "so You leads" becomes "so you lead"."""
-    text = re.sub(r"(?<=[a-z,;:] )You(r opponent)?\b", lambda m: m.group(0).lower(), text)
-    return re.sub(r"\b([Yy]ou) (" + "|".join(_VERBS) + r")\b",
-                  lambda m: f"{m.group(1)} {_VERBS[m.group(2)]}", text)
 
 
 def _normalise_answer(value, puzzle: Puzzle):
@@ -295,10 +285,8 @@ def score_mistake(puzzle: Puzzle, value) -> str:
         return ("That is not how this game ends: work out both new scores (Treasure included), "
                 f"check whether anyone reached {puzzle.target}, and on a tie compare the points "
                 "each gained in this round.")
-    who = "you" if p == puzzle.you else "your opponent"
-    whose = "your" if p == puzzle.you else "your opponent's"
-    mine, theirs = ("yours", "your opponent's") if p == puzzle.you else \
-        ("your opponent's", "yours")
+    who, other = puzzle.names()[p], puzzle.names()[1 - p]     # "you", "your opponent"
+    whose, mine, theirs = possessive(who), narrator_mine(who), narrator_mine(other)
     table = rnd.round_end.points[p]
     gain, treasure = rnd.round_gain[p], rnd.round_gain[p] - rnd.round_end.points[p]
     earlier = before.round_gain[p]

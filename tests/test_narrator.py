@@ -1,0 +1,130 @@
+"""Facts in records, words from one narrator: tricks record which rule settled them, every
+record, refusal and score line is said by foxlib.narrator, again in other names or theme."""
+import pytest
+
+from foxlib import THEMES, Card, IllegalAction, rules
+from foxlib import narrator
+from foxlib.narrator import Narrator
+from scenario_helpers import make_round
+
+C = Card
+
+
+# ----------------------------------------------------------------------------- trick facts
+
+@pytest.mark.parametrize("lead, follow, decree, code, witches, swans, treasure", [
+    ("11K", "2M", "4M", "trump", 0, 0, 0),          # only the follower's card is trump
+    ("10K", "9B", "4M", "witch_trump", 1, 0, 0),    # the only Witch counts as trump and wins
+    ("8B", "1B", "2M", "rank", 0, 1, 0),            # one suit; the loser's Swan leads next
+    ("9K", "10M", "4M", "witch_rank", 1, 0, 0),     # a lone Witch beside trump: ranks decide
+    ("8B", "6K", "2M", "led_suit", 0, 0, 0),        # no trump, did not follow: led card wins
+    ("9B", "9K", "2M", "led_suit", 2, 0, 0),        # two Witches cancel out
+    ("1B", "1K", "2M", "led_suit", 0, 2, 0),        # both Swans: the loser leads
+    ("7B", "7K", "2M", "led_suit", 0, 0, 2),        # two Treasures: 2 points
+])
+def test_a_trick_records_the_rule_that_settled_it(lead, follow, decree, code, witches, swans,
+                                                   treasure):
+    out = rules.decide_trick(C(lead), C(follow), C(decree))
+    assert (out.rule.code, out.rule.witches, out.rule.swans, out.rule.treasure) == \
+        (code, witches, swans, treasure)
+    assert out.rule.trump == C(decree).suit and out.reason == ""
+    said = rules.resolve_trick(C(lead), C(follow), C(decree), ("A", "B"))
+    assert (said.winner, said.next_leader, said.rule) == (out.winner, out.next_leader, out.rule)
+    assert said.reason.startswith(f"{THEMES['classic'].suit_names[C(decree).suit]} are trump.")
+
+
+# ----------------------------------------------------------------------------- records
+
+def _played_round():
+    rnd = make_round("2B", "5K 3K 8M", "6K 4K 1M", deck="10M 2M 3M")
+    rnd.play("5K")                      # Woodcutter: draws the 10 of Moons
+    rnd.discard("10M")
+    rnd.play("6K")                      # B wins; B leads
+    rnd.play("4K")
+    rnd.play("3K")                      # Fox follows and loses: exchange
+    rnd.exchange("8M")
+    return rnd
+
+
+def test_records_hold_facts_and_their_reason_is_the_narrators_words_at_the_time():
+    rnd = _played_round()
+    kinds = [r.kind for r in rnd.history]
+    assert kinds == ["play", "draw", "discard", "play", "trick", "play", "play", "exchange",
+                     "trick"]
+    play, draw, discard = rnd.history[:3]
+    assert (play.player, play.card, play.leads) == (0, C("5K"), True)
+    assert (draw.card, discard.card) == (C("10M"), C("10M"))
+    exchange = rnd.history[7]
+    assert (exchange.player, exchange.taken, exchange.old_decree) == (0, C("8M"), C("2B"))
+    said = Narrator(rnd.names, rnd.theme)
+    assert [r.reason for r in rnd.history] == [said.say(r) for r in rnd.history]
+    rnd.theme = THEMES["zsa"]           # the words of the time do not change ...
+    assert "Keys" in rnd.history[0].reason
+    again = Narrator(rnd.names, "zsa").say(rnd.history[0])
+    assert again == "A leads the 5 of Hearts, Woodcutter."     # ... a view says them again
+
+
+def test_every_record_is_said_in_another_theme_and_other_names_without_the_old_words():
+    rnd = _played_round()
+    zsa = Narrator(("Ann", "Bob"), "zsa")
+    for rec in rnd.history:
+        text = zsa.say(rec)
+        assert not any(name in text for name in THEMES["classic"].suit_names), text
+        assert " A " not in f" {text} " and " B " not in f" {text} ", text
+
+
+def test_the_opponents_view_hides_the_drawn_and_discarded_cards_in_words_too():
+    rnd = _played_round()
+    seen = rnd.view("B").history
+    assert seen[1].card is None and seen[2].card is None
+    assert seen[1].reason == "A draws a card."
+    assert seen[2].reason == "A puts a card face down under the deck."
+    assert Narrator(("You", "Bob")).say(seen[1]) == "You draw a card."
+
+
+def test_the_round_end_is_said_from_the_tricks_and_treasure_it_records():
+    rnd = make_round("2B", "7K", "6K")
+    rnd.play("7K")
+    rnd.play("6K")
+    end = rnd.round_end
+    assert end.treasure == (1, 0) and end.tricks_won == (1, 0)
+    assert end.reason == " ".join(narrator.round_points_line(n, t, g) for n, t, g in
+                                  zip(rnd.names, end.tricks_won, end.treasure))
+
+
+# ----------------------------------------------------------------------------- you
+
+def test_a_player_named_you_is_spoken_to_in_every_kind_of_record():
+    rnd = _played_round()
+    you = Narrator(("You", "Bob"))
+    said = [you.say(r) for r in rnd.history]
+    assert said[0] == "You lead the 5 of Keys, Woodcutter."
+    assert said[1] == "You draw the top card of the deck (the 10 of Moons)."
+    assert said[2] == "You put the 10 of Moons face down at the bottom of the deck."
+    assert said[7].startswith("You use the Fox to swap the 8 of Moons")
+    assert "Bob's 6 of Keys beats your 5 of Keys" in said[4]
+
+
+def test_the_you_grammar_lives_in_the_narrator_and_rules_hands_it_on():
+    assert rules.subject is narrator.subject and rules.possessive is narrator.possessive
+    assert narrator.subject("You", "has") == "you have"
+    assert narrator.mine("you") == "yours" and narrator.mine("Ann") == "Ann's"
+
+
+# ----------------------------------------------------------------------------- refusals
+
+def test_a_refusal_keeps_its_facts_so_a_view_can_say_it_in_another_theme():
+    rnd = make_round("2B", "8B 3K", "1B 6K")
+    with pytest.raises(IllegalAction) as refused:
+        rnd.play("6K")
+    assert str(refused.value) == "A does not hold the 6 of Keys."
+    assert refused.value.refusal == ("not_held", {"player": 0, "card": C("6K"), "where": ""})
+    assert Narrator(("You", "B")).refused(refused.value) == "You do not hold the 6 of Keys."
+    rnd = make_round("2B", "3K 8M", "6K", leader="B", trick="9K")
+    with pytest.raises(IllegalAction) as refused:
+        rnd.play("8M")
+    code, facts = refused.value.refusal
+    assert code == "follow_suit" and facts["same"] == [C("3K")]
+    assert Narrator(theme="classic").refused(refused.value) == str(refused.value)
+    assert Narrator(theme="zsa").refused(refused.value) == \
+        "You must follow Hearts: you hold the 3 of Hearts."
