@@ -374,7 +374,8 @@ def read_round(obj, where: str = "round", problems=None) -> Round | None:
     rnd = Round(pos, names or PLAYERS, theme or DEFAULT_THEME)
     for i, item in enumerate(actions):
         here = f"{where}.actions[{i}]"
-        if not (isinstance(item, list) and len(item) == 2 and item[0] in ACTION_KINDS):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                and item[0] in ACTION_KINDS):
             kinds = "|".join(f"'{k}'" for k in ACTION_KINDS)
             probs.add(here, f"must be [{kinds}, card].", here)
             break

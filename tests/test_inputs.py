@@ -252,7 +252,7 @@ def _saved_game() -> dict:
     game = Game(3, target=1)
     while not game.round.is_over:
         rnd = game.round
-        getattr(rnd, rnd.phase)(rnd.legal_actions()[0])
+        rnd.act(rnd.legal_actions()[0])
     return json.loads(game.dumps())
 
 
