@@ -403,3 +403,29 @@ def test_property_poison_games_keep_every_card_never_go_below_zero_and_end(seed,
         assert rnd.modules == POISON
         start = rnd.start.score
         assert [a - b for a, b in zip(rnd.score, start)] == rnd.round_gain
+
+
+# ----------------------------------------------------------------------------- the words
+
+def test_every_poison_text_reads_well_and_its_sum_is_the_rise_of_the_score():
+    import re
+    from text_faults import grammar_faults
+    seen, sums = set(), 0
+    for seed in range(120):
+        for names in (("Ann", "you"), ("you", "Ben")):
+            rnd = _finish(Round.deal(seed, score=(seed % 2, seed % 3), modules=POISON,
+                                     names=names), seed)
+            texts = [t.reason for t in rnd.tricks if t.poison] + [rnd.round_end.reason]
+            for text in texts:
+                assert not grammar_faults(text), text
+                assert "You loses" not in text and "you is" not in text and "You is" not in text
+                seen.update(re.findall(r"(loses nothing|now at 0|does not change|"
+                                       r"lost to Poison 8s|were not taken|was not taken)", text))
+            # the sum said at the end of the round is the rise of each score
+            for p, name in enumerate(names):
+                m = re.search(rf"{name} (?:gain|gains) [\d +-]+= (\d+) points?",
+                              rnd.round_end.reason, re.IGNORECASE)
+                if m:
+                    sums += 1
+                    assert int(m.group(1)) == rnd.round_gain[p]
+    assert {"loses nothing", "does not change", "lost to Poison 8s"} <= seen and sums > 100
