@@ -356,12 +356,22 @@ def test_every_player_plays_legal_actions_with_poison(level):
 
 
 def test_the_strong_player_counts_poison_in_its_values():
-    # B to follow the led 1 of Keys holding the 8 of Keys and the 2 of Keys: either wins the
-    # trick, but the 8 costs a point, so the strong player keeps it and plays the 2.
-    rnd = Round(position("1M", "3B", "8K 2K", trick=["1K"], score={"A": 5, "B": 5},
+    # B follows A's led Swan (1 of Keys) holding the 8 and the 10 of Keys; A keeps the 3 of
+    # Bells for the last trick, which A wins whatever B keeps. Without Poison both choices are
+    # worth the same; with Poison, playing the 10 now leaves the 8 for A's last trick: 2 points
+    # better for B (B does not lose 1, A does).
+    from foxlib.evaluators import MinimaxEvaluator
+    rnd = Round(position("1M", "3B", "8K 10K", trick=["1K"], score={"A": 5, "B": 5},
                          tricks_won={"A": 6, "B": 5}, modules={"poison": True}))
-    player = make_player("strong", seed=1, time_limit=2.0, samples=2)
-    assert player.choose(rnd.view(1)).card == Card("2K")
+    st = fast.from_round(rnd)
+    evaluator = make_player("strong", seed=1).evaluator_for(rnd.view(1))
+    chosen, _ = evaluator.plan(st)
+    assert isinstance(chosen, MinimaxEvaluator)        # not the solver, which refuses poison
+    eight, ten = Card("8K").index, Card("10K").index
+    values, _ = chosen.values(st)
+    assert values[ten] - values[eight] == 2
+    base, _ = chosen.values(st._replace(poison=False))
+    assert base[ten] == base[eight]
 
 
 # ----------------------------------------------------------------------------- property
