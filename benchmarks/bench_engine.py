@@ -14,6 +14,8 @@ Paths measured:
               more often than with per-action choices; both are honest random rounds)
 - rich actions: ``Round.deal`` then ``legal_actions()`` / ``act(action)`` (per-action uniform,
               the same distribution as the fast path)
+- fast poison, rich poison: the same two paths with the Deluxe Poison 8s module
+              (``random_round(..., poison=True)``; ``Round.deal(..., modules=POISON)``)
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from foxlib import Round, fast  # noqa: E402
+from foxlib.modules import BASE, POISON  # noqa: E402
 
 
 def fast_rounds(rng, budget_s, max_rounds):
@@ -35,6 +38,19 @@ def fast_rounds(rng, budget_s, max_rounds):
     while n < max_rounds:
         for _ in range(min(200, max_rounds - n)):
             play(rng, n & 1)
+        n += min(200, max_rounds - n)
+        if time.perf_counter() >= deadline:
+            break
+    return n, time.perf_counter() - start
+
+
+def fast_poison_rounds(rng, budget_s, max_rounds):
+    play = fast.random_round
+    n, start = 0, time.perf_counter()
+    deadline = start + budget_s
+    while n < max_rounds:
+        for _ in range(min(200, max_rounds - n)):
+            play(rng, n & 1, None, True)
         n += min(200, max_rounds - n)
         if time.perf_counter() >= deadline:
             break
@@ -53,11 +69,11 @@ def rich_moves_rounds(rng, budget_s, max_rounds):
     return n, time.perf_counter() - start
 
 
-def rich_action_rounds(rng, budget_s, max_rounds):
+def rich_action_rounds(rng, budget_s, max_rounds, modules=BASE):
     n, start = 0, time.perf_counter()
     deadline = start + budget_s
     while n < max_rounds and time.perf_counter() < deadline:
-        rnd = Round.deal(rng.randrange(2 ** 32), dealer=n & 1)
+        rnd = Round.deal(rng.randrange(2 ** 32), dealer=n & 1, modules=modules)
         while not rnd.is_over:
             actions = rnd.legal_actions()
             rnd.act(actions[rng.randrange(len(actions))])
@@ -81,7 +97,8 @@ def main(argv=None) -> int:
           "a busy machine disturbs less)")
     print(f"{'path':<14} {'rounds':>9} {'seconds':>9} {'rounds/s':>10} {'per CPU-s':>10}")
     rows = (("fast", fast_rounds), ("rich actions", rich_action_rounds),
-            ("rich moves", rich_moves_rounds))
+            ("rich moves", rich_moves_rounds), ("fast poison", fast_poison_rounds),
+            ("rich poison", lambda *a: rich_action_rounds(*a, modules=POISON)))
     for name, fn in rows:
         cpu = time.process_time()
         n, dt = fn(random.Random(args.seed), budget, limit)

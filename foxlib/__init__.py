@@ -6,6 +6,7 @@ from .game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET, Game, game_result
 from .round import (ACTION_KINDS, DISCARD, EXCHANGE, OVER, PLAY, PLAYERS, Action, ActionKind,
                     DiscardRecord, DrawRecord, ExchangeRecord, Move, PlayerView, PlayRecord,
                     Position, Round, RoundEndRecord, TrickRecord, deal, player_index)
+from .modules import Modules
 from .narrator import Narrator
 from .players import LEVELS, Player, RandomPlayer, make_player
 from .rules import (BAND_RANGES, BANDS, SCORING_TABLE, band, legal_follows, resolve_trick,

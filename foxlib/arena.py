@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from .errors import FoxError
 from .game import Game
+from .modules import Modules
 from .players import LEVELS, make_player
 
 # ----------------------------------------------------------------------------- statistics
@@ -150,15 +151,16 @@ def player_options(level: str, move_time, samples) -> dict:
 
 
 def play_game(levels, number: int, seed, target: int = 21, move_time=None, samples=None,
-              clocks=None) -> GameResult:
-    """Game ``number`` of a match: pairs of games share the deal, seats swap in odd games."""
+              clocks=None, modules=None) -> GameResult:
+    """Game ``number`` of a match: pairs of games share the deal, seats swap in odd games.
+    ``modules``: the Deluxe modules in play (``Modules(poison=True)``; None: the base game)."""
     pair_seed = f"{seed}:{number // 2}"
     seats = (0, 1) if number % 2 == 0 else (1, 0)
     players = [None, None]
     for i, level in enumerate(levels):
         players[seats[i]] = make_player(level, f"{seed}:{number}:{i}",
                                         **player_options(level, move_time, samples))
-    game = Game(seed=pair_seed, target=target, first_dealer=0)
+    game = Game(seed=pair_seed, target=target, first_dealer=0, modules=modules)
     result = GameResult(number, seats)
     clocks = clocks if clocks is not None else [MoveClock(), MoveClock()]
     while True:
@@ -216,12 +218,14 @@ def format_game(levels, g: GameResult) -> str:
             f"{len(g.rounds)} rounds ({pts}); {who}")
 
 
-def format_summary(s: Summary, seed, target: int, move_time=None, samples=None) -> str:
+def format_summary(s: Summary, seed, target: int, move_time=None, samples=None,
+                   modules=None) -> str:
     a, b = names(s.levels)
     d = s.difference()
     draws = sum(g.winner == "draw" for g in s.games)
     width = max(len(a), len(b), 6)
-    lines = [f"Arena: {a} vs {b}, {len(s.games)} games to {target} points, seed {seed}, "
+    played = "" if modules is None or modules.base else f" with {modules}"
+    lines = [f"Arena: {a} vs {b}, {len(s.games)} games to {target} points{played}, seed {seed}, "
              f"{d.n} rounds, {s.seconds:.0f} s",
              f"{'player':{width}}  points/round  games won  seconds/move (mean, max)"]
     for i, name in enumerate((a, b)):
@@ -251,12 +255,12 @@ def format_summary(s: Summary, seed, target: int, move_time=None, samples=None) 
 
 
 def run(levels, games: int, seed, target: int = 21, move_time=None, samples=None,
-        out=None) -> Summary:
+        out=None, modules=None) -> Summary:
     clocks = [MoveClock(), MoveClock()]
     results = []
     start = time.perf_counter()
     for number in range(games):
-        g = play_game(levels, number, seed, target, move_time, samples, clocks)
+        g = play_game(levels, number, seed, target, move_time, samples, clocks, modules)
         results.append(g)
         if out is not None:
             print(format_game(levels, g), file=out, flush=True)
@@ -302,6 +306,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--samples", type=_positive_int, default=None,
                         help="the strong player's deals per move (default: by cards left, "
                              "see docs/players.md)")
+    parser.add_argument("--poison", action="store_true",
+                        help="play the Deluxe Poison 8s module (the winner of a trick loses 1 "
+                             "point per 8 in it, never below 0)")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     return parser
 
@@ -315,13 +322,15 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 2
     levels = (args.first, args.second)
+    modules = Modules(poison=args.poison)
     try:
         summary = run(levels, args.games, args.seed, args.target, args.move_time, args.samples,
-                      None if args.quiet else sys.stdout)
+                      None if args.quiet else sys.stdout, modules)
     except FoxError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 1
-    print(format_summary(summary, args.seed, args.target, args.move_time, args.samples))
+    print(format_summary(summary, args.seed, args.target, args.move_time, args.samples,
+                         modules))
     return 0
 
 

@@ -226,7 +226,7 @@ class SolverEvaluator(Evaluator):
         return analysis
 
 
-def default_evaluator() -> Evaluator:
+def default_evaluator(poison: bool = False) -> Evaluator:
     """The strong player's evaluators and deals, by the cards left in the larger hand, chosen
     from measurements (``docs/players.md``) to stay well under a second a move on this machine:
 
@@ -237,8 +237,14 @@ def default_evaluator() -> Evaluator:
     In the playouts the opponent plays random legal moves (``noise=1``): measured in whole
     rounds, that model of the opponent did better than the guided policy for both players,
     against random play and against the rule-of-thumb player alike (``docs/players.md``).
+
+    ``poison``: for rounds with Poison 8s. The solver works out the base game only, so the
+    exact stage is our small search, which plays the fast path's moves and so counts Poison
+    (and its floor at 0) in every value; the other stages do too.
     """
     try:
+        if poison:
+            raise ImportError("the solver values the base game only")
         exact = SolverEvaluator()
     except ImportError:
         exact = MinimaxEvaluator()

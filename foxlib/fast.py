@@ -15,6 +15,11 @@ Encoding
 Tables (flat lists indexed by ints) replace the rules' branches: ``TRICK[(lead * 33 + follow)
 * 3 + trump]`` packs who wins, who leads next and the Treasure of a complete trick. They are
 built from ``foxlib.rules`` itself, so the two paths share one definition of the trick.
+
+Poison 8s (``Modules(poison=True)``) are a flag of the state (``FastState.poison``): the trick's
+winner then loses 1 point per 8 (``POISON8``), Treasure and Poison added up first and the score
+floored at 0, as ``Round`` does. Other modules are refused (``from_round``), and so is a
+poison state wherever only the base game is worked out (``base_only``: the solver).
 """
 from __future__ import annotations
 
@@ -36,6 +41,8 @@ SUIT_MASK = tuple(0x7FF << (11 * s) for s in range(3))
 CARD_SUIT_MASK = tuple(SUIT_MASK[SUIT[c]] for c in range(N_CARDS))
 SWAN_BIT = tuple(1 << (11 * SUIT[c]) for c in range(N_CARDS))   # the 1 of the card's suit
 TREASURE = tuple(1 if RANK[c] == rules.TREASURE else 0 for c in range(N_CARDS))
+#: 1 for the 8s: Poison 8s when the state's ``poison`` flag is set.
+POISON8 = tuple(1 if RANK[c] == rules.POISON else 0 for c in range(N_CARDS))
 
 
 def _mask_of(rank: int) -> int:
@@ -108,6 +115,7 @@ class FastState(NamedTuple):
     score: tuple
     round_gain: tuple
     phase: int = PLAY
+    poison: bool = False  # the 8s are Poison 8s
 
     @property
     def to_play(self):
@@ -125,12 +133,24 @@ class FastState(NamedTuple):
 
 
 def from_round(rnd) -> FastState:
-    """The fast state of a ``Round`` in any phase."""
+    """The fast state of a ``Round`` in any phase (the base game or Poison 8s)."""
     phase = PHASES.index(rnd.phase)
+    modules = rnd.modules
+    if modules.special or modules.goals:
+        raise InvalidState(f"The fast path plays the base game and Poison 8s only, not a round "
+                           f"with {modules}.")
     return FastState((mask_of(rnd.hands[0]), mask_of(rnd.hands[1])), rnd.decree.index,
                      tuple(c.index for c in rnd.deck), rnd.leader,
                      tuple(c.index for c in rnd.trick), tuple(rnd.tricks_won), tuple(rnd.score),
-                     tuple(rnd.round_gain), phase)
+                     tuple(rnd.round_gain), phase, modules.poison)
+
+
+def base_only(state: FastState, who: str = "The solver") -> None:
+    """Refuse a state with Poison 8s where only the base game is worked out."""
+    if state.poison:
+        raise InvalidState(f"{who} works out the base game only: it cannot value a round "
+                           "played with Poison 8s yet (the floor at 0 makes every point depend "
+                           "on the score), so it gives no values rather than wrong ones.")
 
 
 def to_round(state: FastState, **kw):
@@ -149,6 +169,7 @@ def to_round(state: FastState, **kw):
     pending = None
     if state.phase == OVER:
         # Round() scores an empty position itself: hand it the score before the table's points.
+        # (A finished round's Poison facts are not rebuilt: only its numbers are.)
         for p in (0, 1):
             score[p] -= POINTS[tw[p]]
             gain[p] -= POINTS[tw[p]]
@@ -166,6 +187,9 @@ def to_round(state: FastState, **kw):
     pos = Position(card(state.decree), (sorted(map(card, hands[0])), sorted(map(card, hands[1]))),
                    state.leader, [card(c) for c in deck], [card(c) for c in trick], tuple(tw),
                    tuple(score), tuple(gain))
+    if state.poison:
+        from .modules import POISON as _POISON
+        pos.modules = _POISON
     rnd = Round(pos, **kw)
     if pending is not None:
         rnd.play(card(pending))
@@ -262,23 +286,29 @@ def legal_actions(state: FastState) -> list:
 def _finish_card(state: FastState, hands, decree, deck, trick) -> FastState:
     """After a card and its decision: pass to the follower, or resolve the complete trick."""
     leader, tw, score, gain = state.leader, state.tricks_won, state.score, state.round_gain
+    poison = state.poison
     if len(trick) == 1:
-        return FastState(hands, decree, deck, leader, trick, tw, score, gain, PLAY)
+        return FastState(hands, decree, deck, leader, trick, tw, score, gain, PLAY, poison)
     lead, follow = trick
     code = TRICK[(lead * 33 + follow) * 3 + SUIT[decree]]
     winner = leader ^ (code & 1)
     nxt = leader ^ (code >> 1 & 1)
     t = code >> 2
+    if poison:
+        # Treasure and Poison added up first, the score floored at 0 (as Round does).
+        t -= POISON8[lead] + POISON8[follow]
+        if t < -score[winner]:
+            t = -score[winner]
     tw = (tw[0] + 1, tw[1]) if winner == 0 else (tw[0], tw[1] + 1)
     if t:
         score = (score[0] + t, score[1]) if winner == 0 else (score[0], score[1] + t)
         gain = (gain[0] + t, gain[1]) if winner == 0 else (gain[0], gain[1] + t)
     if hands[0] or hands[1]:
-        return FastState(hands, decree, deck, nxt, (), tw, score, gain, PLAY)
+        return FastState(hands, decree, deck, nxt, (), tw, score, gain, PLAY, poison)
     pts = (POINTS[tw[0]], POINTS[tw[1]])
     score = (score[0] + pts[0], score[1] + pts[1])
     gain = (gain[0] + pts[0], gain[1] + pts[1])
-    return FastState(hands, decree, deck, nxt, (), tw, score, gain, OVER)
+    return FastState(hands, decree, deck, nxt, (), tw, score, gain, OVER, poison)
 
 
 def _illegal(text: str):
@@ -353,10 +383,10 @@ def apply_action(state: FastState, action: int) -> FastState:
 
 # ----------------------------------------------------------------------------- random play
 
-def deal(rng: _random.Random, dealer: int = 0) -> FastState:
+def deal(rng: _random.Random, dealer: int = 0, poison: bool = False) -> FastState:
     """A uniformly shuffled deal: 13 cards each, the decree, a 6-card deck; non-dealer leads."""
     a, b, decree, deck = _deal(rng.randrange(_PERMUTATIONS))
-    return FastState((a, b), decree, deck, 1 - dealer, (), (0, 0), (0, 0), (0, 0), PLAY)
+    return FastState((a, b), decree, deck, 1 - dealer, (), (0, 0), (0, 0), (0, 0), PLAY, poison)
 
 
 _PERMUTATIONS = 1
@@ -388,7 +418,8 @@ def _deal(x: int):
     return a, b, decree, tuple(deck)
 
 
-def random_round(rng: _random.Random, dealer: int = 0, log: list | None = None):
+def random_round(rng: _random.Random, dealer: int = 0, log: list | None = None,
+                 poison: bool = False, score=(0, 0)):
     """Deal and play a whole round with uniformly random legal actions (each play, each Fox
     exchange option including keeping the decree, each Woodcutter discard equally likely,
     as a ``RandomPlayer`` chooses). Returns ``(tricks_won_A, tricks_won_B, points_A,
@@ -397,8 +428,19 @@ def random_round(rng: _random.Random, dealer: int = 0, log: list | None = None):
     When ``log`` is a list, the deal and every action and trick are appended to it (for tests):
     ``("deal", state)``, ``("play", c)``, ``("exchange", c or -1)``, ``("discard", c)``,
     ``("trick", winner, next_leader, treasure)``.
+
+    ``poison``: the 8s are Poison 8s; then ``score`` (the scores before the round, for the
+    floor at 0) is where the points start and the result's points are the scores at the end,
+    and each logged trick's last number is the winner's change of score (Treasure minus
+    Poison, floored). The base game draws the same random numbers either way.
     """
     a, b, decree, deck = _deal(rng.randrange(_PERMUTATIONS))
+    if poison:
+        if log is not None:
+            log.append(("deal", FastState((a, b), decree, deck, 1 - dealer, (), (0, 0),
+                                          tuple(score), (0, 0), PLAY, True)))
+        return _playout_poison([a, b], decree, list(deck), 1 - dealer, -1, 0, 0, score[0],
+                               score[1], rng.random, log)
     if log is not None:
         log.append(("deal", FastState((a, b), decree, deck, 1 - dealer, (), (0, 0), (0, 0),
                                       (0, 0), PLAY)))
@@ -425,6 +467,10 @@ def random_playout(state: FastState, rng: _random.Random, log: list | None = Non
                         - (POINTS[after.tricks_won[winner]] if after.phase == OVER else 0)))
         return random_playout(after, rng, log)
     led = state.trick[0] if state.trick else -1
+    if state.poison:
+        return _playout_poison(list(state.hands), state.decree, list(state.deck), state.leader,
+                               led, state.tricks_won[0], state.tricks_won[1], state.score[0],
+                               state.score[1], rng.random, log)
     return _playout(list(state.hands), state.decree, list(state.deck), state.leader, led,
                     state.tricks_won[0], state.tricks_won[1], state.score[0], state.score[1],
                     rng.random, log)
@@ -533,6 +579,64 @@ def _playout_logged(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
             t0 += 1
             s0 += code >> 2
         log.append(("trick", winner, leader ^ (code >> 1 & 1), code >> 2))
+        leader ^= code >> 1 & 1
+        led = -1
+    return t0, t1, s0 + POINTS[t0], s1 + POINTS[t1]
+
+
+def _playout_poison(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
+    """``_playout`` with Poison 8s (and an optional ``log``): the winner's score changes by
+    Treasure minus Poison, floored at 0. It draws the random numbers as ``_playout`` does."""
+    trump = decree // 11
+    while True:
+        if led < 0:
+            m = h[leader]
+            if not m:
+                break
+            k = int(rnd() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            low = m & -m
+            led = low.bit_length() - 1
+            h[leader] ^= low
+            if log is not None:
+                log.append(("play", led))
+            if _DECIDES[led]:
+                decree, trump = _ability(h, leader, led, decree, trump, deck, rnd, log)
+        f_ = leader ^ 1
+        m = h[f_]
+        same = m & CARD_SUIT_MASK[led]
+        if same:
+            if _IS_MONARCH[led]:
+                same = (1 << (same.bit_length() - 1)) | (same & SWAN_BIT[led])
+            m = same
+        k = int(rnd() * m.bit_count())
+        while k:
+            m &= m - 1
+            k -= 1
+        low = m & -m
+        fc = low.bit_length() - 1
+        h[f_] ^= low
+        if log is not None:
+            log.append(("play", fc))
+        if _DECIDES[fc]:
+            decree, trump = _ability(h, f_, fc, decree, trump, deck, rnd, log)
+        code = TRICK[(led * 33 + fc) * 3 + trump]
+        winner = leader ^ (code & 1)
+        t = (code >> 2) - POISON8[led] - POISON8[fc]
+        if winner:
+            t1 += 1
+            if t < -s1:
+                t = -s1
+            s1 += t
+        else:
+            t0 += 1
+            if t < -s0:
+                t = -s0
+            s0 += t
+        if log is not None:
+            log.append(("trick", winner, leader ^ (code >> 1 & 1), t))
         leader ^= code >> 1 & 1
         led = -1
     return t0, t1, s0 + POINTS[t0], s1 + POINTS[t1]

@@ -6,6 +6,7 @@ import random
 
 from .cards import DEFAULT_THEME, Theme
 from .errors import IllegalAction, InvalidState
+from .modules import BASE, as_modules
 from .narrator import game_line
 from .round import PLAYERS, Round, deal, player_index
 
@@ -21,6 +22,8 @@ def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS,
     while the game goes on (an app says what to press, e.g. "press Deal the next round").
     """
     a, b = score
+    # The tie-break compares each player's rise over the last round, after the floor at 0: a
+    # round that cost points (Poison 8s) counts against (ruling P4).
     text = game_line(score, round_gain, target, names, next_round)
     if max(a, b) < target:
         return False, None, text
@@ -41,10 +44,12 @@ def _check_seed(seed, where: str):
 
 
 class Game:
-    """Rounds of play with alternating dealers until someone reaches ``target`` points."""
+    """Rounds of play with alternating dealers until someone reaches ``target`` points.
+    ``modules``: the Deluxe modules in play (``foxlib.modules.Modules``; a JSON object such as
+    ``{"poison": true}`` is read too), the same for every round."""
 
     def __init__(self, seed=None, target: int = DEFAULT_TARGET, first_dealer=None,
-                 names=PLAYERS, theme: Theme = DEFAULT_THEME):
+                 names=PLAYERS, theme: Theme = DEFAULT_THEME, modules=BASE):
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise InvalidState(f"The target score must be a whole number of at least 1, "
                                f"not {target!r}.")
@@ -52,6 +57,7 @@ class Game:
         self.target = target
         self.names = tuple(names)
         self.theme = theme
+        self.modules = as_modules(modules)
         self.first_dealer = (random.Random(self.seed).randrange(2) if first_dealer is None
                              else player_index(first_dealer))
         self.rounds: list[Round] = []
@@ -61,7 +67,7 @@ class Game:
         # Each round has its own shuffle, derived from the game's seed and the round's number,
         # so that undoing into an earlier round and dealing again gives the same cards.
         rng = random.Random(f"{self.seed}:{len(self.rounds) + 1}")
-        self.rounds.append(Round(deal(rng, dealer, score), self.names, self.theme))
+        self.rounds.append(Round(deal(rng, dealer, score, self.modules), self.names, self.theme))
 
     @property
     def round(self) -> Round:
@@ -107,9 +113,12 @@ class Game:
 
     # -- saving
     def to_json(self) -> dict:
-        return {"seed": self.seed, "target": self.target, "first_dealer": PLAYERS[self.first_dealer],
-                "names": list(self.names), "theme": self.theme.key,
-                "rounds": [r.to_json() for r in self.rounds]}
+        out = {"seed": self.seed, "target": self.target, "first_dealer": PLAYERS[self.first_dealer],
+               "names": list(self.names), "theme": self.theme.key,
+               "rounds": [r.to_json() for r in self.rounds]}
+        if not self.modules.base:
+            out["modules"] = self.modules.to_json()
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())

@@ -3,6 +3,7 @@
 - cards: ``read_card``, ``read_card_list`` (files: ``hands.A[1]: '13B' is not a card...``) and
   ``read_typed_cards`` (typed by a learner: ``the follower's second card '12K' is not...``);
 - themes: ``read_theme`` (the one lookup of a theme by its key);
+- the Deluxe modules in play: ``read_modules`` (``{"poison": true}``);
 - positions: ``read_position`` and ``check_position`` (could this position occur?);
 - plays: ``read_move``;
 - the referee's scenarios: ``read_scenario``;
@@ -27,16 +28,17 @@ from dataclasses import dataclass
 from .cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, ordinal
 from .errors import FoxError, InputError, InvalidCard, Problem, Problems, json_kind
 from .game import DEFAULT_TARGET, Game, _check_seed
+from .modules import BASE, MODULE_FIELDS, SPECIAL_CARDS, Modules
 from .round import ACTION_KINDS, PLAYERS, Action, Move, Position, Round, player_index
 from .rules import count
 
 __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
-           "read_typed_cards", "read_theme", "read_position", "check_position", "read_move",
+           "read_typed_cards", "read_theme", "read_modules", "read_position", "check_position", "read_move",
            "read_scenario", "read_round", "read_game", "read_json", "load_round",
            "fill_unseen", "Filled", "trick_setup", "TrickSetup", "SCENARIO_FIELDS"]
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
-                   "round_gain", "target"}
+                   "round_gain", "target", "modules"}
 
 
 def _probs(problems) -> Problems:
@@ -121,12 +123,83 @@ def read_theme(key, field: str | None = None, problems=None) -> Theme | None:
     return None
 
 
+# ----------------------------------------------------------------------------- modules
+
+def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
+    """The Deluxe modules in play, as a saved round, a saved game or a scenario writes them:
+    ``{"poison": true}``, optionally ``"special": ["Axe", ...]`` and ``"goals": [ids]``; a
+    missing field is off (None or ``{}``: the base game). Every bad field is its own problem
+    (``modules.poison must be true or false, not "yes".``). Special cards and goal cards are
+    read and checked here; a position refuses them (not available yet, ``check_position``)."""
+    probs = _probs(problems)
+    if obj is None:
+        return BASE
+    if isinstance(obj, Modules):
+        return obj
+    if not isinstance(obj, dict):
+        probs.add(where, f'must be an object like {{"poison": true}}, not {json_kind(obj)}.',
+                  where)
+        return None
+    start = probs.count
+    unknown = sorted(set(obj) - set(MODULE_FIELDS))
+    if unknown:
+        probs.add(where, f"unknown module(s) {unknown}; the modules are "
+                  f"{', '.join(MODULE_FIELDS)}.")
+    poison = obj.get("poison", False)
+    if poison is None:
+        poison = False
+    if not isinstance(poison, bool):
+        probs.add(f"{where}.poison", f"must be true or false, not {json.dumps(poison)}.",
+                  f"{where}.poison")
+    lists = {}
+    for key in ("special", "goals"):
+        value = obj.get(key, [])
+        field = f"{where}.{key}"
+        if value is None:
+            value = []
+        if not isinstance(value, list):
+            probs.add(field, f"must be a list, not {json_kind(value)}.", field)
+            continue
+        seen = set()
+        for i, item in enumerate(value):
+            here = f"{field}[{i}]"
+            if key == "special":
+                name = item.strip().capitalize() if isinstance(item, str) else None
+                if name not in SPECIAL_CARDS:
+                    probs.add(here, f"{item!r} is not a special card; the special cards are "
+                              f"{', '.join(SPECIAL_CARDS)}.")
+                    continue
+            else:
+                name = item.strip() if isinstance(item, str) else ""
+                if not name:
+                    probs.add(here, f"a goal is named by its id, a non-empty text, not "
+                              f"{json.dumps(item) if _jsonable(item) else repr(item)}.")
+                    continue
+            if name in seen:
+                probs.add(here, f"{name!r} is named twice; each card is in the box once.")
+                continue
+            seen.add(name)
+            lists.setdefault(key, []).append(name)
+    if probs.count > start:
+        return None
+    return Modules(poison, tuple(lists.get("special", ())), tuple(lists.get("goals", ())))
+
+
+def _jsonable(value) -> bool:
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
 # ----------------------------------------------------------------------------- positions
 
 def read_position(obj, where: str = "position", problems=None) -> Position | None:
     """A position as the referee and saved rounds write it (``decree``, ``hands``, ``leader``,
-    optional ``deck``, ``trick``, ``tricks_won``, ``score``, ``round_gain``, ``dealer``),
-    checked with ``check_position``."""
+    optional ``deck``, ``trick``, ``tricks_won``, ``score``, ``round_gain``, ``dealer``,
+    ``modules``), checked with ``check_position``. With Poison 8s in play ``round_gain`` may
+    be below 0 (the round has cost points so far)."""
     probs = _probs(problems)
     start = probs.count
     if not isinstance(obj, dict):
@@ -152,7 +225,10 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
         leader = _player(obj["leader"], f"{where}.leader", probs)
     deck = read_card_list(obj.get("deck", []), f"{where}.deck", probs)
     trick = read_card_list(obj.get("trick", []), f"{where}.trick", probs)
-    pairs = [_pair(obj, key, where, probs) for key in ("tricks_won", "score", "round_gain")]
+    modules = read_modules(obj.get("modules"), f"{where}.modules", probs)
+    poison = modules is not None and modules.poison
+    pairs = [_pair(obj, key, where, probs, below_zero=poison and key == "round_gain")
+             for key in ("tricks_won", "score", "round_gain")]
     dealer = None
     if obj.get("dealer") is not None:
         dealer = _player(obj["dealer"], f"{where}.dealer", probs)
@@ -160,6 +236,7 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
         return None
     pos = Position(decree, hands, leader, deck, trick, *pairs)
     pos.dealer = dealer
+    pos.modules = modules
     return pos if check_position(pos, where, probs) else None
 
 
@@ -172,7 +249,7 @@ def _player(value, field, probs) -> int | None:
     return None
 
 
-def _pair(obj, key, where, probs) -> tuple | None:
+def _pair(obj, key, where, probs, below_zero: bool = False) -> tuple | None:
     field = f"{where}.{key}"
     value = obj.get(key, 0)
     if value is None:
@@ -192,6 +269,8 @@ def _pair(obj, key, where, probs) -> tuple | None:
         return None
     start = probs.count
     for p, v in zip(PLAYERS, pair):
+        if below_zero and _whole(v):
+            continue        # Poison 8s can make a round cost points
         if not _whole(v) or v < 0:
             probs.add(f"{field}.{p}", f"must be a whole number of at least 0, not {v!r}.",
                       f"{field}.{p}")
@@ -205,10 +284,19 @@ def _pair(obj, key, where, probs) -> tuple | None:
 
 def check_position(pos: Position, where: str = "position", problems=None) -> bool:
     """Could this position occur in a round? Each card once, at most the led card in the
-    trick, hands of the right sizes, at most 13 tricks. True when nothing is wrong
-    (``Position.validate`` raises at the first problem)."""
+    trick, hands of the right sizes, at most 13 tricks, only modules that can be played. True
+    when nothing is wrong (``Position.validate`` raises at the first problem)."""
     probs = _probs(problems)
     start = probs.count
+    modules = getattr(pos, "modules", BASE)
+    if not isinstance(modules, Modules):
+        probs.add(f"{where}.modules", f"must be a Modules value, not {modules!r}.")
+        return False
+    for key, reason in modules.unavailable():
+        probs.add(f"{where}.modules.{key}", reason)
+    if not modules.poison and any(g < 0 for g in pos.round_gain):
+        probs.add(f"{where}.round_gain", "is below 0, but only Poison 8s can make a round "
+                  "cost points, and they are not in play.")
     seen: dict = {}
     places = [("decree", [pos.decree]), ("hands.A", pos.hands[0]), ("hands.B", pos.hands[1]),
               ("deck", pos.deck), ("trick", pos.trick)]
@@ -420,6 +508,7 @@ def read_game(obj, problems=None) -> Game | None:
         probs.add("game.target", f"must be a whole number of at least 1, not {game.target!r}.",
                   "game.target")
     names = _names(obj, "game.names", probs)
+    game.modules = read_modules(obj.get("modules"), "game.modules", probs) or BASE
     first = _player(obj.get("first_dealer", "A"), "game.first_dealer", probs)
     game.names, game.theme, game.first_dealer, game.rounds = tuple(names or PLAYERS), theme, \
         first, []
@@ -441,6 +530,9 @@ def _check_next_round(game: Game, rnd: Round, i: int, here: str, probs) -> None:
     """Does round ``i`` follow the game's rounds so far? (dealers alternate, the score carries
     on, no round after the end)"""
     dealer = (game.first_dealer + i) % 2
+    if rnd.modules != game.modules:
+        probs.add(f"{here}.start.modules", f"the round is played with {rnd.modules}, but the "
+                  f"game with {game.modules}.")
     if rnd.start.dealer != dealer:
         who = "nobody" if rnd.start.dealer is None else PLAYERS[rnd.start.dealer]
         probs.add(here, f"is dealt by {who}, but dealers alternate from "

@@ -112,9 +112,12 @@ BAND_REMARKS = {
 }
 
 
-def round_points_line(who: str, tricks: int, treasure: int | None = None) -> str:
+def round_points_line(who: str, tricks: int, treasure: int | None = None,
+                      poison: int | None = None, floored: int = 0) -> str:
     """The end-of-round points for ``tricks`` tricks, and why; with ``treasure`` (the Treasure
-    points ``who`` took during the round) the numbers add up to the whole rise of the score."""
+    points ``who`` took during the round) the numbers add up to the whole rise of the score.
+    With Poison 8s in play, ``poison`` is the points ``who`` lost to them during the round and
+    ``floored`` the Poison points not lost because the score was at 0."""
     from . import rules
     points = rules.round_points(tricks)
     name = rules.band(tricks)
@@ -124,12 +127,46 @@ def round_points_line(who: str, tricks: int, treasure: int | None = None) -> str
             f"{count(points, 'point')} for tricks; {BAND_REMARKS[name]}.")
     if treasure is None:
         return text
+    if poison or floored:
+        return f"{text} {_poison_round(who, points, treasure, poison or 0, floored)}"
     gains = subject(who, "gains")
     if not treasure:
         took = f"{sentence(subject(who, 'took'))} no Treasure"
         return f"{text} {took}, so {gains} {count(points, 'point')} this round."
     return (f"{text} With {count(treasure, 'Treasure point')} taken during the round, {gains} "
             f"{points} + {treasure} = {count(points + treasure, 'point')} this round.")
+
+
+def _poison_round(who: str, points: int, treasure: int, poison: int, floored: int) -> str:
+    """The rise of the score over a round played with Poison 8s: table points + Treasure -
+    Poison, and the Poison points the floor at 0 kept."""
+    total = points + treasure - poison
+    took = []
+    if treasure:
+        took.append(f"{count(treasure, 'Treasure point')} taken")
+    if poison:
+        took.append(f"{count(poison, 'point')} lost to Poison 8s")
+    sums = f"{points}" + (f" + {treasure}" if treasure else "") + (f" - {poison}" if poison
+                                                                    else "")
+    if not took:
+        rise = f"{subject(who, 'gains')} {count(total, 'point')} this round"
+    elif total >= 0:
+        rise = f"{subject(who, 'gains')} {sums} = {count(total, 'point')} this round"
+    else:
+        rise = (f"{subject(who, 'loses')} {count(-total, 'point')} this round "
+                f"({sums} = {total})")
+    text = (f"With {' and '.join(took)} during the round, {rise}." if took else
+            f"{sentence(rise)}.")
+    if floored:
+        verb = "was" if floored == 1 else "were"
+        text += (f" {count(floored, 'Poison point')} {verb} not taken because "
+                 f"{possessive(who)} score was at 0: a score never goes below 0.")
+    return text
+
+
+def _gain_words(gain: int) -> str:
+    """A round's rise of a score in a sentence: '6', or 'a loss of 1' below 0."""
+    return str(gain) if gain >= 0 else f"a loss of {-gain}"
 
 
 def game_line(score, round_gain, target: int, names, next_round: str) -> str:
@@ -147,9 +184,10 @@ def game_line(score, round_gain, target: int, names, next_round: str) -> str:
     if ga != gb:
         w = 0 if ga > gb else 1
         return (f"{reached}, with a tie. The tie-break decides: {names[w]} gained more points "
-                f"in this last round ({max(ga, gb)} against {min(ga, gb)}) and "
-                f"{agree(names[w], 'wins')}.")
-    return (f"{reached}, with a tie. Both gained {count(ga, 'point')} in the last round, so "
+                f"in this last round ({_gain_words(max(ga, gb))} against "
+                f"{_gain_words(min(ga, gb))}) and {agree(names[w], 'wins')}.")
+    both = (f"gained {count(ga, 'point')}" if ga >= 0 else f"lost {count(-ga, 'point')}")
+    return (f"{reached}, with a tie. Both {both} in the last round, so "
             "the tie-break cannot separate them: the game is a draw.")
 
 
@@ -241,16 +279,23 @@ class Narrator:
         leader = rec.leader
         names = (self.names[leader], self.names[1 - leader])
         winner = 0 if rec.winner == leader else 1
-        return self.trick_reason(rec.rule, rec.cards[0], rec.cards[1], winner, names)
+        return self.trick_reason(rec.rule, rec.cards[0], rec.cards[1], winner, names,
+                                 getattr(rec, "floored", 0))
 
     def _round_end(self, rec) -> str:
+        poison = getattr(rec, "poison", None)
+        if poison is not None:
+            return " ".join(round_points_line(self.names[p], rec.tricks_won[p], rec.treasure[p],
+                                              poison[p], rec.floored[p]) for p in (0, 1))
         return " ".join(round_points_line(self.names[p], rec.tricks_won[p], rec.treasure[p])
                         for p in (0, 1))
 
     # -- tricks
-    def trick_reason(self, rule, lead, follow, winner: int, names=None) -> str:
+    def trick_reason(self, rule, lead, follow, winner: int, names=None, floored: int = 0) -> str:
         """Why the trick ``lead``/``follow`` went to ``winner`` (0 the leader, 1 the follower)
-        under ``rule`` (a ``rules.TrickRule``); ``names`` are (leader's, follower's)."""
+        under ``rule`` (a ``rules.TrickRule``); ``names`` are (leader's, follower's).
+        ``floored``: Poison points the winner did not lose because a score never goes below 0
+        (the round knows the score; the rule alone does not)."""
         names = names or ("the leader", "the follower")
         th, whose = self.theme, self.whose
         cards = (lead, follow)
@@ -288,11 +333,49 @@ class Narrator:
         elif rule.swans == 1:
             parts.append(f"{lname} played the Swan and lost, so {subject(lname, 'leads')} the "
                          "next trick.")
-        if rule.treasure:
+        if getattr(rule, "poison", 0):
+            parts.append(self._poison_points(rule, cards, wname, floored))
+        elif rule.treasure:
             what = ("1 point for the Treasure (7)" if rule.treasure == 1 else
                     "2 points for the two Treasures (7s)")
             parts.append(f"{subject(wname, 'gains')} {what} in the trick.")
         return " ".join(sentence(p) for p in parts)
+
+    def _poison_points(self, rule, cards, wname: str, floored: int) -> str:
+        """The winner's points from a trick with Poison 8s (and maybe Treasures): added up
+        first, then applied once, never below 0 (rulings P1-P3)."""
+        th = self.theme
+        eights = sorted(c for c in cards if c.rank == 8)
+        t, p = rule.treasure, rule.poison
+        poisons = (f"the Poison {eights[0].name(th)}" if p == 1 else
+                   f"the two Poison 8s (the {eights[0].name(th)} and the {eights[1].name(th)})")
+        before = p - t - floored         # the winner's score before the trick, when floored
+        if t == 0:
+            if not floored:
+                return f"{subject(wname, 'loses')} {count(p, 'point')} for {poisons}."
+            if before == 0:
+                return (f"{subject(wname, 'takes')} {poisons} but {agree(wname, 'is')} already "
+                        f"at 0 points, so {agree(wname, 'loses')} nothing: a score never goes "
+                        "below 0.")
+            return (f"{subject(wname, 'takes')} {poisons} but {agree(wname, 'has')} only "
+                    f"{count(before, 'point')}, so {agree(wname, 'loses')} {before} and "
+                    f"{agree(wname, 'is')} now at 0: a score never goes below 0.")
+        treasures = "the Treasure (7)" if t == 1 else "the two Treasures (7s)"
+        head = (f"{subject(wname, 'gains')} {count(t, 'point')} for {treasures} and "
+                f"{agree(wname, 'loses')} {p} for {poisons}")
+        net = t - p
+        if net > 0:
+            return f"{head}: {t} - {p} = {count(net, 'point')} gained."
+        if net == 0:
+            return f"{head}, so {possessive(wname)} score does not change."
+        if not floored:
+            return f"{head}: {t} - {p} = {net}, so {agree(wname, 'loses')} {count(-net, 'point')}."
+        if before == 0:
+            return (f"{head}: {t} - {p} = {net}, but {agree(wname, 'is')} already at 0 points, "
+                    f"so {agree(wname, 'loses')} nothing: a score never goes below 0.")
+        return (f"{head}: {t} - {p} = {net}, but {agree(wname, 'has')} only "
+                f"{count(before, 'point')}, so {agree(wname, 'loses')} {before} and "
+                f"{agree(wname, 'is')} now at 0: a score never goes below 0.")
 
     # -- refusals
     def refusal(self, code: str, **facts) -> str:

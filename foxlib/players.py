@@ -475,16 +475,28 @@ class StrongPlayer(Player):
         self.samples = samples
         self.time_limit = time_limit
         self.work = work
+        self._chosen = evaluator is not None
         if evaluator is None:
             from .evaluators import default_evaluator
             evaluator = default_evaluator()
         self.evaluator = evaluator
+        self._poison_evaluator = None
+
+    def evaluator_for(self, view: PlayerView):
+        """The evaluator for this round: with Poison 8s in play (and no evaluator given) the
+        default schedule without the solver, which values the base game only."""
+        if not view.modules.poison or self._chosen:
+            return self.evaluator
+        if self._poison_evaluator is None:
+            from .evaluators import default_evaluator
+            self._poison_evaluator = default_evaluator(poison=True)
+        return self._poison_evaluator
 
     def samples_for(self, view: PlayerView, state: fast.FastState) -> int:
         if self.samples is not None:
             return self.samples
         from .evaluators import PolicyRolloutEvaluator
-        evaluator, deals = self.evaluator.plan(state)
+        evaluator, deals = self.evaluator_for(view).plan(state)
         if deals is not None:
             return deals
         if isinstance(evaluator, PolicyRolloutEvaluator):
@@ -508,7 +520,7 @@ class StrongPlayer(Player):
         n = work = 0
         state = self.world(view, inf, rng)
         wanted = self.samples_for(view, state)
-        evaluator = self.evaluator
+        evaluator = self.evaluator_for(view)
         fallback = False
         while n < wanted:
             if self.work is not None and n and work >= self.work:
@@ -550,7 +562,7 @@ class StrongPlayer(Player):
         return fast.FastState(tuple(hands), view.decree.index, tuple(c.index for c in deck),
                               view.leader, tuple(c.index for c in view.trick),
                               tuple(view.tricks_won), tuple(view.score), tuple(view.round_gain),
-                              fast.PHASES.index(view.phase))
+                              fast.PHASES.index(view.phase), view.modules.poison)
 
     @staticmethod
     def _words(view, best, means, n, inf, fallback=False) -> str:

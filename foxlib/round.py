@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import DECK, DEFAULT_THEME, Card, Theme
 from .errors import FoxError, IllegalAction, InvalidCard, InvalidState
+from .modules import BASE, Modules
 from . import rules
 from .narrator import Narrator
 
@@ -215,11 +216,20 @@ class TrickRecord(_Told):
     rule: rules.TrickRule  # which rules settled it (trump, Witch, Swan, Treasure ...)
     kind: str = "trick"
     voice: Narrator | None = _VOICE
+    # With Poison 8s in play (None in the base game): the Poison 8s in the trick, the points
+    # the winner lost for them, and the points not lost because a score never goes below 0.
+    # The winner's score changes by treasure - lost (Treasure and Poison added up first).
+    poison: int | None = None
+    lost: int = 0
+    floored: int = 0
 
     def to_json(self) -> dict:
-        return {"leader": PLAYERS[self.leader], "cards": [str(c) for c in self.cards],
-                "winner": PLAYERS[self.winner], "next_leader": PLAYERS[self.next_leader],
-                "treasure": self.treasure, "decree": str(self.decree), "reason": self.reason}
+        out = {"leader": PLAYERS[self.leader], "cards": [str(c) for c in self.cards],
+               "winner": PLAYERS[self.winner], "next_leader": PLAYERS[self.next_leader],
+               "treasure": self.treasure, "decree": str(self.decree), "reason": self.reason}
+        if self.poison is not None:
+            out.update(poison=self.poison, lost=self.lost, floored=self.floored)
+        return out
 
 
 @dataclass(frozen=True)
@@ -230,6 +240,10 @@ class RoundEndRecord(_Told):
     treasure: tuple       # each player's Treasure points taken during the round
     kind: str = "round_end"
     voice: Narrator | None = _VOICE
+    # With Poison 8s in play (None in the base game): each player's points lost to Poison 8s
+    # during the round, and the Poison points not lost because the score was at 0.
+    poison: tuple | None = None
+    floored: tuple | None = None
 
 
 # ----------------------------------------------------------------------------- positions
@@ -247,6 +261,7 @@ class Position:
     score: tuple = (0, 0)
     round_gain: tuple = (0, 0)
     dealer: int | None = None
+    modules: Modules = BASE
 
     def to_json(self) -> dict:
         out = {"decree": str(self.decree),
@@ -258,6 +273,8 @@ class Position:
                "round_gain": dict(zip(PLAYERS, self.round_gain))}
         if self.dealer is not None:
             out["dealer"] = PLAYERS[self.dealer]
+        if not self.modules.base:
+            out["modules"] = self.modules.to_json()
         return out
 
     @classmethod
@@ -273,13 +290,15 @@ class Position:
         check_position(self, where)
 
 
-def deal(rng: random.Random, dealer: int, score=(0, 0)) -> Position:
-    """Shuffle the 33 cards and deal: 13 each, the top card of the 7 left becomes the decree."""
+def deal(rng: random.Random, dealer: int, score=(0, 0), modules: Modules = BASE) -> Position:
+    """Shuffle the 33 cards and deal: 13 each, the top card of the 7 left becomes the decree.
+    (With Poison 8s the cards are the same 33: the 8s play as Poison 8s.)"""
     cards = list(DECK)
     rng.shuffle(cards)
     hands = (sorted(cards[0:26:2]), sorted(cards[1:26:2]))
     rest = cards[26:]
-    return Position(rest[0], hands, 1 - dealer, rest[1:], [], (0, 0), tuple(score), (0, 0), dealer)
+    return Position(rest[0], hands, 1 - dealer, rest[1:], [], (0, 0), tuple(score), (0, 0), dealer,
+                    modules)
 
 
 # ----------------------------------------------------------------------------- the round
@@ -290,6 +309,8 @@ class Round:
     def __init__(self, position: Position, names=PLAYERS, theme: Theme = DEFAULT_THEME):
         position.validate()
         self.start = position
+        self.modules = position.modules
+        self._poison = position.modules.poison
         self.names = tuple(names)
         self.theme = theme
         self._narrator = Narrator(self.names, theme)
@@ -314,9 +335,10 @@ class Round:
 
     # -- construction helpers
     @classmethod
-    def deal(cls, seed=None, dealer: int = 0, score=(0, 0), **kw) -> "Round":
+    def deal(cls, seed=None, dealer: int = 0, score=(0, 0), modules: Modules = BASE,
+             **kw) -> "Round":
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        return cls(deal(rng, dealer, score), **kw)
+        return cls(deal(rng, dealer, score, modules), **kw)
 
     @property
     def trump(self):
@@ -603,17 +625,28 @@ class Round:
             return
         lead, follow = self.trick
         leader = self.leader
-        out = rules.decide_trick(lead, follow, self.decree)
+        out = rules.decide_trick(lead, follow, self.decree, self._poison)
         winner = leader if out.winner == 0 else 1 - leader
         nxt = leader if out.next_leader == 0 else 1 - leader
-        rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt, out.treasure,
-                          self.decree, out.rule, voice=self._voice())
+        gain = out.treasure
+        if self._poison:
+            # Treasure and Poison are added up first, then applied once: a score never goes
+            # below 0, so what the score cannot pay is not lost (rulings P1, P2).
+            poison = out.rule.poison
+            floored = max(0, poison - gain - self.score[winner])
+            gain -= poison - floored
+            rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt,
+                              out.treasure, self.decree, out.rule, voice=self._voice(),
+                              poison=poison, lost=poison - floored, floored=floored)
+        else:
+            rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt,
+                              out.treasure, self.decree, out.rule, voice=self._voice())
         self.tricks.append(rec)
         self.history.append(rec)
         self.won[winner].extend(self.trick)
         self.tricks_won[winner] += 1
-        self.score[winner] += out.treasure
-        self.round_gain[winner] += out.treasure
+        self.score[winner] += gain
+        self.round_gain[winner] += gain
         self.trick = []
         self.leader = self.to_play = nxt
         if not self.hands[0] and not self.hands[1]:
@@ -624,12 +657,18 @@ class Round:
         # Before the trick points are added, round_gain holds this round's Treasure points:
         # the record keeps them, so that its words give the whole rise of each score.
         treasure = tuple(self.round_gain)
+        poison = floored = None
+        if self._poison:
+            # round_gain is Treasure minus Poison so far: the record keeps both parts.
+            poison = tuple(sum(t.lost for t in self.tricks if t.winner == p) for p in (0, 1))
+            floored = tuple(sum(t.floored for t in self.tricks if t.winner == p) for p in (0, 1))
+            treasure = tuple(g + lost for g, lost in zip(treasure, poison))
         for p in (0, 1):
             self.score[p] += pts[p]
             self.round_gain[p] += pts[p]
         self.round_end = RoundEndRecord(tuple(self.tricks_won), pts,
                                         tuple(rules.band(t) for t in self.tricks_won), treasure,
-                                        voice=self._voice())
+                                        voice=self._voice(), poison=poison, floored=floored)
         self.history.append(self.round_end)
         self.phase = OVER
         self.to_play = None
@@ -650,7 +689,7 @@ class Round:
 
     def state(self) -> dict:
         """The current state as plain data (what equality compares)."""
-        return {
+        out = {
             "decree": str(self.decree),
             "hands": {p: sorted(str(c) for c in self.hands[i]) for i, p in enumerate(PLAYERS)},
             "deck": [str(c) for c in self.deck], "leader": PLAYERS[self.leader],
@@ -661,6 +700,9 @@ class Round:
             "round_gain": dict(zip(PLAYERS, self.round_gain)),
             "tricks": [t.to_json() for t in self.tricks],
         }
+        if not self.modules.base:
+            out["modules"] = self.modules.to_json()
+        return out
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Round) and self.state() == other.state() and \
@@ -774,6 +816,7 @@ class PlayerView:
     known_opponent_cards: tuple   # old decree cards the opponent took with a Fox and still holds
     my_discards: tuple       # cards this player put face down under the deck, in order
     legal: tuple             # legal Actions when it is this player's turn
+    modules: Modules = BASE  # the Deluxe modules in play (public)
 
     @classmethod
     def of(cls, rnd: Round, p: int) -> "PlayerView":
@@ -797,7 +840,7 @@ class PlayerView:
                    rnd.decree, rnd.leader, tuple(rnd.trick), rnd.to_play, rnd.phase,
                    tuple(rnd.tricks_won), tuple(rnd.score), tuple(rnd.round_gain),
                    tuple(rnd.tricks), tuple(history), tuple(known), tuple(mine),
-                   tuple(rnd.legal_actions()) if rnd.to_play == p else ())
+                   tuple(rnd.legal_actions()) if rnd.to_play == p else (), rnd.modules)
 
     @property
     def choices(self) -> tuple:

@@ -13,6 +13,8 @@ from typing import NamedTuple
 from .cards import DEFAULT_THEME, Card, Suit, Theme
 
 SWAN, FOX, WOODCUTTER, TREASURE, WITCH, MONARCH = 1, 3, 5, 7, 9, 11
+#: The rank of the Poison 8s (the Deluxe module ``Modules(poison=True)``).
+POISON = 8
 
 #: (lowest tricks, highest tricks, points, band name) for the end-of-round table.
 SCORING_TABLE = (
@@ -130,7 +132,9 @@ class TrickRule(NamedTuple):
     trump card: the higher rank wins) or 'led_suit' (no trump, the follower did not match the
     led suit: the led card wins). ``witches``: Witches in the trick (two cancel out);
     ``swans``: 1 when the loser's Swan makes it lead next, 2 when both cards are Swans (the
-    loser leads), else 0; ``treasure``: 7s in the trick (the winner's points).
+    loser leads), else 0; ``treasure``: 7s in the trick (the winner's points); ``poison``:
+    Poison 8s in the trick when the Poison module is in play (the winner loses 1 point for
+    each, never going below 0: the floor is the round's business, see ``TrickRecord``).
     """
 
     code: str
@@ -139,6 +143,7 @@ class TrickRule(NamedTuple):
     witches: int = 0
     swans: int = 0
     treasure: int = 0
+    poison: int = 0
 
 
 @dataclass(frozen=True)
@@ -150,9 +155,10 @@ class TrickOutcome:
     reason: str = ""     # resolve_trick fills it in; decide_trick leaves it empty
 
 
-def decide_trick(lead: Card, follow: Card, decree: Card) -> TrickOutcome:
+def decide_trick(lead: Card, follow: Card, decree: Card, poison: bool = False) -> TrickOutcome:
     """Decide a complete trick: the winner, who leads next, the Treasure and the rule that
-    settled it (no words: ``foxlib.narrator`` says them)."""
+    settled it (no words: ``foxlib.narrator`` says them). ``poison``: the 8s are Poison 8s
+    (the rule counts them; who wins does not change)."""
     trump = decree.suit
     winner = 1 if follower_wins(lead, follow, trump) else 0
     cards = (lead, follow)
@@ -173,14 +179,16 @@ def decide_trick(lead: Card, follow: Card, decree: Card) -> TrickOutcome:
         next_leader = 1 - winner
         swans = 2 if won.rank == SWAN else 1
     treasure = (lead.rank == TREASURE) + (follow.rank == TREASURE)
-    return TrickOutcome(winner, next_leader, treasure,
-                        TrickRule(code, trump, suit, witches, swans, treasure))
+    rule = TrickRule(code, trump, suit, witches, swans, treasure)
+    if poison:
+        rule = rule._replace(poison=(lead.rank == POISON) + (follow.rank == POISON))
+    return TrickOutcome(winner, next_leader, treasure, rule)
 
 
 def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "the follower"),
-                  theme: Theme = DEFAULT_THEME) -> TrickOutcome:
+                  theme: Theme = DEFAULT_THEME, poison: bool = False) -> TrickOutcome:
     """Decide a complete trick and explain it. ``names`` are (leader's, follower's) names."""
     from .narrator import Narrator
-    out = decide_trick(lead, follow, decree)
+    out = decide_trick(lead, follow, decree, poison)
     reason = Narrator(theme=theme).trick_reason(out.rule, lead, follow, out.winner, names)
     return TrickOutcome(out.winner, out.next_leader, out.treasure, out.rule, reason)

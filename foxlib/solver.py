@@ -1268,6 +1268,7 @@ def solve(rnd: Round, objective="points", node_limit=None, time_limit=None,
 def solve_state(s: fast.FastState, objective="points", node_limit=None, time_limit=None,
                 lines: bool = True) -> Analysis:
     """``solve`` for a ``fast.FastState`` (what computer players use)."""
+    fast.base_only(s)
     objective = _check_objective(objective)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
@@ -1494,6 +1495,7 @@ def solve_value(rnd: Round, objective="points", node_limit=None,
 def value_state(s: fast.FastState, objective="points", node_limit=None,
                 time_limit=None) -> RootValue:
     """``solve_value`` for a ``fast.FastState``."""
+    fast.base_only(s)
     objective = _check_objective(objective)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
@@ -1578,6 +1580,7 @@ def action_values(s: fast.FastState, node_limit=None, time_limit=None):
     Returns ``(values, nodes, complete)``: ``values`` maps each action to its value (points
     the player to play gains from now minus the opponent's, best play by both). When a limit
     stops the search, ``complete`` is False and the actions not settled are left out."""
+    fast.base_only(s)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
     start = time.perf_counter()
@@ -1621,6 +1624,7 @@ def principal_line(rnd: Round, objective="points", move=None) -> list:
     if isinstance(objective, TrickGoal):
         raise InvalidState("principal_line() follows the points or a band objective.")
     s = fast.from_round(rnd)
+    fast.base_only(s)
     if s.phase == fast.OVER:
         return []
     root = _Root(s, objective)

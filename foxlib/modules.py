@@ -1,0 +1,110 @@
+"""Which Deluxe modules a game is played with: one frozen value carried by positions, rounds
+and games.
+
+``Modules()`` is the base game. ``Modules(poison=True)`` plays the three 8s as Poison 8s (the
+same cards, 8B, 8K and 8M: the deck is still 33 cards; whoever wins a trick loses 1 point per
+Poison 8 in it, never going below 0). ``special`` (names of special cards) and ``goals`` (ids
+of goal cards) are checked here so that a saved game can name them, but neither module is
+played yet: a position that uses them is refused with a "not available yet" reason
+(``unavailable``).
+
+Reading modules from JSON (``{"poison": true}``) with a clear problem for each bad field is
+``foxlib.inputs.read_modules``; this module only holds the value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidState
+
+#: The nine special cards of the Deluxe box, by name (see docs/deluxe-design.md).
+SPECIAL_CARDS = ("Axe", "Tree", "Fairy", "Crown", "Mirror", "Bow", "Hammer", "Potion", "Shovel")
+#: The fields of a modules object, in the order they are written.
+MODULE_FIELDS = ("poison", "special", "goals")
+
+
+@dataclass(frozen=True)
+class Modules:
+    """The Deluxe modules in play: ``poison`` (the Poison 8s), ``special`` (names of special
+    cards shuffled into the deck, from ``SPECIAL_CARDS``) and ``goals`` (ids of goal cards)."""
+
+    poison: bool = False
+    special: tuple = ()
+    goals: tuple = ()
+
+    def __post_init__(self):
+        if not isinstance(self.poison, bool):
+            raise InvalidState(f"Modules: poison must be true or false, not {self.poison!r}.")
+        for name in ("special", "goals"):
+            value = getattr(self, name)
+            if isinstance(value, list):
+                object.__setattr__(self, name, tuple(value))
+            elif not isinstance(value, tuple):
+                raise InvalidState(f"Modules: {name} must be a list, not {value!r}.")
+        bad = [s for s in self.special if s not in SPECIAL_CARDS]
+        if bad:
+            raise InvalidState(f"Modules: {bad[0]!r} is not a special card; the special cards "
+                               f"are {', '.join(SPECIAL_CARDS)}.")
+        if len(set(self.special)) != len(self.special):
+            raise InvalidState("Modules: each special card is in the box once, so it can be "
+                               "named only once.")
+        if any(not isinstance(g, str) or not g.strip() for g in self.goals):
+            raise InvalidState("Modules: each goal is named by its id, a non-empty text.")
+        if len(set(self.goals)) != len(self.goals):
+            raise InvalidState("Modules: each goal card can be named only once.")
+
+    @property
+    def base(self) -> bool:
+        """True for the base game (no module in play)."""
+        return not (self.poison or self.special or self.goals)
+
+    def unavailable(self) -> list:
+        """(field, reason) for each module named here that cannot be played yet."""
+        out = []
+        if self.special:
+            out.append(("special", "the special cards module is not available yet: rounds are "
+                                   "played with the base cards and, optionally, Poison 8s."))
+        if self.goals:
+            out.append(("goals", "the goal cards module is not available yet: rounds are "
+                                 "played with the base cards and, optionally, Poison 8s."))
+        return out
+
+    def to_json(self) -> dict:
+        """Only the modules in play: ``{"poison": true}``; ``{}`` for the base game."""
+        out = {}
+        if self.poison:
+            out["poison"] = True
+        if self.special:
+            out["special"] = list(self.special)
+        if self.goals:
+            out["goals"] = list(self.goals)
+        return out
+
+    @classmethod
+    def from_json(cls, obj, where: str = "modules") -> "Modules":
+        """Read modules (see ``foxlib.inputs.read_modules``)."""
+        from .inputs import read_modules
+        return read_modules(obj, where)
+
+    def __str__(self) -> str:
+        parts = ["Poison 8s"] if self.poison else []
+        if self.special:
+            parts.append("special cards (" + ", ".join(self.special) + ")")
+        if self.goals:
+            parts.append(f"{len(self.goals)} goal card{'s' if len(self.goals) != 1 else ''}")
+        return " and ".join(parts) if parts else "the base game"
+
+
+#: The base game.
+BASE = Modules()
+#: The base game with Poison 8s.
+POISON = Modules(poison=True)
+
+
+def as_modules(value) -> Modules:
+    """``Modules`` from a Modules, None (the base game) or a JSON object (read strictly)."""
+    if value is None:
+        return BASE
+    if isinstance(value, Modules):
+        return value
+    return Modules.from_json(value)
