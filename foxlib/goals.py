@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 from .cards import CHARACTERS, DEFAULT_THEME, Card, Suit, Theme
 from .errors import FoxError, Problem, Problems, json_kind
-from .narrator import agree, count as count_words, possessive, sentence, subject
+from .narrator import agree, count as count_words, is_you, possessive, sentence, subject
 from .puzzles.reference import render_fields
 from .puzzles.schema import SchemaError, field_name, validate
 
@@ -89,6 +89,8 @@ _SPEC = {
                    "`{\"character\": \"Swan\"}` is any 1, `{\"suit\": \"M\", \"rank\": 9}` the "
                    "9 of Moons, `{\"trump\": true}` any card of the trump suit",
     "type": "object", "additionalProperties": False,
+    "x-missing": 'this field is missing: say which cards count, like {{"character": '
+                 '"Treasure"}}.',
     "x-messages": {"type": 'must be a card description like {{"character": "Swan"}}, not '
                            "{kind}.",
                    "additionalProperties": "unknown field; a card description has {names}."},
@@ -516,10 +518,10 @@ def _check_range(rng, path, probs, most: int) -> None:
             return
         low = rng.get("exactly", rng.get("at_least", 0))
         high = rng.get("exactly", rng.get("at_most", most))
-    if low > high:
-        probs.add(where, f"at least {low} and at most {high} can never both hold.")
-    elif low > most:
+    if low > most:
         probs.add(where, f"{low} can never be reached: the most there can be is {most}.")
+    elif low > high:
+        probs.add(where, f"at least {low} and at most {high} can never both hold.")
 
 
 def _check_spec(spec: dict, path: tuple, probs: GoalProblems) -> None:
@@ -908,7 +910,10 @@ def describe(cond: dict, theme: Theme = DEFAULT_THEME) -> str:
 
 
 def _fact_words(fact: Fact, name: str, other: str, theme: Theme) -> str:
-    mine, theirs = possessive(name), possessive(other)
+    # 'your 9 of Moons' for the learner, 'the 9 of Moons' for another player (never "Ann won
+    # ... with Ann's"); the opponent's card is always theirs: "against Ann's 4 of Bells".
+    mine = "your" if is_you(name) else "the"
+    theirs = possessive(other)
     if fact.event == "won":
         return (f"{subject(name, 'won')} trick {fact.trick} with {mine} "
                 f"{fact.card.name(theme)} against {theirs} {fact.other.name(theme)}")
@@ -916,10 +921,11 @@ def _fact_words(fact: Fact, name: str, other: str, theme: Theme) -> str:
         return (f"{subject(name, 'lost')} trick {fact.trick} with {mine} "
                 f"{fact.card.name(theme)} to {theirs} {fact.other.name(theme)}")
     if fact.event == "took":
-        return (f"{subject(name, 'took')} the {fact.card.name(theme)} in trick {fact.trick} "
-                f"({count_words(fact.count, 'such card')} so far)")
+        so_far = f" ({count_words(fact.count, 'such card')} so far)" if fact.count > 1 else ""
+        return f"{subject(name, 'took')} the {fact.card.name(theme)} in trick {fact.trick}{so_far}"
     if fact.event == "tricks":
-        return f"{subject(name, 'won')} {mine} {_nth(fact.count)} trick at trick {fact.trick}"
+        whose = "your" if is_you(name) else "their"
+        return f"{subject(name, 'won')} {whose} {_nth(fact.count)} trick at trick {fact.trick}"
     if fact.event == "streak":
         first = fact.trick - fact.count + 1
         return (f"{subject(name, 'won')} {fact.count} tricks in a row "
@@ -1025,7 +1031,7 @@ class GoalDeck:
 
 # ----------------------------------------------------------------------------- docs
 
-BLOCKS = ("goal fields", "goal schema json")
+BLOCKS = ("goal fields",)
 _COMMAND = "python -m foxlib goals schema --update-docs docs/goals.md"
 
 
@@ -1040,8 +1046,6 @@ def end_marker(block: str) -> str:
 def render(block: str) -> str:
     if block == "goal fields":
         return render_fields(SCHEMA)
-    if block == "goal schema json":
-        return "```json\n" + json.dumps(SCHEMA, indent=2) + "\n```"
     raise ValueError(f"There is no generated block {block!r}; the blocks are {BLOCKS}.")
 
 
