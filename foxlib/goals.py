@@ -39,10 +39,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .cards import CHARACTERS, DEFAULT_THEME, Card, Suit, Theme
-from .errors import FoxError, Problem, Problems, json_kind
+from .errors import FoxError, Problem, Problems
 from .narrator import agree, count as count_words, is_you, possessive, sentence, subject
 from .puzzles.reference import render_fields
-from .puzzles.schema import SchemaError, field_name, validate
+from .puzzles.schema import field_name, validate
 
 FORMAT = "fox-goals/1"
 DATA_DIR = Path(__file__).parent / "data" / "goals"
@@ -184,7 +184,8 @@ FORMS = {
         _TRICK_FIELDS),
     "take": _event(
         "take", "A take condition",
-        "`\"event\": \"take\"`: the player takes cards in the tricks they win (both cards of a won trick are taken). "
+        "`\"event\": \"take\"`: the player takes cards in the tricks they win (both cards of "
+        "a won trick are taken). "
         "Met when the number of matching cards taken this round reaches `count`; an ongoing "
         "goal triggers at every `count`-th matching card",
         {"cards": _SPEC,
@@ -192,7 +193,8 @@ FORMS = {
         required=["cards"]),
     "win_tricks": _event(
         "win_tricks", "A win-tricks condition",
-        "`\"event\": \"win_tricks\"`: the player has won `count` tricks this round (tricks won before a position a round "
+        "`\"event\": \"win_tricks\"`: the player has won `count` tricks this round (tricks "
+        "won before a position a round "
         "starts from count too). Met at the trick that makes the number; once only",
         {"count": dict(_N1, description="how many tricks, 1 to 13")}, required=["count"]),
     "streak": _event(
@@ -219,7 +221,8 @@ FORMS = {
                                   "additionalProperties": "unknown field; taken has {names}."},
                    "properties": {"cards": _SPEC, "count": dict(_RANGE, default=1)}}}),
     "all": _combinator("all", "An all condition",
-                       "`all`: every condition in the list is met by the same player, at any moments "
+                       "`all`: every condition in the list is met by the same player, at any "
+                       "moments "
                        "of the round; met when the last of them is. Triggers once", _LIST),
     "any": _combinator("any", "An any condition",
                        "`any`: one of the conditions is met; triggers whenever one of them does "
@@ -897,7 +900,8 @@ def describe(cond: dict, theme: Theme = DEFAULT_THEME) -> str:
             rng = taken.get("count", 1)
             one = isinstance(rng, dict) and len(rng) == 1 and 1 in rng.values()
             parts.append(f"{range_words(rng)} "
-                         f"{spec_words(taken['cards'], theme, plural=not one, article=False)} taken")
+                         + spec_words(taken["cards"], theme, plural=not one, article=False)
+                         + " taken")
         return "end the round with " + " and ".join(parts)
     if form == "all":
         items = [describe(c, theme) for c in cond["all"]]
