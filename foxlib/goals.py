@@ -318,7 +318,7 @@ class Goal:
     source: str
     kind: str
     points: int
-    condition: dict = dataclass_field(compare=False, hash=False)
+    condition: dict = dataclass_field(hash=False)
     text: str | None = None
     file: str = dataclass_field(default="", compare=False)
 
@@ -592,7 +592,12 @@ class Fact(NamedTuple):
     card: Card | None = None
     other: Card | None = None
     count: int | None = None
-    spec: object = None      # the card description or the condition it is about (for words)
+    spec: str | None = None  # the card description or condition it is about, as JSON text
+
+    @property
+    def about(self):
+        """``spec`` decoded: the card description or the condition the fact is about."""
+        return None if self.spec is None else json.loads(self.spec)
 
 
 @dataclass(frozen=True)
@@ -662,6 +667,12 @@ def matches(spec: dict, card: Card, decree: Card | None = None) -> bool:
     return True
 
 
+def _frozen(obj) -> str:
+    """A card description or condition as JSON text, so that a fact (and a claim) stays
+    hashable."""
+    return json.dumps(obj, sort_keys=True)
+
+
 def _range_holds(rng, n: int) -> bool:
     if isinstance(rng, int):
         return n >= rng
@@ -711,7 +722,7 @@ def triggers(cond: dict, tricks, end, p: int, before=(0, 0)) -> list:
                     n += 1
                     if n % need == 0:
                         out.append((t.number, (Fact("took", t.number, card, None, n,
-                                                    cond["cards"]),)))
+                                                    _frozen(cond["cards"])),)))
     elif form == "win_tricks":
         n = before[p]
         for t in tricks:
@@ -745,7 +756,7 @@ def triggers(cond: dict, tricks, end, p: int, before=(0, 0)) -> list:
                     for c in t.cards)
             if not _range_holds(cond["taken"].get("count", 1), n):
                 return out
-            facts.append(Fact("end_taken", None, None, None, n, spec))
+            facts.append(Fact("end_taken", None, None, None, n, _frozen(spec)))
         out.append((END, tuple(facts)))
     elif form == "all":
         parts = [triggers(sub, tricks, end, p, before) for sub in cond["all"]]
@@ -761,7 +772,7 @@ def triggers(cond: dict, tricks, end, p: int, before=(0, 0)) -> list:
         out = sorted(seen.items())
     elif form == "never":
         if end is not None and not triggers(cond["never"], tricks, end, p, before):
-            out.append((END, (Fact("never", None, spec=cond["never"]),)))
+            out.append((END, (Fact("never", None, spec=_frozen(cond["never"])),)))
     return out
 
 
@@ -938,9 +949,9 @@ def _fact_words(fact: Fact, name: str, other: str, theme: Theme) -> str:
         return f"{subject(name, 'ended')} the round with {count_words(fact.count, 'trick')}"
     if fact.event == "end_taken":
         return (f"{subject(name, 'took')} {fact.count} "
-                f"{spec_words(fact.spec, theme, plural=True)} in the round")
+                f"{spec_words(fact.about, theme, plural=True)} in the round")
     if fact.event == "never":
-        return f"{subject(name, 'did')} not {describe(fact.spec, theme)} in the whole round"
+        return f"{subject(name, 'did')} not {describe(fact.about, theme)} in the whole round"
     return fact.event
 
 

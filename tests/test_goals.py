@@ -225,6 +225,15 @@ def test_a_once_goal_is_claimed_once_by_the_first_player_to_meet_it(swan_round):
     any_win = {"event": "win_trick"}
     claims = evaluate(swan_round, goal(any_win, points=3))
     assert claims == [Claim("g", "Goal g", "house", "once", A, 12, 3, claims[0].why)]
+    assert [f.event for f in claims[0].why] == ["won"]
+
+
+def test_a_claim_is_a_frozen_hashable_record():
+    rnd = played(*TREASURE_ROUND)
+    claims = evaluate_all(rnd, house_goals())
+    assert len(set(claims)) == len(claims)
+    with pytest.raises(AttributeError):
+        claims[0].points = 9
 
 
 def test_an_ongoing_goal_triggers_every_time_for_each_player(swan_round):
@@ -631,3 +640,12 @@ def test_goals_schema_update_docs_rewrites_a_stale_copy(tmp_path, capsys):
     assert stale.read_text(encoding="utf-8") == DOCS.read_text(encoding="utf-8")
     assert main(["schema", "--update-docs", str(stale)]) == 0
     assert "already current" in capsys.readouterr().out
+
+
+def test_a_never_claim_says_what_was_never_done():
+    rnd = played(*TREASURE_ROUND)
+    (claim,) = evaluate(rnd, house_goals().by_id("woodland-peace"))
+    # Neither player took a Woodcutter: both meet it at the end, the last trick's winner claims.
+    assert (claim.player, claim.trick) == (B, None)
+    assert say_claim(claim) == ("B claims the house goal \u201cWoodland peace\u201d and gains 1 "
+                                "point: B did not take a Woodcutter in the whole round.")
