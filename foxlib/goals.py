@@ -837,9 +837,11 @@ def spec_words(spec: dict, theme: Theme = DEFAULT_THEME, plural: bool = False,
     """A card description as a noun phrase: 'a Swan', 'the 9 of Moons', 'a trump card',
     'Treasures' (``plural``)."""
     if "special" in spec:
-        return spec["special"] + ("s" if plural else "")
-    if "card" in spec:
-        return f"the {Card(spec['card']).name(theme)}"
+        return f"the {spec['special']}"          # each special card is one of a kind
+    rank = spec.get("rank", CHARACTER_RANKS.get(spec.get("character")))
+    if "card" in spec or (rank is not None and "suit" in spec):
+        card = Card(spec["card"]) if "card" in spec else Card(rank, spec["suit"])
+        return f"the {card.name(theme)}"
     noun = spec.get("character")
     if noun is None and "rank" in spec:
         rank = theme.rank_label(spec["rank"])
@@ -850,7 +852,7 @@ def spec_words(spec: dict, theme: Theme = DEFAULT_THEME, plural: bool = False,
     if noun is None:
         noun = "card"
     if plural and not plural_done:
-        noun += "s"
+        noun += "es" if noun.endswith("ch") else "s"
     if "trump" in spec:
         noun = ("trump " if spec["trump"] else "non-trump ") + noun
     if "suit" in spec:

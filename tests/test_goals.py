@@ -14,7 +14,7 @@ from foxlib.errors import InputError, Problems
 from foxlib.goals import (BLOCKS, COMBINATORS, END, EVENTS, FORMAT, FORMS, HOUSE_FILE, SCHEMA,
                           Claim, GoalDeck, describe, evaluate, evaluate_all, generated_block,
                           house_goals, load_file, load_text, main, matches, read_goals, render,
-                          say_claim, update_docs)
+                          say_claim, spec_words, update_docs)
 from foxlib.cards import Card
 from foxlib.puzzles.schema import check_schema
 from scenario_helpers import make_round
@@ -346,6 +346,18 @@ def test_end_of_round_and_streak_claims_say_their_facts():
 ])
 def test_a_condition_is_described_in_plain_words(condition, words):
     assert describe(condition) == words
+
+
+@pytest.mark.parametrize("spec, one, many", [
+    ({"special": "Bow"}, "the Bow", "the Bow"),
+    ({"rank": 4, "suit": "M"}, "the 4 of Moons", "the 4 of Moons"),
+    ({"character": "Swan", "suit": "K"}, "the 1 of Keys", "the 1 of Keys"),
+    ({"rank": 8}, "an 8", "8s"),
+    ({"character": "Witch", "trump": False}, "a non-trump Witch", "non-trump Witches"),
+    ({}, "a card", "cards"),
+])
+def test_a_card_description_is_said_as_one_card_or_many(spec, one, many):
+    assert spec_words(spec) == one and spec_words(spec, plural=True) == many
 
 
 def test_a_condition_is_described_in_the_theme_shown():
