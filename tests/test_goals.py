@@ -4,6 +4,8 @@ deck, the house goals and the generated docs."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -661,3 +663,12 @@ def test_a_never_claim_says_what_was_never_done():
     assert (claim.player, claim.trick) == (B, None)
     assert say_claim(claim) == ("B claims the house goal \u201cWoodland peace\u201d and gains 1 "
                                 "point: B did not take a Woodcutter in the whole round.")
+
+
+def test_the_goal_module_imports_no_jupyter():
+    code = ("import sys, foxlib.goals; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "{'ipywidgets', 'traitlets', 'IPython', 'anywidget', 'widgets', 'comm'}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
