@@ -672,3 +672,14 @@ def test_the_goal_module_imports_no_jupyter():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_examples_in_the_docs_are_valid():
+    text = DOCS.read_text(encoding="utf-8")
+    examples = text.split("Examples:\n\n```json\n", 1)[1].split("```", 1)[0].splitlines()
+    assert len(examples) >= 5
+    for line in examples:
+        goal(json.loads(line))
+    typed_in = text.split("## Typing in a printed card", 1)[1].split("```json\n", 1)[1]
+    assert read_goals(json.loads(typed_in.split("```", 1)[0]), "mine.json").goals[0].source \
+        == "printed"
