@@ -7,6 +7,7 @@ COMMANDS = {
     "arena": ("foxlib.arena", "play computer players against each other and compare them"),
     "solve": ("foxlib.solve_cli", "exact values of every move of JSON Lines scenarios"),
     "puzzles": ("foxlib.puzzles", "check puzzle files with the solver, or generate new puzzles"),
+    "goals": ("foxlib.goals", "check goal files (Deluxe goal cards as data), print their format"),
 }
 
 
