@@ -482,3 +482,335 @@ class Narrator:
     def _no_discard_missing(self, player):
         return (f"The Woodcutter draws the top card of the deck, so "
                 f"{subject(self.names[player], 'must')} say which card to discard.")
+
+
+# ============================================================================= review words
+# The round review and the hint (``foxlib.review``) keep facts only: which choice was made, the
+# strong player's choice, the values, and what tells two choices apart as a code with its
+# parameters (a ``review.Contrast``). ``ReviewNarrator`` says them for the names and theme
+# given: the reviewed player (each record's ``player``) is spoken to in the second person when
+# named "you" ("keeps you Humble", "lets your opponent take it") and named otherwise ("keeps
+# Ann Humble", "lets Ben take it"). A review shown again after a switch of theme or names is
+# told again from the same facts.
+
+
+class Person:
+    """How the words refer to the reviewed player and to their opponent: ``name`` ('You' or
+    'Ann', for ``subject``: 'you lead', 'Ann leads'), ``obj`` ('you' or 'Ann': 'keeps you
+    Humble'), ``whose`` ('your' or "Ann's"), ``mine`` ('yours' or "Ann's", standing alone),
+    ``opp`` ('your opponent' or 'Ben') and ``opps`` ("your opponent's" or "Ben's")."""
+
+    __slots__ = ("name", "obj", "whose", "mine", "opp", "opps")
+
+    def __init__(self, name, obj, whose, mine, opp, opps):
+        self.name, self.obj, self.whose, self.mine = name, obj, whose, mine
+        self.opp, self.opps = opp, opps
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _of_them(n: int) -> str:
+    return "none of them" if n == 0 else f"{n} of them" if n > 1 else "one of them"
+
+
+def _signed_points(v: int) -> str:
+    return f"{v:+d} point{'s' if abs(v) != 1 else ''}"
+
+
+def _points(x: float) -> str:
+    """'0.5 points', '1 point' (a threshold as set)."""
+    return f"{x:g} point{'' if x == 1 else 's'}"
+
+
+class ReviewNarrator(Narrator):
+    """Says a review's records (``review_reason``, ``exact_text``, ``choice``), its one-line
+    summary (``review_summary``) and a hint (``hint_text``, ``hint_reason``, ``hint_detail``)
+    for ``names`` (A's, B's) and ``theme``."""
+
+    def person(self, player: int) -> Person:
+        me, other = self.names[player], self.names[1 - player]
+        if is_you(me):
+            return Person(me, "you", "your", "yours", "your opponent", "your opponent's")
+        return Person(me, who(me), possessive(me), mine(me), who(other), possessive(other))
+
+    def points_for(self, player: int) -> str:
+        """'points for you minus your opponent's' (the unit of every estimate)."""
+        p = self.person(player)
+        return f"points for {p.obj} minus {p.opps}"
+
+    # -- the choices
+    def choice(self, kind: str, action, decree=None) -> str:
+        """'play the 9 of Moons', 'keep the decree card (the 4 of Keys)', ..."""
+        th = self.theme
+        if kind == "exchange":
+            if action is None:
+                return f"keep the decree card (the {decree.name(th)})"
+            return f"swap the {action.name(th)} for the decree card"
+        if kind == "discard":
+            return f"put the {action.name(th)} under the deck"
+        return f"play the {action.name(th)}"
+
+    def doing(self, kind: str, action) -> str:
+        """'Playing the 9 of Moons', 'Keeping the decree card', ..."""
+        th = self.theme
+        if kind == "exchange":
+            if action is None:
+                return "Keeping the decree card"
+            return f"Swapping the {action.name(th)} for the decree card"
+        if kind == "discard":
+            return f"Putting the {action.name(th)} under the deck"
+        return f"Playing the {action.name(th)}"
+
+    # -- what tells two choices apart
+    def contrast(self, why, player: int) -> tuple:
+        """(clause for why the better choice wins, clause for what the other one does, or
+        None) for a ``review.Contrast`` (None: (None, None))."""
+        if why is None:
+            return None, None
+        return getattr(self, "_why_" + why.code)(self.person(player), **dict(why.facts))
+
+    # following: the two cards settle the trick
+    def _why_wins_treasure(self, p, points):
+        return f"wins the Treasure ({count(points, 'point')})", f"lets {p.opp} take it"
+
+    def _why_wins_victorious(self, p, tricks):
+        return (f"wins the trick and brings {p.obj} to {tricks} tricks, Victorious",
+                "loses it")
+
+    def _lead_kept(self, p, monarch, won: bool) -> str:
+        start = (f"wins the trick and leaves {p.obj} the lead" if won else
+                 f"loses with the Swan and leaves {p.obj} the lead")
+        if monarch is not None:
+            return f"{start} with the {monarch.name(self.theme)} to play"
+        return start
+
+    def _why_wins_keeps_lead(self, p, monarch):
+        return self._lead_kept(p, monarch, True), "loses it and gives up the lead"
+
+    def _why_wins(self, p):
+        return "wins this trick", "loses it"
+
+    def _why_out_of_greedy(self, p):
+        return (f"keeps {p.obj} out of Greedy, where a tenth trick would score nothing",
+                "takes a tenth trick")
+
+    def _why_keeps_humble(self, p):
+        return f"keeps {p.obj} Humble", "takes a fourth trick, out of Humble"
+
+    def _why_keeps_tricks_low(self, p, trick):
+        return (f"keeps {p.whose} tricks low, on the way to Humble",
+                f"takes trick number {trick}")
+
+    def _why_loses_treasure_trick(self, p):
+        return "loses this trick", "wins it, Treasure and all"
+
+    def _why_swan_leads_next(self, p):
+        return f"loses with the Swan, so {subject(p.name, 'leads')} the next trick", "wins it"
+
+    def _why_loses(self, p):
+        return "loses this trick", "wins it"
+
+    def _why_swan_keeps_lead(self, p, monarch):
+        return self._lead_kept(p, monarch, False), f"gives the lead to {p.opp}"
+
+    def _why_wins_lower(self, p, kept):
+        return (f"wins just as well with a lower card and keeps the {kept.name(self.theme)} "
+                "for later"), None
+
+    def _why_sheds_loser(self, p, card):
+        return (f"gets rid of the {card.name(self.theme)} while it loses, so it cannot win "
+                f"{p.obj} a trick later"), None
+
+    def _why_loses_lower(self, p, kept):
+        return f"loses just as well and keeps the {kept.name(self.theme)} for later", None
+
+    # leading: how often the card wins, over deals that fit the player's view
+    def _why_treasure_safe(self, p, other_chance):
+        return (f"keeps {p.whose} Treasure out of a trick {subject(p.name, 'may well lose')}",
+                f"risks it: it wins in only about {other_chance}% of the deals that fit what "
+                f"{p.obj} saw")
+
+    def _why_monarch_forces(self, p, suit):
+        return f"forces out {p.opps} Swan or best {self.suit(suit)}", None
+
+    def _why_likelier_wins(self, p, chance, other_chance, treasure=False):
+        extra = " and its Treasure" if treasure else ""
+        return (f"should win the trick{extra} (in about {chance}% of the deals that fit what "
+                f"{p.obj} saw)", f"wins it in about {other_chance}%")
+
+    def _why_likelier_loses_greedy(self, p, chance, other_chance):
+        return (f"is likelier to lose the trick (wins in about {chance}% of the deals that fit "
+                f"what {p.obj} saw), and a tenth trick would make {p.obj} Greedy",
+                f"wins it in about {other_chance}%")
+
+    def _why_likelier_loses_humble(self, p, chance, other_chance):
+        return (f"is likelier to lose the trick and keep {p.obj} Humble (wins in about "
+                f"{chance}% of the deals that fit what {p.obj} saw)",
+                f"wins it in about {other_chance}%")
+
+    def _why_likelier_loses(self, p, chance, other_chance):
+        return (f"is likelier to lose the trick (wins in about {chance}% of the deals that fit "
+                f"what {p.obj} saw)", f"wins it in about {other_chance}%")
+
+    # the Fox's exchange
+    def _why_trump_suit(self, p, keeps, suit, count, other_keeps, other_suit, other_count):
+        so_what = (f", so {p.whose} cards win fewer tricks" if count < other_count else
+                   f", so {p.whose} cards win more tricks" if count > other_count else "")
+        return (f"{'keeps' if keeps else 'makes'} {self.suits(suit)} trump, with "
+                f"{_of_them(count)} in {p.whose} hand{so_what}",
+                f"{'keeps' if other_keeps else 'makes'} {self.suits(other_suit)} trump, with "
+                f"{_of_them(other_count)}")
+
+    def _why_keeps_card(self, p, card, decree):
+        th = self.theme
+        return (f"keeps the trump suit and {p.whose} {card.name(th)}",
+                f"gives the {card.name(th)} away for the {decree.name(th)}")
+
+    def _why_swaps_decree(self, p, card, decree):
+        th = self.theme
+        return (f"puts the {card.name(th)} in the decree's place and takes the "
+                f"{decree.name(th)} into {p.whose} hand"), None
+
+    def _why_gives_away(self, p, card, kept):
+        th = self.theme
+        return f"gives away the {card.name(th)} and keeps the {kept.name(th)}", None
+
+    # the Woodcutter's discard
+    def _why_buries_strong_humble(self, p, card, kept):
+        th = self.theme
+        return (f"buries the {card.name(th)}, a card that could win {p.obj} a trick "
+                f"{subject(p.name, 'does not want')}, and keeps the {kept.name(th)}"), None
+
+    def _why_buries_strong(self, p, card, kept):
+        th = self.theme
+        return (f"buries the {card.name(th)} and keeps the {kept.name(th)}, which "
+                f"{p.whose} plan needs more"), None
+
+    def _why_buries_weak(self, p, card, kept):
+        th = self.theme
+        return (f"buries the weaker {card.name(th)} and keeps the {kept.name(th)}, which can "
+                "still win a trick"), None
+
+    # -- a decision of the review
+    def review_reason(self, rec) -> str:
+        """The one sentence of a ``review.DecisionReview``: why the strong player's choice is
+        better than the one made (or, when the choice made was best, than the next best)."""
+        p = self.person(rec.player)
+        played = self.doing(rec.kind, rec.played)
+        if rec.verdict == "forced":
+            return f"{played} was {p.whose} only legal choice."
+        why, instead = self.contrast(rec.why, rec.player)
+        could_not_see = f"deals of the cards {p.obj} could not see"
+        if rec.verdict == "best":
+            if why is None:
+                gap = rec.estimate(rec.played) - rec.estimate(rec.next_best)
+                why = (f"did best on average over {rec.samples} {could_not_see}" if gap > 0.05
+                       else "was as good as any other choice on average")
+            return f"{played} was the best choice: it {why}."
+        best = self.doing(rec.kind, rec.suggested)
+        if rec.verdict == "good":
+            by = (f"only {rec.loss:.1f} points better" if rec.loss > 0 else
+                  "better by less than a tenth of a point")
+            return (f"{played} was fine: {_lower(best)} was {by}"
+                    + (f", as it {why}." if why else " on average."))
+        if why is None:
+            why = f"scored about {rec.loss:.1f} points more on average over {rec.samples} " + \
+                could_not_see
+        text = f"{best} was better: it {why}"
+        if instead:
+            text += f", while {_lower(played)} {instead}"
+        return text + "."
+
+    def exact_text(self, check) -> str:
+        """The sentence of a ``review.ExactCheck``: the position with all cards known."""
+        if check.code == "unfinished":
+            return ("With all cards known: only once the round is over, when every card can be "
+                    "shown.")
+        if check.code == "skipped":
+            return "With all cards known: not worked out in this review."
+        if check.code == "too_many_cards":
+            return (f"With all cards known: not tried with {check.cards} cards in a hand; the "
+                    f"exact check starts at {check.limit} cards, where the solver answers "
+                    "quickly.")
+        if check.code == "unsettled":
+            return (f"With all cards known: the solver did not settle this position within its "
+                    f"limit of {check.limit:,} search steps ({check.cards} cards in a hand), "
+                    "so there is no exact value here.")
+        p = self.person(check.player)
+        top, kept = check.position, check.played
+        text = (f"With all cards known, best play by both from here is worth "
+                f"{_signed_points(top)} to {p.obj}; {p.whose} choice keeps "
+                f"{_signed_points(kept)}")
+        if kept < top:
+            text += (f" (it gives up {top - kept}); best would be to "
+                     f"{self.choice(check.kind, check.best[0], check.decree)}")
+        return text + "."
+
+    # -- the summary line
+    def review_summary(self, records, player: int, inaccuracy: float) -> str:
+        """One line: roughly how many points the mistakes cost, and in which tricks (the sum of
+        the losses shown on the marked decisions, so the line adds up with the items)."""
+        name = self.names[player]
+        if not records:
+            return (f"{says(name, 'made no decisions')} in this round, so there is nothing to "
+                    "review.")
+        mistakes = [r for r in records if r.verdict == "mistake"]
+        slips = [r for r in records if r.verdict == "inaccuracy"]
+        if mistakes:
+            text = f"{says(name, 'lost')} about {_lost(mistakes)} in {_tricks(mistakes)}"
+            if slips:
+                text += (f", and about {_lost(slips)} more in {len(slips)} smaller "
+                         f"slip{'s' if len(slips) > 1 else ''} ({_tricks(slips)})")
+            return text + "."
+        if slips:
+            return (f"No big mistakes: {who(name)} lost about {_lost(slips)} in small slips, "
+                    f"in {_tricks(slips)}.")
+        return (f"No mistakes: every choice was the strong player's, or less than "
+                f"{_points(inaccuracy)} behind it.")
+
+    # -- a hint
+    def hint_reason(self, h) -> str:
+        """Why the hint's choice (``review.Hint``): the part after the colon."""
+        p = self.person(h.player)
+        if h.forced:
+            return f"it is {p.whose} only legal choice"
+        why, instead = self.contrast(h.why, h.player)
+        if why is None:
+            if h.gap < 0.05:
+                return "every choice does about as well here, and this one is as good as any"
+            return (f"it did best on average, about {h.gap:.1f} points better than "
+                    f"{_lower(self.doing(h.kind, h.runner))}")
+        text = f"it {why}"
+        if instead:
+            text += f", while {_lower(self.doing(h.kind, h.runner))} {instead}"
+        return text
+
+    def hint_text(self, h) -> str:
+        """'Play the 10 of Moons: it wins the Treasure (1 point), while ...'."""
+        return f"{sentence(self.choice(h.kind, h.action, h.decree))}: {self.hint_reason(h)}."
+
+    def hint_detail(self, h) -> str:
+        """The numbers behind a hint ('' for a lone legal choice); the gap to the next best is
+        left out when the reason already gives it."""
+        if h.forced:
+            return ""
+        p = self.person(h.player)
+        text = (f"Worked out over {count(h.samples, 'deal')} of the cards {p.obj} cannot see: "
+                f"about {h.values[h.action]:+.1f} points for {p.obj} against {p.opp} over the "
+                "rest of the round")
+        if h.why is None and h.gap >= 0.05:
+            return text + "."
+        return f"{text}, {h.gap:.1f} more than the next best."
+
+
+def _lost(records) -> str:
+    return f"{round(sum(r.loss for r in records), 1):.1f} points"
+
+
+def _tricks(records) -> str:
+    numbers = sorted({r.trick for r in records})
+    if len(numbers) == 1:
+        return f"trick {numbers[0]}"
+    return "tricks " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"

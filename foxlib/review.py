@@ -13,9 +13,13 @@ could not see are never looked at for the advice. From that view:
   rounded to tenths of a point, as shown), and its *verdict* comes from it: ``mistake`` from
   ``MISTAKE`` points, ``inaccuracy`` from ``INACCURACY`` points, otherwise ``good`` (``best``
   when it was the strong player's choice, ``forced`` for a lone legal choice);
-- the *reason* is one sentence built from facts of the position (does the card win the trick,
-  the Treasure in it, the bands, who leads next, the new trump ...) that separate the suggested
-  choice from the one made (or, for a good choice, from the next best).
+- the *reason* is built from facts of the position (does the card win the trick, the Treasure
+  in it, the bands, who leads next, the new trump ...) that separate the suggested choice from
+  the one made (or, for a best choice, from the next best): a ``Contrast``, a code with its
+  parameters. The records hold facts only; ``foxlib.narrator.ReviewNarrator`` says them (the
+  ``reason``, the choices' and the exact check's ``text``, the summary) for given names and
+  theme, so a review shown after a switch of theme is told again in the new suits, and a
+  review of Ann's decisions speaks of Ann ("keeps Ann Humble"), not "you".
 
 Once the round is over every card is known, and the solver (``foxlib.solver.action_values``)
 gives the exact value of the position and of the choice made, with best play by both from then
@@ -38,12 +42,12 @@ from .errors import InvalidState
 from .inference import Inference
 from .inputs import read_theme
 from .players import StrongPlayer
-from .narrator import is_you
+from .narrator import ReviewNarrator
 from .round import PlayerView, Round, player_index
 
 __all__ = ["MISTAKE", "INACCURACY", "ReviewSettings", "ChoiceValue", "ExactCheck",
            "DecisionReview", "RoundReview", "iter_review", "review_round", "decision_count",
-           "summary_line", "Hint", "hint"]
+           "summary_line", "Contrast", "Hint", "hint"]
 
 #: A choice that costs at least this many points (estimated, from the player's view) is a
 #: mistake; docs/review.md explains the choice of these two thresholds.
@@ -92,33 +96,74 @@ class ReviewSettings:
                                f"{self.inaccuracy!r} and {self.mistake!r}.")
 
 
+_VOICE = field(default=None, compare=False, repr=False)
+_PLAIN = ReviewNarrator(("A", "B"), DEFAULT_THEME)
+
+
+@dataclass(frozen=True)
+class Contrast:
+    """What tells two choices apart, as facts: ``code`` names the fact (``wins_treasure``,
+    ``keeps_humble``, ``wins_keeps_lead``, ``trump_suit`` ...) and ``facts`` holds its
+    parameters as (name, value) pairs (cards, suits, counts, percentages). The narrator's
+    ``_why_<code>`` says it."""
+
+    code: str
+    facts: tuple = ()
+
+    @classmethod
+    def of(cls, code: str, **facts) -> "Contrast":
+        return cls(code, tuple(facts.items()))
+
+
 @dataclass(frozen=True)
 class ChoiceValue:
     """One legal choice at a decision: the estimate from the player's view and, when the
     solver answered, the exact value with all cards known (both in points, from that moment to
-    the end of the round, the player's gain minus the opponent's)."""
+    the end of the round, the player's gain minus the opponent's). ``text`` ("play the 9 of
+    Moons", "keep the decree card (...)") is said by ``voice``, the narrator of its time."""
 
     action: Card | None
-    text: str                   # "play the 9 of Moons", "keep the decree card (...)"
     estimate: float | None      # None when the choice was forced (nothing to compare)
     exact: int | None = None
+    kind: str = "play"          # the decision: 'play', 'exchange' or 'discard'
+    decree: Card | None = None  # the decree card then (named by "keep the decree card")
+    voice: ReviewNarrator | None = _VOICE
+
+    @property
+    def text(self) -> str:
+        return (self.voice or _PLAIN).choice(self.kind, self.action, self.decree)
 
 
 @dataclass(frozen=True)
 class ExactCheck:
-    """The position with all cards known (after the round), from the solver."""
+    """The position with all cards known (after the round), from the solver. ``code`` says
+    what happened: ``answered``, ``unfinished`` (the round is not over), ``skipped`` (not
+    asked for), ``too_many_cards`` (more than ``limit`` cards in a hand) or ``unsettled`` (not
+    settled within ``limit`` search steps); ``text`` is the narrator's sentence for it."""
 
     answered: bool
     position: int | None        # the value of the position: best play by both from here
     played: int | None          # the value of the choice made (its best follow-up included)
     best: tuple                 # the choices worth ``position``
     nodes: int = field(compare=False)   # the time cap may stop a search early on a busy machine
-    text: str = ""
+    code: str = "answered"
+    cards: int = 0              # the most cards in a hand
+    limit: int = 0              # the card or search-step limit that stopped the check
+    player: int = 0             # whose choice it values
+    kind: str = "play"
+    decree: Card | None = None
+    voice: ReviewNarrator | None = _VOICE
+
+    @property
+    def text(self) -> str:
+        return (self.voice or _PLAIN).exact_text(self)
 
 
 @dataclass(frozen=True)
 class DecisionReview:
-    """One decision of the reviewed player, judged."""
+    """One decision of the reviewed player, judged: facts only. ``reason`` is the narrator's
+    sentence for them in the names and theme of the review's time (``voice``); a view that
+    shows the review again says it with ``ReviewNarrator(names, theme).review_reason(rec)``."""
 
     number: int                 # 1, 2, ... among this player's decisions
     of: int                     # how many decisions the player made in the round
@@ -133,9 +178,18 @@ class DecisionReview:
     samples: int                # deals the estimates average over
     loss: float                 # estimated points the choice made gave up (0 when best)
     verdict: str                # one of VERDICTS
-    reason: str
     exact: ExactCheck
+    player: int                 # the reviewed player (0 for A, 1 for B)
+    next_best: Card | None      # the best of the other choices (None for a forced choice, or
+                                # when keeping the decree card is the next best)
+    why: Contrast | None        # what tells the two compared choices apart (None: no simple
+                                # fact does): suggested vs played, or played vs next_best
     seconds: float = field(compare=False)   # time taken: not part of the review's content
+    voice: ReviewNarrator | None = _VOICE
+
+    @property
+    def reason(self) -> str:
+        return (self.voice or _PLAIN).review_reason(self)
 
     @property
     def played_text(self) -> str:
@@ -148,15 +202,25 @@ class DecisionReview:
     def _text(self, action) -> str:
         return next(c.text for c in self.choices if c.action == action)
 
+    def estimate(self, action) -> float | None:
+        """The estimate shown for ``action`` (tenths of a point)."""
+        return next(c.estimate for c in self.choices if c.action == action)
+
 
 @dataclass(frozen=True)
 class RoundReview:
     seat: int
     name: str
     records: tuple
-    summary: str
     lost: float                 # estimated points lost over all decisions
+    inaccuracy: float           # the threshold the summary names when nothing was marked
     seconds: float = field(compare=False)
+    voice: ReviewNarrator | None = _VOICE
+
+    @property
+    def summary(self) -> str:
+        """One line: what the mistakes cost and where (``summary_line``)."""
+        return (self.voice or _PLAIN).review_summary(self.records, self.seat, self.inaccuracy)
 
 
 # ----------------------------------------------------------------------------- the review
@@ -199,9 +263,8 @@ def review_round(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = 
             on_record(rec)
     seat = player_index(seat)
     lost = sum(r.loss for r in records)
-    return RoundReview(seat, rnd.name(seat), tuple(records),
-                       summary_line(records, settings, rnd.name(seat)), lost,
-                       time.perf_counter() - start)
+    return RoundReview(seat, rnd.name(seat), tuple(records), lost, settings.inaccuracy,
+                       time.perf_counter() - start, ReviewNarrator(rnd.names, rnd.theme))
 
 
 def _evaluator(scale: float):
@@ -238,16 +301,24 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
            settings: ReviewSettings, seed, finished: bool) -> DecisionReview:
     start = time.perf_counter()
     view = replay.view(seat)
-    theme = replay.theme
+    voice = ReviewNarrator(replay.names, replay.theme)
     legal = list(view.choices)
-    exact_values, exact = _exact_check(replay, view, played, settings, finished)
+    exact_values, exact = _exact_check(replay, view, played, settings, finished, voice)
+
+    def record(suggested, choices, samples, loss, verdict, next_best, why):
+        return DecisionReview(
+            number=number, of=total, trick=replay.trick_number, kind=view.phase,
+            hand=view.hand, trick_cards=view.trick, decree=view.decree, played=played,
+            suggested=suggested, choices=choices, samples=samples, loss=loss, verdict=verdict,
+            exact=exact, player=seat, next_best=next_best, why=why,
+            seconds=time.perf_counter() - start, voice=voice)
+
+    def choice(action, estimate):
+        return ChoiceValue(action, estimate, exact_values.get(_code(action)), view.phase,
+                           view.decree, voice)
+
     if len(legal) == 1:
-        choices = (ChoiceValue(played, _describe(view, played, theme), None,
-                               exact_values.get(_code(played))),)
-        reason = f"{_gerund(view, played, theme)} was your only legal choice."
-        return DecisionReview(number, total, replay.trick_number, view.phase, view.hand,
-                              view.trick, view.decree, played, played, choices, 0, 0.0,
-                              "forced", reason, exact, time.perf_counter() - start)
+        return record(played, (choice(played, None),), 0, 0.0, "forced", None, None)
     decision = adviser.decision(view)
     # Every number the review shows is in tenths of a point, and the loss is worked out from
     # the estimates as shown, so the items, the table of choices and the summary line agree
@@ -258,14 +329,13 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     suggested = played if values[played] >= values[pick] else pick
     loss = round(max(0.0, means[suggested] - means[played]), 1)
     verdict = "best" if played == suggested else _verdict(loss, settings)
-    choices = tuple(ChoiceValue(a, _describe(view, a, theme), means[a],
-                                exact_values.get(_code(a))) for a in legal)
-    reason = _reason(view, played, suggested, means, loss, verdict, decision.samples,
-                     seed, theme)
-    return DecisionReview(number, total, replay.trick_number, view.phase, view.hand,
-                          view.trick, view.decree, played, suggested, choices,
-                          decision.samples, loss, verdict, reason, exact,
-                          time.perf_counter() - start)
+    choices = tuple(choice(a, means[a]) for a in legal)
+    # The next best of the other choices (the first in the legal order among equals).
+    next_best = max((a for a in legal if a != played), key=lambda a: means[a])
+    facts = _Facts(view, seed)
+    why = facts.contrast(played, next_best) if verdict == "best" else \
+        facts.contrast(suggested, played)
+    return record(suggested, choices, decision.samples, loss, verdict, next_best, why)
 
 
 def _choice_values(decision) -> tuple:
@@ -290,123 +360,50 @@ def _code(action) -> int:
 # ----------------------------------------------------------------------------- all cards known
 
 def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettings,
-                 finished: bool):
+                 finished: bool, voice: ReviewNarrator):
     """({action code: exact value}, ExactCheck) for the real position, every card known."""
-    if not finished:
-        return {}, ExactCheck(False, None, None, (), 0, "With all cards known: only once the "
-                              "round is over, when every card can be shown.")
-    if settings.exact_nodes is None:
-        return {}, ExactCheck(False, None, None, (), 0, "With all cards known: not worked out "
-                              "in this review.")
     cards = max(len(h) for h in replay.hands)
+
+    def check(code, nodes=0, limit=0, position=None, mine=None, best=()):
+        return ExactCheck(code == "answered", position, mine, best, nodes, code, cards, limit,
+                          view.player, view.phase, view.decree, voice)
+
+    if not finished:
+        return {}, check("unfinished")
+    if settings.exact_nodes is None:
+        return {}, check("skipped")
     if cards > settings.exact_cards:
-        return {}, ExactCheck(False, None, None, (), 0, (
-            f"With all cards known: not tried with {cards} cards in a hand; the exact check "
-            f"starts at {settings.exact_cards} cards, where the solver answers quickly."))
+        return {}, check("too_many_cards", limit=settings.exact_cards)
     from . import solver       # imported here: the review works without it for estimates
     values, nodes, complete = solver.action_values(fast.from_round(replay),
                                                    node_limit=settings.exact_nodes,
                                                    time_limit=settings.exact_seconds)
     if not complete:
-        text = (f"With all cards known: the solver did not settle this position within its "
-                f"limit of {settings.exact_nodes:,} search steps ({cards} cards in a hand), "
-                "so there is no exact value here.")
-        return {}, ExactCheck(False, None, None, (), nodes, text)
+        return {}, check("unsettled", nodes, settings.exact_nodes)
     by_action = {a: values[_code(a)] for a in view.choices}
     top = max(by_action.values())
     best = tuple(a for a in view.choices if by_action[a] == top)
-    mine = by_action[played]
-    text = (f"With all cards known, best play by both from here is worth {_pts(top)} to you; "
-            f"your choice keeps {_pts(mine)}.")
-    if mine < top:
-        text = text[:-1] + (f" (it gives up {top - mine}); best would be to "
-                            f"{_describe(view, best[0], replay.theme)}.")
-    return values, ExactCheck(True, top, mine, best, nodes, text)
+    return values, check("answered", nodes, 0, top, by_action[played], best)
 
 
-def _pts(v) -> str:
-    return f"{v:+d} point{'s' if abs(v) != 1 else ''}"
-
-
-# ----------------------------------------------------------------------------- the reason
-
-def _reason(view: PlayerView, played, best, means, loss: float, verdict: str, samples: int,
-            seed, theme) -> str:
-    """One sentence: why the suggested choice is better than the one made (or, when the choice
-    made was best, better than the next best), from facts of the position. ``means`` are the
-    estimates as shown (tenths of a point) and ``loss`` the points the choice made gave up."""
-    facts = _Facts(view, seed, theme)
-    if verdict in ("best", "good"):
-        others = sorted((a for a in view.choices if a != played), key=lambda a: -means[a])
-        runner = others[0]
-        gap = means[played] - means[runner]
-        if verdict == "good":
-            why, _ = facts.contrast(best, played)
-            by = (f"only {loss:.1f} points better" if loss > 0 else
-                  "better by less than a tenth of a point")
-            return (f"{_gerund(view, played, theme)} was fine: "
-                    f"{_lower(_gerund(view, best, theme))} was {by}"
-                    + (f", as it {why}." if why else " on average."))
-        why, _ = facts.contrast(played, runner)
-        if why is None:
-            why = (f"did best on average over {samples} deals of the cards you could not see"
-                   if gap > 0.05 else "was as good as any other choice on average")
-        return f"{_gerund(view, played, theme)} was the best choice: it {why}."
-    why, instead = facts.contrast(best, played)
-    if why is None:
-        why = (f"scored about {loss:.1f} points more on average over "
-               f"{samples} deals of the cards you could not see")
-    text = f"{_gerund(view, best, theme)} was better: it {why}"
-    if instead:
-        text += f", while {_lower(_gerund(view, played, theme))} {instead}"
-    return text + "."
-
-
-def _describe(view: PlayerView, action, theme) -> str:
-    """'play the 9 of Moons', 'keep the decree card (the 4 of Keys)', ..."""
-    if view.phase == "exchange":
-        if action is None:
-            return f"keep the decree card (the {view.decree.name(theme)})"
-        return f"swap the {action.name(theme)} for the decree card"
-    if view.phase == "discard":
-        return f"put the {action.name(theme)} under the deck"
-    return f"play the {action.name(theme)}"
-
-
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
-def _gerund(view: PlayerView, action, theme) -> str:
-    """'Playing the 9 of Moons', 'Keeping the decree card', ..."""
-    if view.phase == "exchange":
-        if action is None:
-            return "Keeping the decree card"
-        return f"Swapping the {action.name(theme)} for the decree card"
-    if view.phase == "discard":
-        return f"Putting the {action.name(theme)} under the deck"
-    return f"Playing the {action.name(theme)}"
-
+# ----------------------------------------------------------------------------- the facts
 
 class _Facts:
     """Facts of the position as the reviewed player saw it (their view only)."""
 
     LEAD_DEALS = 48
 
-    def __init__(self, view: PlayerView, seed, theme):
-        self.view, self.theme = view, theme
+    def __init__(self, view: PlayerView, seed):
+        self.view = view
         self.me = view.player
         self.won = view.tricks_won[self.me]
         self.trump = view.decree.suit
         self.seed = seed
         self._hands = None
 
-    def suit(self, suit, plural=True) -> str:
-        return (self.theme.suit_names if plural else self.theme.suit_singular)[suit]
-
-    def contrast(self, best, other):
-        """(clause for why ``best`` beats ``other``, clause for what ``other`` does) or
-        (None, None) when no simple fact tells them apart."""
+    def contrast(self, best, other) -> Contrast | None:
+        """What tells ``best`` from ``other`` (a ``Contrast``), or None when no simple fact
+        does."""
         v = self.view
         if v.phase == "exchange":
             return self._exchange(best, other)
@@ -428,59 +425,47 @@ class _Facts:
     def _follow(self, best, other):
         ob, oo = self.outcome(best), self.outcome(other)
         if ob is None or oo is None:
-            return None, None
+            return None
         if ob[0] and not oo[0]:
             return self._winning(best, ob)
         if oo[0] and not ob[0]:
             return self._losing(best, ob)
         if ob[1] and not oo[1]:
-            return self._lead_kept(best), "gives the lead to your opponent"
-        name = other.name(self.theme)
+            return Contrast.of("swan_keeps_lead", monarch=self._monarch(best))
         if ob[0] and best.rank < other.rank:
-            return f"wins just as well with a lower card and keeps the {name} for later", None
+            return Contrast.of("wins_lower", kept=other)
         if not ob[0] and best.rank > other.rank and best.suit == other.suit:
-            return (f"gets rid of the {best.name(self.theme)} while it loses, so it cannot "
-                    "win you a trick later"), None
+            return Contrast.of("sheds_loser", card=best)
         if not ob[0] and best.rank < other.rank:
-            return f"loses just as well and keeps the {name} for later", None
-        return None, None
+            return Contrast.of("loses_lower", kept=other)
+        return None
 
     def _winning(self, best, ob):
-        treasure = ob[2]
-        if treasure:
-            return (f"wins the Treasure ({treasure} point{'s' if treasure > 1 else ''})",
-                    "lets your opponent take it")
+        if ob[2]:
+            return Contrast.of("wins_treasure", points=ob[2])
         after = self.won + 1
         if 7 <= after <= 9:
-            return (f"wins the trick and brings you to {after} tricks, Victorious",
-                    "loses it")
+            return Contrast.of("wins_victorious", tricks=after)
         if ob[1]:
-            return self._lead_kept(best, won=True), "loses it and gives up the lead"
-        return "wins this trick", "loses it"
+            return Contrast.of("wins_keeps_lead", monarch=self._monarch(best))
+        return Contrast.of("wins")
 
     def _losing(self, best, ob):
         if self.won >= 9:
-            return ("keeps you out of Greedy, where a tenth trick would score nothing",
-                    "takes a tenth trick")
+            return Contrast.of("out_of_greedy")
         if self.won == 3:
-            return "keeps you Humble", "takes a fourth trick, out of Humble"
+            return Contrast.of("keeps_humble")
         if self.won < 3:
-            return ("keeps your tricks low, on the way to Humble",
-                    f"takes trick number {self.won + 1}")
+            return Contrast.of("keeps_tricks_low", trick=self.won + 1)
         if ob[2]:
-            return "loses this trick", "wins it, Treasure and all"
+            return Contrast.of("loses_treasure_trick")
         if best.rank == rules.SWAN and ob[1]:
-            return "loses with the Swan, so you lead the next trick", "wins it"
-        return "loses this trick", "wins it"
+            return Contrast.of("swan_leads_next")
+        return Contrast.of("loses")
 
-    def _lead_kept(self, card, won=False) -> str:
-        rest = [c for c in self.view.hand if c != card]
-        monarchs = [c for c in rest if c.rank == rules.MONARCH]
-        start = "wins the trick and leaves you the lead" if won else \
-            "loses with the Swan and leaves you the lead"
-        if monarchs:
-            return f"{start} with the {monarchs[0].name(self.theme)} to play"
-        return start
+    def _monarch(self, card):
+        """A Monarch left in hand after playing ``card`` (to lead next), or None."""
+        return next((c for c in self.view.hand if c != card and c.rank == rules.MONARCH), None)
 
     # -- leading: how often the opponent could beat it, over deals that fit the view
     def chance(self, card) -> float:
@@ -499,31 +484,23 @@ class _Facts:
 
     def _lead(self, best, other):
         if rules.FOX in (best.rank, other.rank):
-            return None, None       # the Fox may change trump before the reply
+            return None             # the Fox may change trump before the reply
         pb, po = self.chance(best), self.chance(other)
         if abs(pb - po) < 0.25:
             if other.rank == rules.TREASURE and best.rank != rules.TREASURE and po < 0.75:
-                return ("keeps your Treasure out of a trick you may well lose",
-                        f"risks it: it wins in only about {round(100 * po)}% of the deals "
-                        "that fit what you saw")
+                return Contrast.of("treasure_safe", other_chance=round(100 * po))
             if best.rank == rules.MONARCH:
-                return (f"forces out your opponent's Swan or best "
-                        f"{self.suit(best.suit, False)}"), None
-            return None, None
-        b, o = round(100 * pb), round(100 * po)
+                return Contrast.of("monarch_forces", suit=best.suit)
+            return None
+        chances = dict(chance=round(100 * pb), other_chance=round(100 * po))
         if pb > po:
-            extra = " and its Treasure" if best.rank == rules.TREASURE else ""
-            return (f"should win the trick{extra} (in about {b}% of the deals that fit what you "
-                    f"saw)", f"wins it in about {o}%")
+            return Contrast.of("likelier_wins", **chances,
+                               treasure=best.rank == rules.TREASURE)
         if self.won >= 9:
-            return (f"is likelier to lose the trick (wins in about {b}% of the deals that fit "
-                    f"what you saw), and a tenth trick would make you Greedy",
-                    f"wins it in about {o}%")
+            return Contrast.of("likelier_loses_greedy", **chances)
         if self.won <= 3:
-            return (f"is likelier to lose the trick and keep you Humble (wins in about {b}% of "
-                    f"the deals that fit what you saw)", f"wins it in about {o}%")
-        return (f"is likelier to lose the trick (wins in about {b}% of the deals that fit what "
-                f"you saw)", f"wins it in about {o}%")
+            return Contrast.of("likelier_loses_humble", **chances)
+        return Contrast.of("likelier_loses", **chances)
 
     # -- the Fox's exchange and the Woodcutter's discard
     def _trump_count(self, action) -> tuple:
@@ -537,37 +514,23 @@ class _Facts:
     def _exchange(self, best, other):
         (sb, nb), (so, no) = self._trump_count(best), self._trump_count(other)
         if sb != so:
-            verb = "keeps" if best is None else "makes"
-            so_what = (", so your cards win fewer tricks" if nb < no else
-                       ", so your cards win more tricks" if nb > no else "")
-            return (f"{verb} {self.suit(sb)} trump, with {_count(nb)} in your hand{so_what}",
-                    ("keeps" if other is None else "makes") + f" {self.suit(so)} trump, "
-                    f"with {_count(no)}")
+            return Contrast.of("trump_suit", keeps=best is None, suit=sb, count=nb,
+                               other_keeps=other is None, other_suit=so, other_count=no)
         if best is None:
-            return (f"keeps the trump suit and your {other.name(self.theme)}",
-                    f"gives the {other.name(self.theme)} away for the "
-                    f"{self.view.decree.name(self.theme)}")
+            return Contrast.of("keeps_card", card=other, decree=self.view.decree)
         if other is None:
-            return (f"puts the {best.name(self.theme)} in the decree's place and takes the "
-                    f"{self.view.decree.name(self.theme)} into your hand"), None
-        return (f"gives away the {best.name(self.theme)} and keeps the "
-                f"{other.name(self.theme)}"), None
+            return Contrast.of("swaps_decree", card=best, decree=self.view.decree)
+        return Contrast.of("gives_away", card=best, kept=other)
 
     def _strength(self, card) -> int:
         return card.rank + (11 if card.suit == self.trump else 0)
 
     def _discard(self, best, other):
-        b, o = best.name(self.theme), other.name(self.theme)
         if self._strength(best) > self._strength(other):
             if self.won <= 3:
-                return (f"buries the {b}, a card that could win you a trick you do not want, "
-                        f"and keeps the {o}"), None
-            return f"buries the {b} and keeps the {o}, which your plan needs more", None
-        return (f"buries the weaker {b} and keeps the {o}, which can still win a trick"), None
-
-
-def _count(n: int) -> str:
-    return "none of them" if n == 0 else f"{n} of them" if n > 1 else "one of them"
+                return Contrast.of("buries_strong_humble", card=best, kept=other)
+            return Contrast.of("buries_strong", card=best, kept=other)
+        return Contrast.of("buries_weak", card=best, kept=other)
 
 
 # ----------------------------------------------------------------------------- a hint
@@ -575,93 +538,80 @@ def _count(n: int) -> str:
 @dataclass(frozen=True)
 class Hint:
     """Advice for the player to move: what the strong player would choose from their view, and
-    why in one plain sentence (the same facts a review uses)."""
+    the facts that set it apart from the next best choice (the same facts a review uses).
+    ``text``, ``reason`` and ``detail`` are said by ``voice``, the narrator of its time; a view
+    that may switch theme says them again with ``ReviewNarrator(names, theme).hint_text(h)``
+    (``hint_reason``, ``hint_detail``)."""
 
     action: Card | None         # the suggestion (None: the Fox keeps the decree card)
-    text: str                   # "Play the 9 of Moons: it wins the Treasure (1 point), ..."
-    reason: str                 # the part after the colon, without the suggestion
     values: dict                # estimate per legal choice (points, the player's gain minus
                                 # the opponent's, from now to the round's end)
     samples: int                # deals of the unseen cards the estimates average over
-    detail: str = ""            # the numbers behind it, for those who want them
+    player: int = 0             # who is to move (0 for A, 1 for B)
+    kind: str = "play"          # the decision: 'play', 'exchange' or 'discard'
+    decree: Card | None = None
+    forced: bool = False        # the only legal choice
+    runner: Card | None = None  # the next best choice
+    why: Contrast | None = None   # what sets the suggestion apart from ``runner`` (None: no
+                                  # simple fact)
+    voice: ReviewNarrator | None = _VOICE
+
+    @property
+    def gap(self) -> float:
+        """How much better the suggestion did than the next best, in points."""
+        return 0.0 if self.forced else self.values[self.action] - self.values[self.runner]
+
+    @property
+    def text(self) -> str:
+        """'Play the 9 of Moons: it wins the Treasure (1 point), ...'."""
+        return (self.voice or _PLAIN).hint_text(self)
+
+    @property
+    def reason(self) -> str:
+        """The part after the colon, without the suggestion."""
+        return (self.voice or _PLAIN).hint_reason(self)
+
+    @property
+    def detail(self) -> str:
+        """The numbers behind it, for those who want them."""
+        return (self.voice or _PLAIN).hint_detail(self)
 
 
-def hint(view: PlayerView, *, theme=None, seed=0, adviser: StrongPlayer | None = None) -> Hint:
+def hint(view: PlayerView, *, theme=None, names=None, seed=0,
+         adviser: StrongPlayer | None = None) -> Hint:
     """What to do now, from ``view`` (a ``Round.view(seat)`` where that seat is to move), and
-    why: the strong player's choice plus one sentence built from facts of the position that set
-    it apart from the next best choice (wins the Treasure, keeps you Humble, leaves you the lead
-    with the Monarch ...). Only what the player can see is used. ``theme`` (a Theme or its key)
-    names the cards; ``adviser`` defaults to a ``StrongPlayer(seed)``."""
+    why: the strong player's choice plus the facts of the position that set it apart from the
+    next best choice (wins the Treasure, keeps you Humble, leaves you the lead with the
+    Monarch ...). Only what the player can see is used. ``theme`` (a Theme or its key) and
+    ``names`` (A's, B's) name the cards and players in its words; without ``names`` it speaks
+    to the player to move as "you". ``adviser`` defaults to a ``StrongPlayer(seed)``."""
     if not isinstance(view, PlayerView):
         raise InvalidState(f"A hint needs a player's view (Round.view(seat)), not "
                            f"{type(view).__name__}.")
     if view.to_play != view.player or view.phase not in ("play", "exchange", "discard"):
         raise InvalidState("A hint is for the player whose turn it is.")
     theme = read_theme(theme or DEFAULT_THEME, "theme")
+    if names is None:
+        names = ("You", "Opponent") if view.player == 0 else ("Opponent", "You")
+    voice = ReviewNarrator(names, theme)
     legal = list(view.choices)
-    suggestion = _sentence(_describe(view, legal[0], theme))
+    facts = dict(player=view.player, kind=view.phase, decree=view.decree, voice=voice)
     if len(legal) == 1:
-        reason = "it is your only legal choice"
-        return Hint(legal[0], f"{suggestion}: {reason}.", reason, {}, 0)
+        return Hint(legal[0], {}, 0, forced=True, **facts)
     adviser = adviser or StrongPlayer(seed)
     decision = adviser.decision(view)
     means, best = _choice_values(decision)
     runner = max((a for a in legal if a != best), key=lambda a: means[a])
-    gap = means[best] - means[runner]
-    why, instead = _Facts(view, seed, theme).contrast(best, runner)
-    if why is None:
-        if gap < 0.05:
-            reason = "every choice does about as well here, and this one is as good as any"
-        else:
-            reason = (f"it did best over {decision.samples} deals of the cards you cannot see, "
-                      f"about {gap:.1f} points better than {_lower(_gerund(view, runner, theme))}")
-    else:
-        reason = f"it {why}"
-        if instead:
-            reason += f", while {_lower(_gerund(view, runner, theme))} {instead}"
-    detail = (f"Worked out over {decision.samples} deal{'s' if decision.samples != 1 else ''} "
-              f"of the cards you cannot see: about {means[best]:+.1f} points for you against "
-              f"your opponent over the rest of the round, {gap:.1f} more than the next best.")
-    return Hint(best, f"{_sentence(_describe(view, best, theme))}: {reason}.", reason,
-                dict(means), decision.samples, detail)
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    why = _Facts(view, seed).contrast(best, runner)
+    return Hint(best, dict(means), decision.samples, runner=runner, why=why, **facts)
 
 
 # ----------------------------------------------------------------------------- the summary
 
 def summary_line(records, settings: ReviewSettings | None = None, name: str = "You") -> str:
-    """One line: roughly how many points the mistakes cost, and in which tricks. The points are
-    the sum of the losses shown on the marked decisions (each in tenths of a point), so the line
-    adds up with the items."""
+    """One line: roughly how many points the mistakes cost, and in which tricks, for the
+    player ``name`` (``ReviewNarrator.review_summary``). The points are the sum of the losses
+    shown on the marked decisions (each in tenths of a point), so the line adds up with the
+    items."""
     settings = settings or ReviewSettings()
-    you = is_you(name)
-    who = "You" if you else name
-    if not records:
-        return f"{who} made no decisions in this round, so there is nothing to review."
-    mistakes = [r for r in records if r.verdict == "mistake"]
-    slips = [r for r in records if r.verdict == "inaccuracy"]
-    if mistakes:
-        text = f"{who} lost about {_about(mistakes)} in {_tricks(mistakes)}"
-        if slips:
-            text += (f", and about {_about(slips)} more in {len(slips)} smaller "
-                     f"slip{'s' if len(slips) > 1 else ''} ({_tricks(slips)})")
-        return text + "."
-    if slips:
-        return (f"No big mistakes: {who if not you else 'you'} lost about {_about(slips)} in "
-                f"small slips, in {_tricks(slips)}.")
-    return (f"No mistakes: every choice was the strong player's, or less than "
-            f"{settings.inaccuracy:g} points behind it.")
-
-
-def _about(records) -> str:
-    return f"{round(sum(r.loss for r in records), 1):.1f} points"
-
-
-def _tricks(records) -> str:
-    numbers = sorted({r.trick for r in records})
-    if len(numbers) == 1:
-        return f"trick {numbers[0]}"
-    return "tricks " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+    return ReviewNarrator((name, "Opponent")).review_summary(records, 0, settings.inaccuracy)

@@ -5,8 +5,9 @@ import random
 import pytest
 
 from foxlib import Card, InvalidState, Position, Round, rules
+from foxlib.narrator import ReviewNarrator
 from foxlib.players import StrongPlayer
-from foxlib.review import Hint, hint
+from foxlib.review import Contrast, Hint, hint
 
 
 def start(**position) -> Round:
@@ -122,3 +123,44 @@ def test_a_hint_is_only_for_the_player_to_move():
         hint(rnd.view(0))
     with pytest.raises(InvalidState, match="player's view"):
         hint(rnd)
+
+
+def test_a_hint_keeps_facts_and_is_said_again_in_another_theme_or_for_a_named_player():
+    rnd = start(decree="2K", hands={"A": ["2B"], "B": ["10M", "4M"]}, leader="A", trick=["7M"],
+                tricks_won={"A": 5, "B": 6})
+    h = hint_for(rnd)
+    assert (h.action, h.runner, h.why) == (Card("10M"), Card("4M"),
+                                           Contrast("wins_treasure", (("points", 1),)))
+    zsa = ReviewNarrator(("Computer", "You"), "zsa")        # B, to move, is the learner
+    assert zsa.hint_text(h) == ("Play the X of Caps: it wins the Treasure (1 point), while "
+                                "playing the 4 of Caps lets your opponent take it.")
+    assert zsa.hint_detail(h) == h.detail          # numbers only: the same in any theme
+    # B to move, named Ben: the hint speaks of Ben's opponent by name
+    named = hint(rnd.view(1), names=("Ann", "Ben"), seed=1)
+    assert named.text == ("Play the 10 of Moons: it wins the Treasure (1 point), while playing "
+                          "the 4 of Moons lets Ann take it.")
+    assert "for Ben against Ann" in named.detail and "cards Ben cannot see" in named.detail
+
+
+def test_a_hint_with_no_simple_fact_gives_the_deals_and_the_gap_once():
+    """When no simple fact separates the top two choices, the sentence says the choice did best
+    on average and by how much; the line with the numbers says over how many deals, once."""
+    h = Hint(Card("9K"), {Card("9K"): 1.9, Card("6M"): 0.5, Card("2M"): -1.0}, 10,
+             runner=Card("6M"), why=None, voice=ReviewNarrator(("You", "Computer")))
+    assert h.text == ("Play the 9 of Keys: it did best on average, about 1.4 points better than "
+                      "playing the 6 of Moons.")
+    assert h.detail == ("Worked out over 10 deals of the cards you cannot see: about +1.9 "
+                        "points for you against your opponent over the rest of the round.")
+    both = f"{h.text} {h.detail}"
+    assert both.count("10 deals") == 1 and both.count("1.4") == 1
+    # with a fact in the sentence, the numbers line gives the gap to the next best
+    told = Hint(Card("9K"), dict(h.values), 10, runner=Card("6M"), why=Contrast("wins"),
+                voice=ReviewNarrator(("You", "Computer")))
+    assert told.detail.endswith("over the rest of the round, 1.4 more than the next best.")
+
+
+def test_a_hint_for_a_lone_legal_card_needs_no_numbers():
+    rnd = start(decree="2K", hands={"A": ["4B"], "B": ["10M", "2B"]}, leader="A", trick=["6M"],
+                tricks_won={"A": 5, "B": 6})
+    h = hint_for(rnd)
+    assert h.forced and h.detail == "" and h.values == {} and h.samples == 0

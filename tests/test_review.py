@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
+import re
 
 import pytest
 
 from foxlib import Card, InvalidState, Position, Round
+from foxlib import review as review_module
+from foxlib.narrator import ReviewNarrator
 from foxlib.players import RandomPlayer
-from foxlib.review import (MISTAKE, ReviewSettings, decision_count, iter_review, review_round,
-                           summary_line)
+from foxlib.review import (MISTAKE, Contrast, ReviewSettings, decision_count, iter_review,
+                           review_round, summary_line)
 
 FAST = ReviewSettings(samples=12)
 
@@ -199,3 +203,79 @@ def test_review_thresholds_come_from_the_settings():
     first = review_round(greedy_trap(), 0, seed=1, settings=lenient).records[0]
     assert first.loss >= MISTAKE and first.verdict == "good"
     assert first.reason.startswith("Playing the 8 of Bells was fine")
+
+
+# ----------------------------------------------------------------------------- facts and words
+
+YOU_WORDS = re.compile(r"\b[Yy]ou(r|rs)?\b")
+
+
+def test_review_records_hold_facts_and_the_narrator_says_them_in_any_theme():
+    review = review_round(greedy_trap(), 0, seed=1, settings=FAST)
+    first = review.records[0]
+    # facts only: no field of the record is a sentence (the words are the narrator's)
+    texts = {f.name: getattr(first, f.name) for f in dataclasses.fields(first)
+             if isinstance(getattr(first, f.name), str)}
+    assert texts == {"kind": "play", "verdict": "mistake"}
+    assert first.why == Contrast("out_of_greedy") and first.player == 0
+    assert first.next_best == Card("2B")
+    other = ReviewNarrator(("You", "Computer"), "zsa")
+    assert other.review_reason(first) == first.reason.replace("Bells", "Clubs")
+    assert "Clubs" in other.review_reason(first) and "Bells" not in other.review_reason(first)
+    assert first.exact.text.endswith("best would be to play the 2 of Bells.")
+    assert other.exact_text(first.exact) == first.exact.text.replace("Bells", "Clubs")
+    assert [other.choice(first.kind, c.action) for c in first.choices] == \
+        ["play the 2 of Clubs", "play the 8 of Clubs"]
+
+
+def test_a_review_of_a_named_player_speaks_of_them_not_to_you():
+    rnd = greedy_trap()
+    named = Round(rnd.start, ("Ann", "Ben"))
+    for action in rnd.actions:
+        named.act(action)
+    review = review_round(named, 0, seed=1, settings=FAST)
+    first, last = review.records
+    assert first.reason == ("Playing the 2 of Bells was better: it keeps Ann out of Greedy, "
+                            "where a tenth trick would score nothing, while playing the 8 of "
+                            "Bells takes a tenth trick.")
+    assert first.exact.text.startswith("With all cards known, best play by both from here is "
+                                       "worth ") and " to Ann; Ann's choice keeps " in \
+        first.exact.text
+    assert last.reason == "Playing the 2 of Bells was Ann's only legal choice."
+    assert review.summary == f"Ann lost about {first.loss:.1f} points in trick 12."
+    for text in (first.reason, first.exact.text, last.reason, last.exact.text, review.summary):
+        assert not YOU_WORDS.search(text), text
+    # the same facts said to the learner ("You") keep the second person
+    mine = review_round(rnd, 0, seed=1, settings=FAST)
+    assert mine.records[0].reason == first.reason.replace("keeps Ann", "keeps you")
+    assert mine.records[-1].reason == "Playing the 2 of Bells was your only legal choice."
+
+
+def _contrast_codes() -> set:
+    return set(re.findall(r'Contrast\.of\("(\w+)"', inspect.getsource(review_module)))
+
+
+def test_every_fact_the_review_tells_apart_has_words_and_every_wording_a_fact():
+    said = {name[len("_why_"):] for name in dir(ReviewNarrator) if name.startswith("_why_")}
+    assert len(_contrast_codes()) >= 20
+    assert _contrast_codes() == said
+
+
+def _sample_facts(code: str) -> Contrast:
+    """A Contrast for ``code`` with sample parameters (cards, suits, counts, chances)."""
+    sample = {"card": Card("9B"), "kept": Card("6K"), "monarch": Card("11M"), "decree": Card("4K"),
+              "suit": 2, "other_suit": 1, "count": 3, "other_count": 4, "keeps": False,
+              "other_keeps": True, "points": 2, "tricks": 8, "trick": 3, "chance": 70,
+              "other_chance": 20, "treasure": True}
+    params = inspect.signature(getattr(ReviewNarrator, "_why_" + code)).parameters
+    return Contrast.of(code, **{p: sample[p] for p in params if p not in ("self", "p")})
+
+
+@pytest.mark.parametrize("code", sorted(_contrast_codes()))
+def test_each_review_fact_is_said_to_you_or_about_a_named_player(code):
+    why = _sample_facts(code)
+    to_you = " ".join(filter(None, ReviewNarrator(("You", "Ben")).contrast(why, 0)))
+    about_ann = " ".join(filter(None, ReviewNarrator(("Ann", "Ben")).contrast(why, 0)))
+    assert "Ann" not in to_you and "Ben" not in to_you
+    assert not YOU_WORDS.search(about_ann), about_ann
+    assert ("you" in to_you) == ("Ann" in about_ann or "Ben" in about_ann), (to_you, about_ann)

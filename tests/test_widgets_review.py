@@ -3,12 +3,14 @@ at the play table after a round and in the round player for a recorded round."""
 import asyncio
 import html
 import pathlib
+import re
 
-from foxlib import Card, Position, Round
+from foxlib import THEMES, Card, Position, Round
+from foxlib.narrator import ReviewNarrator
 from foxlib.review import ReviewSettings, decision_count, review_round
 from widgets import PlayTable, RoundPlayer
 from widgets.exercises import load_round
-from widgets.review import ReviewPanel
+from widgets.review import ReviewPanel, record_html
 
 FAST = ReviewSettings(samples=6)
 LESSON_ROUND = pathlib.Path(__file__).parents[1] / "notebooks" / "data" / "a_full_round.json"
@@ -24,6 +26,16 @@ def greedy_trap() -> Round:
 
 def text(widget) -> str:
     return html.unescape(widget.html)
+
+
+text_of = text
+
+
+def status(pt) -> str:
+    return html.unescape(pt.status.html)
+
+
+YOU_WORDS = re.compile(r"\b[Yy]ou(r|rs)?\b")
 
 
 def test_review_button_starts_a_review_and_shows_each_decision():
@@ -105,7 +117,9 @@ def test_play_table_offers_the_review_once_a_round_is_over():
         assert pt.review.layout.display == "none" and pt.review.records == []
 
 
-def test_round_player_reviews_either_player_of_the_lesson_11_round():
+def test_round_player_reviews_either_player_of_the_lesson_11_round_speaking_of_them():
+    """Lesson 11's round is between Ann and Ben: a review of Ben's decisions names Ben (and
+    Ann, his opponent) in the third person and never says "you"."""
     player = RoundPlayer(load_round(str(LESSON_ROUND)))
     panel = player.review
     assert [name for name, _ in panel.seat_menu.options] == ["Ann", "Ben"]
@@ -119,3 +133,66 @@ def test_round_player_reviews_either_player_of_the_lesson_11_round():
     assert panel.summary_text.startswith(("Ben lost", "No big mistakes", "No mistakes"))
     # the review is of the whole recorded round, wherever the player stands
     assert any(r.exact.answered for r in panel.records)
+    words = [visible(item) for item in panel.items.children] + [panel.summary_text]
+    assert not any(YOU_WORDS.search(w) for w in words), [w for w in words
+                                                          if YOU_WORDS.search(w)]
+    assert any(" to Ben; Ben's choice keeps " in w for w in words)
+    assert all("points for Ben minus Ann's" in w for w, r in zip(words, panel.records)
+               if len(r.choices) > 1)
+    forced = [w for w, r in zip(words, panel.records) if r.verdict == "forced"]
+    assert forced and all("was Ben's only legal choice." in w for w in forced)
+
+
+def visible(widget) -> str:
+    """The words of an item, without its markup (the card pictures' labels included)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", widget.html)).split())
+
+
+def _play_learner_turns(pt, until):
+    while not until(pt):
+        rnd = pt.game.round
+        if rnd.phase == "exchange":
+            pt.keep_button.click()
+        else:
+            pt.hand.click(str(rnd.legal_actions()[-1].card))
+
+
+CLASSIC_SUITS = re.compile(r"\b(Bells?|Keys?|Moons?)\b")
+ZSA_SUITS = re.compile(r"\b(Clubs?|Hearts?|Caps?)\b")
+
+
+def test_switching_the_play_tables_theme_tells_the_hint_and_the_review_in_the_new_suits():
+    pt = PlayTable(seed=3)
+    _play_learner_turns(pt, lambda p: p.game.round.to_play == 0 and
+                        len(p.game.round.legal_actions()) > 1)
+    text = pt.hint()
+    advice = pt.last_hint
+    assert CLASSIC_SUITS.search(text) and not ZSA_SUITS.search(text)
+    pt.theme.value = "zsa"
+    shown = status(pt)
+    assert ReviewNarrator(pt.names, "zsa").hint_text(advice) in shown
+    assert advice.action.name(THEMES["zsa"]) in pt.news
+    assert not CLASSIC_SUITS.search(pt.news + pt.news_detail)
+    pt.theme.value = "classic"
+    assert pt.news == text
+
+    _play_learner_turns(pt, lambda p: p.game.round.is_over)
+    pt.review.settings = FAST
+    pt.review.button.click()
+    assert pt.review.wait(120)
+    before = [visible(item) for item in pt.review.items.children]
+    summary = pt.review.summary_text
+    assert len(before) == len(pt.review.records) and any(CLASSIC_SUITS.search(w) for w in before)
+    pt.theme.value = "zsa"
+    after = [visible(item) for item in pt.review.items.children]
+    assert len(after) == len(before)
+    assert not any(CLASSIC_SUITS.search(w) for w in after)
+    assert all(ZSA_SUITS.search(w) for w in after)
+    for item, rec in zip(pt.review.items.children, pt.review.records):
+        assert item.html == record_html(rec, "zsa", pt.names)
+        assert ReviewNarrator(pt.names, "zsa").review_reason(rec) in visible(item)
+    assert pt.review.summary_text == summary and summary in text_of(pt.review.summary)
+    # the learner is "You": the review speaks to them, never of "Computer"
+    assert all(re.search(r"Trick \d+ · your (play|Fox exchange|Woodcutter discard) ", w)
+               and "Computer" not in w for w in after), after
+    assert any(" to you; your choice keeps " in w for w in after)

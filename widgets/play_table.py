@@ -13,11 +13,11 @@ from html import escape
 from ipywidgets import Button, Dropdown, HBox, Layout, VBox
 
 from foxlib import THEMES, Game
-from foxlib.review import hint as advise
+from foxlib.review import Hint, hint as advise
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
 from foxlib.players import LEVELS, make_player
-from foxlib.narrator import Narrator, sentence, subject
+from foxlib.narrator import Narrator, ReviewNarrator, sentence, subject
 
 from .card import HtmlView
 from .review import ReviewPanel
@@ -66,7 +66,7 @@ class PlayTable(VBox):
         self._rng = random.Random(seed)
         self._generation = 0          # bumped by undo/new game: late opponent answers are dropped
         self.thinking = False
-        self._news, self.news_kind, self.news_detail, self.headline = ("", (), ""), "info", "", ""
+        self._news, self.news_kind, self._detail, self.headline = ("", (), ""), "info", "", ""
         self.last_hint = None
         self.level = Dropdown(options=[(_level_title(k), k) for k in LEVELS], value=level,
                               description="Opponent", layout=Layout(width="auto"))
@@ -162,7 +162,7 @@ class PlayTable(VBox):
         Returns the sentence when it was worked out at once (no event loop, as in tests); with
         a running loop the advice is worked out in a worker thread, the page stays responsive,
         the text appears when ready and None is returned. ``last_hint`` keeps the whole
-        ``foxlib.review.Hint``.
+        ``foxlib.review.Hint``: its facts are said again in the theme shown at each redraw.
         """
         rnd = self.game.round
         if rnd.to_play != self.learner:
@@ -173,7 +173,7 @@ class PlayTable(VBox):
         view, theme, seed = rnd.view(self.learner), rnd.theme, self._rng.randrange(2**32)
 
         def work():
-            return advise(view, theme=theme, seed=seed)
+            return advise(view, theme=theme, names=self.names, seed=seed)
 
         loop = self._loop()
         if loop is None:
@@ -195,7 +195,7 @@ class PlayTable(VBox):
         if advice is None:
             self._say(failed, "hint")
         else:
-            self._say(advice.text, "hint", advice.detail)
+            self._say("", "hint", advice, records=[advice])
         self._draw()
         return self.news
 
@@ -307,17 +307,31 @@ class PlayTable(VBox):
                     theme=read_theme(self.theme.value))
 
     # -- drawing
-    def _say(self, text: str, kind: str = "info", detail: str = "", *, records=(),
+    def _say(self, text: str, kind: str = "info", detail="", *, records=(),
              after: str = "") -> None:
         """The latest news: ``text``, then what ``records`` tell (said again at each redraw,
-        in the names and theme shown then), then ``after``."""
-        self._news, self.news_kind, self.news_detail = (text, tuple(records), after), kind, detail
+        in the names and theme shown then), then ``after``. A record may be a hint
+        (``foxlib.review.Hint``), and ``detail`` a text or the hint whose numbers it gives."""
+        self._news, self.news_kind, self._detail = (text, tuple(records), after), kind, detail
 
     @property
     def news(self) -> str:
         text, records, after = self._news
-        said = Narrator(self.names, self.game.theme).say_all(records) if records else ""
+        said = ""
+        if records:
+            hints = [r for r in records if isinstance(r, Hint)]
+            said = (self._hint_voice().hint_text(hints[0]) if hints else
+                    Narrator(self.names, self.game.theme).say_all(records))
         return " ".join(part for part in (text, said, after) if part)
+
+    @property
+    def news_detail(self) -> str:
+        """The smaller line under the news (a hint's numbers), in the words of now."""
+        detail = self._detail
+        return self._hint_voice().hint_detail(detail) if isinstance(detail, Hint) else detail
+
+    def _hint_voice(self) -> ReviewNarrator:
+        return ReviewNarrator(self.names, self.game.theme)
 
     @news.setter
     def news(self, text: str) -> None:

@@ -3,6 +3,9 @@
 The review is worked out in a background thread, one decision at a time; each record is drawn
 as soon as it is ready (on the kernel's event loop when one runs, as in Voilà), with a progress
 bar, so the page stays usable and the first decision shows within a second or two.
+
+The records hold facts; their words come from ``foxlib.narrator.ReviewNarrator`` for the names
+and theme of the round shown now, so a switch of theme redraws the review in the new suits.
 """
 from __future__ import annotations
 
@@ -13,8 +16,8 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, IntProgress, Layout, VBox
 
-from foxlib.narrator import is_you, possessive
-from foxlib.review import ReviewSettings, decision_count, iter_review, summary_line
+from foxlib.narrator import ReviewNarrator, possessive
+from foxlib.review import ReviewSettings, decision_count, iter_review
 
 from .card import HtmlView
 from .table import inline_card, message
@@ -46,13 +49,20 @@ def _card_or_keep(action, theme) -> str:
     return inline_card(action, theme, "small")
 
 
-def record_html(rec, theme="classic", names=("You",)) -> str:
-    """One decision of the review as markup: verdict, cards, reason, values, exact check.
-    ``names[0]`` is the reviewed player's name ("You" reads as "your play")."""
-    you = is_you(names[0])
+def record_html(rec, theme=None, names=None) -> str:
+    """One decision of the review as markup: verdict, cards, reason, values, exact check, in
+    the words of ``ReviewNarrator(names, theme)`` (by default the names and theme of the review's
+    time). ``names`` are A's and B's; the reviewed player is ``rec.player`` ("You" reads as
+    "your play", "Ann" as "Ann's play")."""
+    voice = rec.voice or ReviewNarrator()
+    narrator = ReviewNarrator(voice.names if names is None else names,
+                              voice.theme if theme is None else theme)
+    theme = narrator.theme.key
+    me = narrator.person(rec.player)
+    you = me.obj == "you"
     kind = {"play": "play", "exchange": "Fox exchange", "discard": "Woodcutter discard"}[rec.kind]
     head = (f'<span class="fox-review-verdict">{VERDICT_WORDS[rec.verdict]}</span> '
-            f"Trick {rec.trick} \u00b7 {'your' if you else escape(names[0]) + chr(39) + 's'} "
+            f"Trick {rec.trick} \u00b7 {escape(me.whose, quote=False)} "
             f"{kind} ({rec.number} of {rec.of})")
     if rec.loss > 0:
         head += f' <span class="fox-review-loss">about {rec.loss:.1f} points lost</span>'
@@ -67,24 +77,27 @@ def record_html(rec, theme="classic", names=("You",)) -> str:
                   f"{_card_or_keep(rec.suggested, theme)}")
     rows = ""
     for ch in rec.choices:
-        mark = (" \u2190 yours" if ch.action == rec.played else "") + \
+        mark = (f" \u2190 {me.mine}" if ch.action == rec.played else "") + \
             (" \u2605 suggested" if ch.action == rec.suggested and rec.verdict != "forced"
              else "")
         est = "" if ch.estimate is None else _points(ch.estimate)
         exact = "" if ch.exact is None else f"{ch.exact:+d}"
-        rows += (f"<tr><td>{escape(ch.text)}{escape(mark)}</td><td>{est}</td>"
+        text = narrator.choice(rec.kind, ch.action, rec.decree)
+        rows += (f"<tr><td>{escape(text)}{escape(mark)}</td><td>{est}</td>"
                  f"<td>{exact}</td></tr>")
     table = ""
     if len(rec.choices) > 1:
-        table = (f"<details><summary>Every choice, in points for you minus your opponent's from "
-                 f"here to the end of the round</summary><table class=\"fox-review-values\">"
+        unit = escape(narrator.points_for(rec.player), quote=False)
+        table = (f"<details><summary>Every choice, in {unit} from here to the end of the "
+                 f"round</summary>"
+                 f"<table class=\"fox-review-values\">"
                  f"<tr><th>choice</th><th>estimate ({rec.samples} deals)</th>"
                  f"<th>with all cards known</th></tr>{rows}</table></details>")
     return (f'<div class="fox-review-item fox-review-{rec.verdict}">'
             f'<div class="fox-review-head">{head}</div>'
             f'<div class="fox-review-cards">{cards}</div>'
-            f'<p class="fox-review-reason">{escape(rec.reason)}</p>{table}'
-            f'<p class="fox-review-exact">{escape(rec.exact.text)}</p></div>')
+            f'<p class="fox-review-reason">{escape(narrator.review_reason(rec))}</p>{table}'
+            f'<p class="fox-review-exact">{escape(narrator.exact_text(rec.exact))}</p></div>')
 
 
 class ReviewPanel(VBox):
@@ -94,6 +107,10 @@ class ReviewPanel(VBox):
     ``set_round(rnd)`` gives it the round to review (None hides the button). With
     ``choose_seat`` a menu picks whose decisions to review (for recorded rounds). The review
     runs in a worker thread; ``sync=True`` runs it at once in the caller (tests, scripts).
+
+    The words are said from the records' facts in the names and theme of ``rnd`` as it is when
+    drawn: ``set_round`` with the same round after a switch of theme (the play table does so
+    at each redraw), or ``retell()``, draws the review again in the new suits.
 
     For code and tests: ``button``, ``seat_menu``, ``progress``, ``summary`` (HtmlView),
     ``items`` (VBox of one HtmlView per decision), ``records``, ``summary_text`` (the one-line
@@ -105,7 +122,9 @@ class ReviewPanel(VBox):
         self.rnd, self.seed, self.sync = rnd, seed, sync
         self.settings = settings or ReviewSettings()
         self.records: list = []
-        self.summary_text = ""
+        self._done = False
+        self._told = None           # (names, theme key) the items were drawn in
+        self._seat = seat           # whose decisions the records are
         self.running = False
         self._generation = 0
         self._thread: threading.Thread | None = None
@@ -132,20 +151,55 @@ class ReviewPanel(VBox):
     def seat(self) -> int:
         return self.seat_menu.value
 
+    @property
+    def narrator(self) -> ReviewNarrator:
+        """The narrator for the round's names and theme as they are now."""
+        rnd = self.rnd
+        return ReviewNarrator(rnd.names, rnd.theme) if rnd is not None else ReviewNarrator()
+
+    @property
+    def summary_text(self) -> str:
+        """The one-line summary once the review is done ('' before), in the words of now."""
+        if not self._done or self.rnd is None:
+            return ""
+        return self.narrator.review_summary(self.records, self._seat, self.settings.inaccuracy)
+
     def set_round(self, rnd) -> None:
-        """The round to review; a new round clears an old review (and stops it)."""
+        """The round to review; a new round clears an old review (and stops it). The same
+        round again redraws the review if its theme or names changed meanwhile."""
         if rnd is not self.rnd:
             self.clear()
         self.rnd = rnd
         if rnd is not None:
-            self.seat_menu.options = [(rnd.name(p), p) for p in (0, 1)]
+            names = [(rnd.name(p), p) for p in (0, 1)]
+            if list(self.seat_menu.options) != names:
+                self.seat_menu.options = names
+            if self.records and self._told != self._telling():
+                self.retell()
         self.layout.display = "none" if rnd is None else ""
+
+    def _telling(self):
+        return (tuple(self.rnd.names), self.rnd.theme.key)
+
+    def retell(self) -> None:
+        """Draw the review again from its records, in the round's names and theme of now."""
+        if self.rnd is None:
+            return
+        narrator = self.narrator
+        self._told = self._telling()
+        self.items.children = tuple(ReviewHtml(self._record_html(r, narrator))
+                                    for r in self.records)
+        if self._done:
+            self._show_summary()
+
+    def _record_html(self, rec, narrator) -> str:
+        return record_html(rec, narrator.theme, narrator.names)
 
     def clear(self) -> None:
         self._generation += 1
         self.running = False
         self.records = []
-        self.summary_text = ""
+        self._done, self._told = False, None
         self.items.children = ()
         self.summary.html = ""
         self.progress.layout.display = "none"
@@ -159,6 +213,7 @@ class ReviewPanel(VBox):
             self.summary.html = message("There is no round to review yet.", "info")
             return
         seat, generation = self.seat, self._generation
+        self._seat = seat
         total = decision_count(rnd, seat)
         self.progress.max, self.progress.value = max(1, total), 0
         self.progress.layout.display = ""
@@ -201,11 +256,16 @@ class ReviewPanel(VBox):
             post(self._finish, generation, rnd, seat, exc)
 
     def _add(self, generation, rec, rnd, seat) -> None:
+        # ``rnd`` is the worker's copy; the words follow ``self.rnd``, the round shown now.
         if generation != self._generation:
             return
         self.records.append(rec)
-        item = ReviewHtml(record_html(rec, rnd.theme.key, (rnd.name(seat),)))
-        self.items.children = (*self.items.children, item)
+        narrator = self.narrator
+        if self._told != self._telling():       # the theme changed while the review ran
+            self.retell()
+        else:
+            item = ReviewHtml(self._record_html(rec, narrator))
+            self.items.children = (*self.items.children, item)
         self.progress.value = len(self.records)
 
     def _finish(self, generation, rnd, seat, error) -> None:
@@ -218,8 +278,12 @@ class ReviewPanel(VBox):
             self.summary.html = summary_html(f"The review stopped: {error}", self.settings,
                                              "stopped")
             return
-        line = self.summary_text = summary_line(self.records, self.settings, rnd.name(seat))
-        self.summary.html = summary_html(line, self.settings, _summary_kind(self.records))
+        self._done = True
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        self.summary.html = summary_html(self.summary_text, self.settings,
+                                         _summary_kind(self.records))
 
 
 def _pts(x: float) -> str:
