@@ -593,7 +593,7 @@ class ReviewNarrator(Narrator):
         return "wins this trick", "loses it"
 
     def _why_out_of_greedy(self, p):
-        return (f"keeps {p.obj} out of Greedy, where a tenth trick would score nothing",
+        return (f"keeps {p.obj} out of Greedy, where a tenth trick would leave no points for tricks",
                 "takes a tenth trick")
 
     def _why_keeps_humble(self, p):

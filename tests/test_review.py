@@ -236,7 +236,8 @@ def test_a_review_of_a_named_player_speaks_of_them_not_to_you():
     review = review_round(named, 0, seed=1, settings=FAST)
     first, last = review.records
     assert first.reason == ("Playing the 2 of Bells was better: it keeps Ann out of Greedy, "
-                            "where a tenth trick would score nothing, while playing the 8 of "
+                            "where a tenth trick would leave no points for tricks, while "
+                            "playing the 8 of "
                             "Bells takes a tenth trick.")
     assert first.exact.text.startswith("With all cards known, best play by both from here is "
                                        "worth ") and " to Ann; Ann's choice keeps " in \
