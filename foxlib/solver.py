@@ -891,6 +891,9 @@ class _Search:
             if inplay & WITCHES:
                 # A lone Witch counts as a trump 9: it sits between the trump 8 and 10.
                 inplay |= WITCHES if fox_live else NINE[decree]
+            # The opponent can never receive a card (no Fox to take the decree, no Woodcutter
+            # to draw): then equivalent exchanges and discards are merged (docs/solver.md).
+            sealed = not (ho & FOXES or deck and ho & WOODS)
             moves = []
             prev = -1
             m = hm
@@ -901,10 +904,11 @@ class _Search:
                 rk = RANK[c]
                 if rk == 3:
                     moves.append(c)
-                    _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
+                    _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live,
+                                 sealed)
                 elif rk == 5 and deck:
                     _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
-                                  deck, wl)
+                                  deck, wl, sealed)
                 else:
                     if PLAIN[c] or (rk == 5):
                         below = inplay & BELOW[c]
@@ -922,6 +926,7 @@ class _Search:
             inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
             if inplay2 & WITCHES:
                 inplay2 |= WITCHES if fl2 else NINE[d2]
+            sealed = not (h1 & FOXES or deck2 and h1 & WOODS)
             replies = []
             prev = -1
             mm = legal
@@ -932,11 +937,12 @@ class _Search:
                 rk = RANK[f]
                 if rk == 3 and ho ^ low:
                     replies.append(f)
-                    _fox_options(replies, f, ho ^ low, inplay2 | BIT[d2], d2, h1 | live2)
+                    _fox_options(replies, f, ho ^ low, inplay2 | BIT[d2], d2, h1 | live2,
+                                 sealed)
                 elif rk == 5 and deck2:
                     _wood_options(replies, f, ho ^ low | BIT[deck2[0]],
                                   inplay2 | BIT[deck2[0]], deck2,
-                                  woods(h1, ho, d2, deck2, live2))
+                                  woods(h1, ho, d2, deck2, live2), sealed)
                 else:
                     if PLAIN[f] or rk == 5:
                         below = inplay2 & BELOW[f]
@@ -947,12 +953,13 @@ class _Search:
                     replies.append(f)
             return replies
 
-        def _fox_options(moves, fox, rest, inplay, decree, others):
+        def _fox_options(moves, fox, rest, inplay, decree, others, sealed):
             """Append the Fox's exchanges (keeping the decree was appended by the caller).
-            Two exchanges are the same when no Fox can ever move the decree again and the two
-            cards are equivalent plain cards (see docs/solver.md). ``others``: the opponent's
-            hand and the deck cards that can still be drawn."""
-            merge = not ((rest | others | BIT[decree]) & FOXES)
+            Two exchanges are the same when the two cards are equivalent plain cards and
+            either no Fox can ever move the decree again, or the opponent can never receive a
+            card (``sealed``), see docs/solver.md. ``others``: the opponent's hand and the
+            deck cards that can still be drawn."""
+            merge = sealed or not ((rest | others | BIT[decree]) & FOXES)
             if inplay & WITCHES:
                 inplay |= WITCHES
             prev = -1
@@ -969,11 +976,12 @@ class _Search:
                     prev = x
                 moves.append(fox | (x + 1) << 6)
 
-        def _wood_options(moves, wood, rest, inplay, deck, w):
-            """Append the Woodcutter's discards. Two discards are the same when the discarded
-            card can never be drawn again and the two cards are equivalent plain cards.
+        def _wood_options(moves, wood, rest, inplay, deck, w, sealed):
+            """Append the Woodcutter's discards. Two discards are the same when the two
+            cards are equivalent plain cards and either the discarded card can never be drawn
+            again, or the opponent can never receive a card (``sealed``).
             ``w``: the Woodcutters left before this one is played (this one included)."""
-            merge = w - 1 < len(deck)
+            merge = sealed or w - 1 < len(deck)
             if inplay & WITCHES:
                 inplay |= WITCHES
             prev = -1
@@ -1367,6 +1375,8 @@ def _root_classes(s: fast.FastState, moves) -> list:
     fox_live = (hm | ho | live) & fast.FOXES
     inplay = hm | ho | live | fast.mask_of(s.trick) | (BIT[s.decree] if fox_live else 0)
     inplay = _with_witches(inplay, fox_live, s.decree)
+    # The opponent can never receive a card: no Fox to take the decree, no Woodcutter to draw.
+    sealed = not (ho & (fast.FOXES | fast.WOODCUTTERS))
     classes = list(range(len(moves)))
     last: dict = {}          # group -> (last plain card seen, index of its class)
 
@@ -1389,7 +1399,8 @@ def _root_classes(s: fast.FastState, moves) -> list:
         elif mv.exchange is not None:
             x = mv.exchange.index
             rest = hm & ~BIT[c]
-            if RANK[x] % 2 == 0 and not ((rest | ho | live | BIT[s.decree]) & fast.FOXES):
+            if RANK[x] % 2 == 0 and (sealed or
+                                     not ((rest | ho | live | BIT[s.decree]) & fast.FOXES)):
                 step(i, ("fox", c), x, inplay | BIT[c] | BIT[s.decree])
         elif mv.discard is not None:
             x = mv.discard.index
@@ -1400,7 +1411,7 @@ def _root_classes(s: fast.FastState, moves) -> list:
             else:   # the Woodcutter is on the table and its draw is already in hand
                 size, pool = len(s.deck) + 1, inplay
                 left = ((hm | ho | BIT[s.decree] | deck_mask) & fast.WOODCUTTERS).bit_count()
-            if RANK[x] % 2 == 0 and left < size:
+            if RANK[x] % 2 == 0 and (sealed or left < size):
                 step(i, ("wood", c), x, pool)
     return classes
 

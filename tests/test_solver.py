@@ -568,3 +568,35 @@ def test_a_full_transposition_table_is_emptied_and_the_values_stay_exact(monkeyp
         root.exact(s, 0, [-1000, 1000])
         cleared += root.search.cleared
     assert cleared > 0
+
+
+def test_exchanges_and_discards_merge_when_the_opponent_can_never_receive_a_card():
+    """Two equivalent plain cards are one Fox exchange (or one Woodcutter discard) even when
+    the player's own Foxes or Woodcutters could bring the other back, as long as the opponent
+    holds no Fox and no Woodcutter: the two cards can then never meet in one trick (see
+    docs/solver.md). Checked against brute force on positions where the player holds two such
+    cards and the older rules (no other Fox; a discard never drawn again) would not merge
+    them; about half of the opponents hold a Fox or Woodcutter, where merging would be wrong."""
+    rng = random.Random(1)
+    F, W = fast.FOXES, fast.WOODCUTTERS
+    checked = merged = 0
+    while checked < 300:
+        st = fast.random_position(rng, rng.randint(2, 3), rng.randint(1, 6))
+        me = st.to_play
+        hm, ho = st.hands[me], st.hands[1 - me]
+        deck = fast.mask_of(st.deck)
+        own = hm | deck | fast.BIT[st.decree]
+        another_fox = hm & F and (own & F).bit_count() >= 2
+        redrawn = hm & W and (own & W).bit_count() - 1 >= len(st.deck)
+        inplay = hm | ho | deck | fast.BIT[st.decree]
+        pair = any(hm >> c & 1 and hm >> (c + 2) & 1 and not inplay >> (c + 1) & 1
+                   for c in range(31) if fast.RANK[c] % 2 == 0 and fast.RANK[c] <= 8)
+        if not (pair and (another_fox or redrawn)):
+            continue
+        rnd = fast.to_round(st)
+        got = solve(rnd)
+        checked += 1
+        merged += any((mv.move.exchange or mv.move.discard) and "worth exactly as much" in
+                      mv.explanation for mv in got.moves)
+        assert _values(got) == brute_root(rnd, _points_after), rnd.dumps()
+    assert merged >= 100
