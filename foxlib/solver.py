@@ -495,30 +495,20 @@ class _Search:
             inplay = hm | ho
             if inplay & WITCHES:
                 inplay |= NINE_T[tr]
-            # The leads worth searching: a plain card right above another plain card of mine
-            # (no card in play between them) is the same lead.
-            leads = 0
-            prev = -1
-            m = hm
-            while m:
-                low = m & -m
-                m ^= low
-                c = low.bit_length() - 1
-                if PLAINP[c]:
-                    below = inplay & BELOW[c]
-                    if below and below.bit_length() - 1 == prev:
-                        prev = c
-                        continue
-                    prev = c
-                leads |= low
+            # The first lead: the table's (a lead searched in this very position), else the
+            # killer if it is a lead worth searching (not a plain card right above another
+            # plain card of mine: the same lead), else the lowest; the other leads are only
+            # listed if it does not cut off.
             lk = LKILL[(r * 2 + me) * 14 + twm]
-            if bm >= 0 and leads >> bm & 1:
+            leads = -1
+            if bm >= 0:
                 c = bm
-            elif lk >= 0 and leads >> lk & 1:
+            elif lk >= 0 and hm >> lk & 1 and not (
+                    PLAINP[lk] and inplay & BELOW[lk] and
+                    hm >> (b := (inplay & BELOW[lk]).bit_length() - 1) & 1 and PLAINP[b]):
                 c, lk = lk, -1
             else:
-                c = (leads & -leads).bit_length() - 1
-            leads ^= BIT[c]
+                c = (hm & -hm).bit_length() - 1
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
@@ -619,6 +609,24 @@ class _Search:
                         if cur >= beta:
                             LKILL[(r * 2 + me) * 14 + twm] = c
                             break
+                if leads < 0:
+                    # The leads worth searching: a plain card right above another plain card
+                    # of mine (no card in play between them) is the same lead.
+                    leads = 0
+                    prev = -1
+                    m = hm
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        f = low.bit_length() - 1
+                        if PLAINP[f]:
+                            below = inplay & BELOW[f]
+                            if below and below.bit_length() - 1 == prev:
+                                prev = f
+                                continue
+                            prev = f
+                        leads |= low
+                    leads ^= BIT[c]
                 if not leads:
                     break
                 if lk >= 0 and leads >> lk & 1:
