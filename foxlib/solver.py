@@ -496,19 +496,29 @@ class _Search:
             if inplay & WITCHES:
                 inplay |= NINE_T[tr]
             # The first lead: the table's (a lead searched in this very position), else the
-            # killer if it is a lead worth searching (not a plain card right above another
-            # plain card of mine: the same lead), else the lowest; the other leads are only
+            # lowest lead no reply can beat (a sure winner; it is never a plain card right
+            # above another plain card of mine, which would be the same lead), else the killer
+            # if it is a lead worth searching, else the lowest card. The other leads are only
             # listed if it does not cut off.
             lk = LKILL[(r * 2 + me) * 14 + twm]
             leads = -1
             if bm >= 0:
                 c = bm
-            elif lk >= 0 and hm >> lk & 1 and not (
-                    PLAINP[lk] and inplay & BELOW[lk] and
-                    hm >> (b := (inplay & BELOW[lk]).bit_length() - 1) & 1 and PLAINP[b]):
-                c, lk = lk, -1
             else:
-                c = (hm & -hm).bit_length() - 1
+                m = hm
+                while m:
+                    low = m & -m
+                    m ^= low
+                    c = low.bit_length() - 1
+                    if not (ho & SUITM[c] or ho) & BEAT[c * 3 + tr]:
+                        break
+                else:
+                    if lk >= 0 and hm >> lk & 1 and not (
+                            PLAINP[lk] and inplay & BELOW[lk] and
+                            hm >> (b := (inplay & BELOW[lk]).bit_length() - 1) & 1 and PLAINP[b]):
+                        c, lk = lk, -1
+                    else:
+                        c = (hm & -hm).bit_length() - 1
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
