@@ -600,3 +600,31 @@ def test_exchanges_and_discards_merge_when_the_opponent_can_never_receive_a_card
                       mv.explanation for mv in got.moves)
         assert _values(got) == brute_root(rnd, _points_after), rnd.dumps()
     assert merged >= 100
+
+
+def test_a_pending_exchange_or_discard_merges_the_same_way_when_the_opponent_is_sealed():
+    """The same merge during a pending Fox exchange or Woodcutter discard (the root's own
+    equivalence classes): checked against brute force."""
+    rng = random.Random(3)
+    checked = merged = 0
+    while checked < 150:
+        st = fast.random_position(rng, rng.randint(2, 3), rng.randint(1, 6))
+        me = st.to_play
+        hm, ho = st.hands[me], st.hands[1 - me]
+        inplay = hm | ho | fast.mask_of(st.deck) | fast.BIT[st.decree]
+        pair = any(hm >> c & 1 and hm >> (c + 2) & 1 and not inplay >> (c + 1) & 1
+                   for c in range(31) if fast.RANK[c] % 2 == 0 and fast.RANK[c] <= 8)
+        if not (pair and hm & (fast.FOXES | fast.WOODCUTTERS)):
+            continue
+        rnd = fast.to_round(st)
+        for mv in rnd.legal_moves():
+            if mv.exchange is not None or mv.discard is not None:
+                rnd.play(mv.card)
+                break
+        if rnd.phase not in ("exchange", "discard"):
+            continue
+        got = solve(rnd)
+        checked += 1
+        merged += any("worth exactly as much" in m.explanation for m in got.moves)
+        assert _values(got) == brute_root(rnd, _points_after), rnd.dumps()
+    assert merged >= 50
