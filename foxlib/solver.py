@@ -294,6 +294,13 @@ class _Search:
             for t in range(14):
                 for r in range(14 - t):
                     HI[(me * 14 + t) * 14 + r] = max(FINAL[me * 14 + t + k] for k in range(r + 1))
+        # HI2[(me * 14 + a) * 14 + z]: best end value for `me` ending with a..z tricks.
+        HI2 = [0] * (28 * 14)
+        for me in (0, 1):
+            for a in range(14):
+                for z in range(a, 14):
+                    HI2[(me * 14 + a) * 14 + z] = max(FINAL[me * 14 + t] for t in range(a, z + 1))
+        TRUMPM = tuple(SUITM[t * 11] for t in range(3))
         search = self
         nodes = 0
         # At most node_limit nodes are visited; the clock and the tables' size are looked at
@@ -484,10 +491,20 @@ class _Search:
                     beta = hi
             else:
                 sev = W * ((hm | ho) & SEVENS).bit_count()
-                b = HI[(me * 14 + twm) * 14 + r] + sev
+                # Sure tricks: each trump above every trump of the other side wins the trick
+                # it is played in (a 9 of another suit, a lone Witch, counts as a trump 9 for
+                # its holder), so each side's tricks lie in a narrower range.
+                T = TRUMPM[tr]
+                mt = hm & T
+                ot = ho & T
+                km = (mt >> ((ot | NINE_T[tr]) if ho & WITCHES & ~T else ot).bit_length()
+                      ).bit_count()
+                ko = (ot >> ((mt | NINE_T[tr]) if hm & WITCHES & ~T else mt).bit_length()
+                      ).bit_count()
+                b = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + sev
                 if b <= alpha:
                     return b
-                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
+                b = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - sev
                 if b >= beta:
                     return b
                 lo, hi, bm = -_BIG, _BIG, -1
