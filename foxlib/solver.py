@@ -294,6 +294,13 @@ class _Search:
             for t in range(14):
                 for r in range(14 - t):
                     HI[(me * 14 + t) * 14 + r] = max(FINAL[me * 14 + t + k] for k in range(r + 1))
+        # HI2[(me * 14 + a) * 14 + z]: best end value for `me` ending with a..z tricks.
+        HI2 = [0] * (28 * 14)
+        for me in (0, 1):
+            for a in range(14):
+                for z in range(a, 14):
+                    HI2[(me * 14 + a) * 14 + z] = max(FINAL[me * 14 + t] for t in range(a, z + 1))
+        TRUMPM = tuple(SUITM[t * 11] for t in range(3))
         search = self
         nodes = 0
         # At most node_limit nodes are visited; the clock and the tables' size are looked at
@@ -484,10 +491,20 @@ class _Search:
                     beta = hi
             else:
                 sev = W * ((hm | ho) & SEVENS).bit_count()
-                b = HI[(me * 14 + twm) * 14 + r] + sev
+                # Sure tricks: each trump above every trump of the other side wins the trick
+                # it is played in (a 9 of another suit, a lone Witch, counts as a trump 9 for
+                # its holder), so each side's tricks lie in a narrower range.
+                T = TRUMPM[tr]
+                mt = hm & T
+                ot = ho & T
+                km = (mt >> ((ot | NINE_T[tr]) if ho & WITCHES & ~T else ot).bit_length()
+                      ).bit_count()
+                ko = (ot >> ((mt | NINE_T[tr]) if hm & WITCHES & ~T else mt).bit_length()
+                      ).bit_count()
+                b = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + sev
                 if b <= alpha:
                     return b
-                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
+                b = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - sev
                 if b >= beta:
                     return b
                 lo, hi, bm = -_BIG, _BIG, -1
@@ -495,30 +512,30 @@ class _Search:
             inplay = hm | ho
             if inplay & WITCHES:
                 inplay |= NINE_T[tr]
-            # The leads worth searching: a plain card right above another plain card of mine
-            # (no card in play between them) is the same lead.
-            leads = 0
-            prev = -1
-            m = hm
-            while m:
-                low = m & -m
-                m ^= low
-                c = low.bit_length() - 1
-                if PLAINP[c]:
-                    below = inplay & BELOW[c]
-                    if below and below.bit_length() - 1 == prev:
-                        prev = c
-                        continue
-                    prev = c
-                leads |= low
+            # The first lead: the table's (a lead searched in this very position), else the
+            # lowest lead no reply can beat (a sure winner; it is never a plain card right
+            # above another plain card of mine, which would be the same lead), else the killer
+            # if it is a lead worth searching, else the lowest card. The other leads are only
+            # listed if it does not cut off.
             lk = LKILL[(r * 2 + me) * 14 + twm]
-            if bm >= 0 and leads >> bm & 1:
+            leads = -1
+            if bm >= 0:
                 c = bm
-            elif lk >= 0 and leads >> lk & 1:
-                c, lk = lk, -1
             else:
-                c = (leads & -leads).bit_length() - 1
-            leads ^= BIT[c]
+                m = hm
+                while m:
+                    low = m & -m
+                    m ^= low
+                    c = low.bit_length() - 1
+                    if not (ho & SUITM[c] or ho) & BEAT[c * 3 + tr]:
+                        break
+                else:
+                    if lk >= 0 and hm >> lk & 1 and not (
+                            PLAINP[lk] and inplay & BELOW[lk] and
+                            hm >> (b := (inplay & BELOW[lk]).bit_length() - 1) & 1 and PLAINP[b]):
+                        c, lk = lk, -1
+                    else:
+                        c = (hm & -hm).bit_length() - 1
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
@@ -619,12 +636,35 @@ class _Search:
                         if cur >= beta:
                             LKILL[(r * 2 + me) * 14 + twm] = c
                             break
+                if leads < 0:
+                    # The leads worth searching: a plain card right above another plain card
+                    # of mine (no card in play between them) is the same lead. Leads no reply
+                    # can beat (sure winners) are tried first: 4-5% fewer nodes on plain
+                    # 10-13-card positions than the lowest card first.
+                    leads = sure = 0
+                    prev = -1
+                    m = hm
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        f = low.bit_length() - 1
+                        if PLAINP[f]:
+                            below = inplay & BELOW[f]
+                            if below and below.bit_length() - 1 == prev:
+                                prev = f
+                                continue
+                            prev = f
+                        leads |= low
+                        if not (ho & SUITM[f] or ho) & BEAT[f * 3 + tr]:
+                            sure |= low
+                    leads ^= BIT[c]
                 if not leads:
                     break
                 if lk >= 0 and leads >> lk & 1:
                     c, lk = lk, -1
                 else:
-                    c = (leads & -leads).bit_length() - 1
+                    m = leads & sure or leads
+                    c = (m & -m).bit_length() - 1
                 leads ^= BIT[c]
             if best <= a0:
                 ptt[key] = (lo, best if best < hi else hi, bestm)
@@ -891,6 +931,9 @@ class _Search:
             if inplay & WITCHES:
                 # A lone Witch counts as a trump 9: it sits between the trump 8 and 10.
                 inplay |= WITCHES if fox_live else NINE[decree]
+            # The opponent can never receive a card (no Fox to take the decree, no Woodcutter
+            # to draw): then equivalent exchanges and discards are merged (docs/solver.md).
+            sealed = not (ho & FOXES or deck and ho & WOODS)
             moves = []
             prev = -1
             m = hm
@@ -901,10 +944,11 @@ class _Search:
                 rk = RANK[c]
                 if rk == 3:
                     moves.append(c)
-                    _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live)
+                    _fox_options(moves, c, hm ^ low, inplay | BIT[decree], decree, ho | live,
+                                 sealed)
                 elif rk == 5 and deck:
                     _wood_options(moves, c, hm ^ low | BIT[deck[0]], inplay | BIT[deck[0]],
-                                  deck, wl)
+                                  deck, wl, sealed)
                 else:
                     if PLAIN[c] or (rk == 5):
                         below = inplay & BELOW[c]
@@ -922,6 +966,7 @@ class _Search:
             inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
             if inplay2 & WITCHES:
                 inplay2 |= WITCHES if fl2 else NINE[d2]
+            sealed = not (h1 & FOXES or deck2 and h1 & WOODS)
             replies = []
             prev = -1
             mm = legal
@@ -932,11 +977,12 @@ class _Search:
                 rk = RANK[f]
                 if rk == 3 and ho ^ low:
                     replies.append(f)
-                    _fox_options(replies, f, ho ^ low, inplay2 | BIT[d2], d2, h1 | live2)
+                    _fox_options(replies, f, ho ^ low, inplay2 | BIT[d2], d2, h1 | live2,
+                                 sealed)
                 elif rk == 5 and deck2:
                     _wood_options(replies, f, ho ^ low | BIT[deck2[0]],
                                   inplay2 | BIT[deck2[0]], deck2,
-                                  woods(h1, ho, d2, deck2, live2))
+                                  woods(h1, ho, d2, deck2, live2), sealed)
                 else:
                     if PLAIN[f] or rk == 5:
                         below = inplay2 & BELOW[f]
@@ -947,12 +993,13 @@ class _Search:
                     replies.append(f)
             return replies
 
-        def _fox_options(moves, fox, rest, inplay, decree, others):
+        def _fox_options(moves, fox, rest, inplay, decree, others, sealed):
             """Append the Fox's exchanges (keeping the decree was appended by the caller).
-            Two exchanges are the same when no Fox can ever move the decree again and the two
-            cards are equivalent plain cards (see docs/solver.md). ``others``: the opponent's
-            hand and the deck cards that can still be drawn."""
-            merge = not ((rest | others | BIT[decree]) & FOXES)
+            Two exchanges are the same when the two cards are equivalent plain cards and
+            either no Fox can ever move the decree again, or the opponent can never receive a
+            card (``sealed``), see docs/solver.md. ``others``: the opponent's hand and the
+            deck cards that can still be drawn."""
+            merge = sealed or not ((rest | others | BIT[decree]) & FOXES)
             if inplay & WITCHES:
                 inplay |= WITCHES
             prev = -1
@@ -969,11 +1016,12 @@ class _Search:
                     prev = x
                 moves.append(fox | (x + 1) << 6)
 
-        def _wood_options(moves, wood, rest, inplay, deck, w):
-            """Append the Woodcutter's discards. Two discards are the same when the discarded
-            card can never be drawn again and the two cards are equivalent plain cards.
+        def _wood_options(moves, wood, rest, inplay, deck, w, sealed):
+            """Append the Woodcutter's discards. Two discards are the same when the two
+            cards are equivalent plain cards and either the discarded card can never be drawn
+            again, or the opponent can never receive a card (``sealed``).
             ``w``: the Woodcutters left before this one is played (this one included)."""
-            merge = w - 1 < len(deck)
+            merge = sealed or w - 1 < len(deck)
             if inplay & WITCHES:
                 inplay |= WITCHES
             prev = -1
@@ -1368,6 +1416,8 @@ def _root_classes(s: fast.FastState, moves) -> list:
     fox_live = (hm | ho | live) & fast.FOXES
     inplay = hm | ho | live | fast.mask_of(s.trick) | (BIT[s.decree] if fox_live else 0)
     inplay = _with_witches(inplay, fox_live, s.decree)
+    # The opponent can never receive a card: no Fox to take the decree, no Woodcutter to draw.
+    sealed = not (ho & (fast.FOXES | fast.WOODCUTTERS))
     classes = list(range(len(moves)))
     last: dict = {}          # group -> (last plain card seen, index of its class)
 
@@ -1390,7 +1440,8 @@ def _root_classes(s: fast.FastState, moves) -> list:
         elif mv.exchange is not None:
             x = mv.exchange.index
             rest = hm & ~BIT[c]
-            if RANK[x] % 2 == 0 and not ((rest | ho | live | BIT[s.decree]) & fast.FOXES):
+            if RANK[x] % 2 == 0 and (sealed or
+                                     not ((rest | ho | live | BIT[s.decree]) & fast.FOXES)):
                 step(i, ("fox", c), x, inplay | BIT[c] | BIT[s.decree])
         elif mv.discard is not None:
             x = mv.discard.index
@@ -1401,7 +1452,7 @@ def _root_classes(s: fast.FastState, moves) -> list:
             else:   # the Woodcutter is on the table and its draw is already in hand
                 size, pool = len(s.deck) + 1, inplay
                 left = ((hm | ho | BIT[s.decree] | deck_mask) & fast.WOODCUTTERS).bit_count()
-            if RANK[x] % 2 == 0 and left < size:
+            if RANK[x] % 2 == 0 and (sealed or left < size):
                 step(i, ("wood", c), x, pool)
     return classes
 

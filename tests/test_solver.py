@@ -568,3 +568,81 @@ def test_a_full_transposition_table_is_emptied_and_the_values_stay_exact(monkeyp
         root.exact(s, 0, [-1000, 1000])
         cleared += root.search.cleared
     assert cleared > 0
+
+
+def test_exchanges_and_discards_merge_when_the_opponent_can_never_receive_a_card():
+    """Two equivalent plain cards are one Fox exchange (or one Woodcutter discard) even when
+    the player's own Foxes or Woodcutters could bring the other back, as long as the opponent
+    holds no Fox and no Woodcutter: the two cards can then never meet in one trick (see
+    docs/solver.md). Checked against brute force on positions where the player holds two such
+    cards and the older rules (no other Fox; a discard never drawn again) would not merge
+    them; about half of the opponents hold a Fox or Woodcutter, where merging would be wrong."""
+    rng = random.Random(1)
+    F, W = fast.FOXES, fast.WOODCUTTERS
+    checked = merged = 0
+    while checked < 300:
+        st = fast.random_position(rng, rng.randint(2, 3), rng.randint(1, 6))
+        me = st.to_play
+        hm, ho = st.hands[me], st.hands[1 - me]
+        deck = fast.mask_of(st.deck)
+        own = hm | deck | fast.BIT[st.decree]
+        another_fox = hm & F and (own & F).bit_count() >= 2
+        redrawn = hm & W and (own & W).bit_count() - 1 >= len(st.deck)
+        inplay = hm | ho | deck | fast.BIT[st.decree]
+        pair = any(hm >> c & 1 and hm >> (c + 2) & 1 and not inplay >> (c + 1) & 1
+                   for c in range(31) if fast.RANK[c] % 2 == 0 and fast.RANK[c] <= 8)
+        if not (pair and (another_fox or redrawn)):
+            continue
+        rnd = fast.to_round(st)
+        got = solve(rnd)
+        checked += 1
+        merged += any((mv.move.exchange or mv.move.discard) and "worth exactly as much" in
+                      mv.explanation for mv in got.moves)
+        assert _values(got) == brute_root(rnd, _points_after), rnd.dumps()
+    assert merged >= 100
+
+
+def test_a_pending_exchange_or_discard_merges_the_same_way_when_the_opponent_is_sealed():
+    """The same merge during a pending Fox exchange or Woodcutter discard (the root's own
+    equivalence classes): checked against brute force."""
+    rng = random.Random(3)
+    checked = merged = 0
+    while checked < 150:
+        st = fast.random_position(rng, rng.randint(2, 3), rng.randint(1, 6))
+        me = st.to_play
+        hm, ho = st.hands[me], st.hands[1 - me]
+        inplay = hm | ho | fast.mask_of(st.deck) | fast.BIT[st.decree]
+        pair = any(hm >> c & 1 and hm >> (c + 2) & 1 and not inplay >> (c + 1) & 1
+                   for c in range(31) if fast.RANK[c] % 2 == 0 and fast.RANK[c] <= 8)
+        if not (pair and hm & (fast.FOXES | fast.WOODCUTTERS)):
+            continue
+        rnd = fast.to_round(st)
+        for mv in rnd.legal_moves():
+            if mv.exchange is not None or mv.discard is not None:
+                rnd.play(mv.card)
+                break
+        if rnd.phase not in ("exchange", "discard"):
+            continue
+        got = solve(rnd)
+        checked += 1
+        merged += any("worth exactly as much" in m.explanation for m in got.moves)
+        assert _values(got) == brute_root(rnd, _points_after), rnd.dumps()
+    assert merged >= 50
+
+
+def test_trumps_above_every_trump_or_lone_witch_of_the_other_side_are_sure_tricks():
+    """The plain search bounds a position by the tricks each side surely takes: every trump
+    above all the other side's trumps wins the trick it is played in, and a Witch (a 9 of
+    another suit, alone in its trick) counts as a trump 9 for the other side. Checked against
+    brute force on positions with a 9 in play, where a bound that forgot the Witch is wrong."""
+    rng = random.Random(2)
+    checked = 0
+    while checked < 120:
+        st = fast.random_position(rng, 4, deck_size=0, trick_in_progress=False)
+        both = st.hands[0] | st.hands[1]
+        trump = fast.CARD_SUIT_MASK[fast.SUIT[st.decree] * 11]
+        if both & fast.FOXES or not both & fast.WITCHES & ~trump or not both & trump:
+            continue
+        rnd = fast.to_round(st)
+        assert _values(solve(rnd)) == brute_root(rnd, _points_after), rnd.dumps()
+        checked += 1
