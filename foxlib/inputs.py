@@ -226,17 +226,22 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
     deck = read_card_list(obj.get("deck", []), f"{where}.deck", probs)
     trick = read_card_list(obj.get("trick", []), f"{where}.trick", probs)
     modules = read_modules(obj.get("modules"), f"{where}.modules", probs)
-    poison = modules is not None and modules.poison
+    poison = modules is not None and (modules.poison or bool(modules.goals))
     pairs = [_pair(obj, key, where, probs, below_zero=poison and key == "round_gain")
              for key in ("tricks_won", "score", "round_gain")]
     dealer = None
     if obj.get("dealer") is not None:
         dealer = _player(obj["dealer"], f"{where}.dealer", probs)
+    goals = obj.get("goals", [])
+    if not isinstance(goals, list) or any(not isinstance(g, str) for g in goals):
+        probs.add(f"{where}.goals", "must be a list of goal ids (the goals revealed for the "
+                  f"round), not {goals!r}.", f"{where}.goals")
     if probs.count > start:
         return None
     pos = Position(decree, hands, leader, deck, trick, *pairs)
     pos.dealer = dealer
     pos.modules = modules
+    pos.goals = tuple(goals)
     return pos if check_position(pos, where, probs) else None
 
 
@@ -294,7 +299,14 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
         return False
     for key, reason in modules.unavailable():
         probs.add(f"{where}.modules.{key}", reason)
-    if not modules.poison and any(g < 0 for g in pos.round_gain):
+    revealed = tuple(getattr(pos, "goals", ()))
+    for i, gid in enumerate(revealed):
+        if gid not in modules.goals:
+            probs.add(f"{where}.goals[{i}]", f"{gid!r} is revealed, but it is not one of the "
+                      "game's goal cards (modules.goals).")
+    if len(set(revealed)) != len(revealed) or len(revealed) > 2:
+        probs.add(f"{where}.goals", "a round reveals two different goals.")
+    if not (modules.poison or modules.goals) and any(g < 0 for g in pos.round_gain):
         probs.add(f"{where}.round_gain", "is below 0, but only Poison 8s can make a round "
                   "cost points, and they are not in play.")
     seen: dict = {}
@@ -412,6 +424,11 @@ def read_scenario(obj, problems=None) -> tuple | None:
     if unknown:
         probs.add(", ".join(sorted(unknown)), f"Unknown scenario field(s) {sorted(unknown)}; "
                   f"the fields are {sorted(SCENARIO_FIELDS)}.", "")
+    mods = obj.get("modules")
+    if isinstance(mods, dict) and mods.get("goals"):
+        probs.add("modules.goals", "the goal cards module is not available in the referee yet: "
+                  "scenarios are played with the base cards and, optionally, Poison 8s "
+                  "(goal cards are played in a Game).", "")
     if "plays" not in obj:
         probs.add("plays", "The field 'plays' is missing (use [] for none).", "")
     elif not isinstance(obj["plays"], list):
