@@ -79,6 +79,9 @@ class Modules:
         """The goals named by ``goals``, as ``foxlib.goals.Goal`` values, in the order named."""
         if not self.goals:
             return ()
+        for key, reason in self.unavailable():
+            if key == "goals":
+                raise InvalidState(f"Modules: {reason}")
         from .goals import house_goals
         cards = house_goals()
         return tuple(cards.by_id(g) for g in self.goals)
