@@ -90,7 +90,7 @@ def test_a_negative_ongoing_goal_at_zero_costs_nothing():
     rnd.play("4B")
     t = rnd.tricks[-1]
     assert [(c.goal, c.player) for c in t.claims] == [("heavy-crown", 0)]
-    assert t.goal_floored == (1, 0) and rnd.score[0] == 0
+    assert t.goal_floored == (1, 0) and rnd.round_end.goals == (0, 0)
 
 
 def test_the_goal_deck_running_out_is_shuffled_again():
