@@ -130,7 +130,8 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
     ``{"poison": true}``, optionally ``"special": ["Axe", ...]`` and ``"goals": [ids]``; a
     missing field is off (None or ``{}``: the base game). Every bad field is its own problem
     (``modules.poison must be true or false, not "yes".``). Special cards and goal cards are
-    read and checked here; a position refuses them (not available yet, ``check_position``)."""
+    read and checked here; a position refuses special cards (not available yet) and goal ids
+    that are not house goals (``check_position``)."""
     probs = _probs(problems)
     if obj is None:
         return BASE
