@@ -551,6 +551,12 @@ def _check_next_round(game: Game, rnd: Round, i: int, here: str, probs) -> None:
     if rnd.modules != game.modules:
         probs.add(f"{here}.start.modules", f"the round is played with {rnd.modules}, but the "
                   f"game with {game.modules}.")
+    elif game.modules.goals:
+        shown = tuple(g.id for g in game.goal_deck().reveal())
+        if tuple(rnd.start.goals) != shown:
+            probs.add(f"{here}.start.goals", f"reveals {list(rnd.start.goals)}, but the game's "
+                      f"goal deck (shuffled from its seed) reveals {list(shown)} for this "
+                      "round.")
     if rnd.start.dealer != dealer:
         who = "nobody" if rnd.start.dealer is None else PLAYERS[rnd.start.dealer]
         probs.add(here, f"is dealt by {who}, but dealers alternate from "

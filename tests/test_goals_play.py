@@ -135,6 +135,17 @@ def test_goal_ids_must_be_house_goals_and_revealed_goals_in_the_game():
         position("1M", "2K", "8M", modules={"goals": ["early-bird"]}, goals=["last-word"])
 
 
+def test_a_saved_game_must_reveal_the_goals_its_goal_deck_gives():
+    game = Game(seed=2, modules=Modules(goals=house_goal_ids()))
+    data = game.to_json()
+    shown = data["rounds"][0]["start"]["goals"]
+    other = next(g for g in house_goal_ids() if g not in shown)
+    data["rounds"][0]["start"]["goals"] = [shown[0], other]
+    with pytest.raises(InputError, match=r"game.rounds\[0\].start.goals: reveals .* but the "
+                       "game's goal deck"):
+        Game.from_json(data)
+
+
 def test_the_referee_refuses_goal_cards_with_a_clear_reason():
     line = referee_line(json.dumps({"decree": "1M", "hands": {"A": ["2K"], "B": ["8M"]},
                                     "leader": "A", "plays": [],
