@@ -38,7 +38,7 @@ __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
            "fill_unseen", "Filled", "trick_setup", "TrickSetup", "SCENARIO_FIELDS"]
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
-                   "round_gain", "target", "modules"}
+                   "round_gain", "target", "modules", "goals"}
 
 
 def _probs(problems) -> Problems:
@@ -426,10 +426,10 @@ def read_scenario(obj, problems=None) -> tuple | None:
         probs.add(", ".join(sorted(unknown)), f"Unknown scenario field(s) {sorted(unknown)}; "
                   f"the fields are {sorted(SCENARIO_FIELDS)}.", "")
     mods = obj.get("modules")
-    if isinstance(mods, dict) and mods.get("goals"):
-        probs.add("modules.goals", "the goal cards module is not available in the referee yet: "
-                  "scenarios are played with the base cards and, optionally, Poison 8s "
-                  "(goal cards are played in a Game).", "")
+    if isinstance(mods, dict) and mods.get("goals") and not obj.get("goals"):
+        probs.add("goals", "a scenario with goal cards names the goals revealed for the round "
+                  "in 'goals' (ids from modules.goals), for example \"goals\": "
+                  "[\"early-bird\", \"heavy-crown\"].", "")
     if "plays" not in obj:
         probs.add("plays", "The field 'plays' is missing (use [] for none).", "")
     elif not isinstance(obj["plays"], list):

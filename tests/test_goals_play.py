@@ -146,11 +146,18 @@ def test_a_saved_game_must_reveal_the_goals_its_goal_deck_gives():
         Game.from_json(data)
 
 
-def test_the_referee_refuses_goal_cards_with_a_clear_reason():
-    line = referee_line(json.dumps({"decree": "1M", "hands": {"A": ["2K"], "B": ["8M"]},
-                                    "leader": "A", "plays": [],
-                                    "modules": {"goals": ["early-bird"]}}))
-    assert "goal cards module is not available in the referee yet" in line["error"]
+def test_the_referee_plays_scenarios_with_revealed_goals():
+    base = {"decree": "2B", "hands": {"A": ["4B", "6B"], "B": ["11K", "11M"]}, "leader": "A",
+            "tricks_won": {"A": 6, "B": 5}, "plays": ["4B", "11K", "6B", "11M"],
+            "modules": {"goals": ["royal-rebuff", "heavy-crown"]}}
+    out = referee_line(json.dumps(dict(base, goals=["royal-rebuff", "heavy-crown"])))
+    assert out["goals"] == ["royal-rebuff", "heavy-crown"]
+    assert out["tricks"][0]["claims"] == [{"goal": "royal-rebuff", "player": "A", "points": 2},
+                                          {"goal": "heavy-crown", "player": "A", "points": -1}]
+    assert out["round_goal_points"] == {"A": 0, "B": 0}
+    assert "claims the house goal" in out["tricks"][0]["reason"]
+    missing = referee_line(json.dumps(base))
+    assert "names the goals revealed for the round in 'goals'" in missing["error"]
 
 
 def _play_game(seed: int, modules: Modules) -> Game:
