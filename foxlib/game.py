@@ -67,7 +67,26 @@ class Game:
         # Each round has its own shuffle, derived from the game's seed and the round's number,
         # so that undoing into an earlier round and dealing again gives the same cards.
         rng = random.Random(f"{self.seed}:{len(self.rounds) + 1}")
-        self.rounds.append(Round(deal(rng, dealer, score, self.modules), self.names, self.theme))
+        pos = deal(rng, dealer, score, self.modules)
+        if self.modules.goals:
+            pos.goals = tuple(g.id for g in self.goal_deck().reveal())
+        self.rounds.append(Round(pos, self.names, self.theme))
+
+    def goal_deck(self):
+        """The game's goal deck (``foxlib.goals.GoalDeck``, seeded from the game's seed) as it
+        is after the rounds so far, rebuilt from their records: each round revealed its goals,
+        its claimed once-goals were discarded and the rest at its end (ruling G6). Rebuilding
+        it keeps undo and loading consistent."""
+        from .goals import GoalDeck
+        deck = GoalDeck(self.modules.goal_cards(), seed=f"{self.seed}:goals")
+        for rnd in self.rounds:
+            deck.reveal()
+            for t in rnd.tricks + ([rnd.round_end] if rnd.round_end else []):
+                for c in getattr(t, "claims", ()):
+                    if c.kind == "once":
+                        deck.claim(c.goal)
+            deck.end_round()
+        return deck
 
     @property
     def round(self) -> Round:

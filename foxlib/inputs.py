@@ -38,7 +38,7 @@ __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
            "fill_unseen", "Filled", "trick_setup", "TrickSetup", "SCENARIO_FIELDS"]
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
-                   "round_gain", "target", "modules"}
+                   "round_gain", "target", "modules", "goals"}
 
 
 def _probs(problems) -> Problems:
@@ -130,7 +130,8 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
     ``{"poison": true}``, optionally ``"special": ["Axe", ...]`` and ``"goals": [ids]``; a
     missing field is off (None or ``{}``: the base game). Every bad field is its own problem
     (``modules.poison must be true or false, not "yes".``). Special cards and goal cards are
-    read and checked here; a position refuses them (not available yet, ``check_position``)."""
+    read and checked here; a position refuses special cards (not available yet) and goal ids
+    that are not house goals (``check_position``)."""
     probs = _probs(problems)
     if obj is None:
         return BASE
@@ -226,17 +227,22 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
     deck = read_card_list(obj.get("deck", []), f"{where}.deck", probs)
     trick = read_card_list(obj.get("trick", []), f"{where}.trick", probs)
     modules = read_modules(obj.get("modules"), f"{where}.modules", probs)
-    poison = modules is not None and modules.poison
+    poison = modules is not None and (modules.poison or bool(modules.goals))
     pairs = [_pair(obj, key, where, probs, below_zero=poison and key == "round_gain")
              for key in ("tricks_won", "score", "round_gain")]
     dealer = None
     if obj.get("dealer") is not None:
         dealer = _player(obj["dealer"], f"{where}.dealer", probs)
+    goals = obj.get("goals", [])
+    if not isinstance(goals, list) or any(not isinstance(g, str) for g in goals):
+        probs.add(f"{where}.goals", "must be a list of goal ids (the goals revealed for the "
+                  f"round), not {goals!r}.", f"{where}.goals")
     if probs.count > start:
         return None
     pos = Position(decree, hands, leader, deck, trick, *pairs)
     pos.dealer = dealer
     pos.modules = modules
+    pos.goals = tuple(goals)
     return pos if check_position(pos, where, probs) else None
 
 
@@ -294,7 +300,14 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
         return False
     for key, reason in modules.unavailable():
         probs.add(f"{where}.modules.{key}", reason)
-    if not modules.poison and any(g < 0 for g in pos.round_gain):
+    revealed = tuple(getattr(pos, "goals", ()))
+    for i, gid in enumerate(revealed):
+        if gid not in modules.goals:
+            probs.add(f"{where}.goals[{i}]", f"{gid!r} is revealed, but it is not one of the "
+                      "game's goal cards (modules.goals).")
+    if len(set(revealed)) != len(revealed) or len(revealed) > 2:
+        probs.add(f"{where}.goals", "a round reveals two different goals.")
+    if not (modules.poison or modules.goals) and any(g < 0 for g in pos.round_gain):
         probs.add(f"{where}.round_gain", "is below 0, but only Poison 8s can make a round "
                   "cost points, and they are not in play.")
     seen: dict = {}
@@ -412,6 +425,11 @@ def read_scenario(obj, problems=None) -> tuple | None:
     if unknown:
         probs.add(", ".join(sorted(unknown)), f"Unknown scenario field(s) {sorted(unknown)}; "
                   f"the fields are {sorted(SCENARIO_FIELDS)}.", "")
+    mods = obj.get("modules")
+    if isinstance(mods, dict) and mods.get("goals") and not obj.get("goals"):
+        probs.add("goals", "a scenario with goal cards names the goals revealed for the round "
+                  "in 'goals' (ids from modules.goals), for example \"goals\": "
+                  "[\"early-bird\", \"heavy-crown\"].", "")
     if "plays" not in obj:
         probs.add("plays", "The field 'plays' is missing (use [] for none).", "")
     elif not isinstance(obj["plays"], list):
@@ -533,6 +551,12 @@ def _check_next_round(game: Game, rnd: Round, i: int, here: str, probs) -> None:
     if rnd.modules != game.modules:
         probs.add(f"{here}.start.modules", f"the round is played with {rnd.modules}, but the "
                   f"game with {game.modules}.")
+    elif game.modules.goals:
+        shown = tuple(g.id for g in game.goal_deck().reveal())
+        if tuple(rnd.start.goals) != shown:
+            probs.add(f"{here}.start.goals", f"reveals {list(rnd.start.goals)}, but the game's "
+                      f"goal deck (shuffled from its seed) reveals {list(shown)} for this "
+                      "round.")
     if rnd.start.dealer != dealer:
         who = "nobody" if rnd.start.dealer is None else PLAYERS[rnd.start.dealer]
         probs.add(here, f"is dealt by {who}, but dealers alternate from "

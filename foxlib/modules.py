@@ -3,10 +3,12 @@ and games.
 
 ``Modules()`` is the base game. ``Modules(poison=True)`` plays the three 8s as Poison 8s (the
 same cards, 8B, 8K and 8M: the deck is still 33 cards; whoever wins a trick loses 1 point per
-Poison 8 in it, never going below 0). ``special`` (names of special cards) and ``goals`` (ids
-of goal cards) are checked here so that a saved game can name them, but neither module is
-played yet: a position that uses them is refused with a "not available yet" reason
-(``unavailable``).
+Poison 8 in it, never going below 0). ``goals`` names the goal cards of the game's goal deck
+by their ids in the house goal file (``foxlib/data/goals/house.json``; ``house_goal_ids()``
+gives every one of them): two are revealed each round and claimed automatically (docs/goals.md,
+rulings G1-G6 in docs/rulings.md). ``special`` (names of special cards) is checked here so
+that a saved game can name them, but it is not played yet: a position that uses it is refused
+with a "not available yet" reason (``unavailable``).
 
 Reading modules from JSON (``{"poison": true}``) with a clear problem for each bad field is
 ``foxlib.inputs.read_modules``; this module only holds the value.
@@ -65,9 +67,24 @@ class Modules:
             out.append(("special", "the special cards module is not available yet: rounds are "
                                    "played with the base cards and, optionally, Poison 8s."))
         if self.goals:
-            out.append(("goals", "the goal cards module is not available yet: rounds are "
-                                 "played with the base cards and, optionally, Poison 8s."))
+            from .goals import house_goals
+            known = [g.id for g in house_goals()]
+            bad = [g for g in self.goals if g not in known]
+            if bad:
+                out.append(("goals", f"{bad[0]!r} is not a house goal; the house goals are "
+                                     f"{', '.join(known)}."))
         return out
+
+    def goal_cards(self) -> tuple:
+        """The goals named by ``goals``, as ``foxlib.goals.Goal`` values, in the order named."""
+        if not self.goals:
+            return ()
+        for key, reason in self.unavailable():
+            if key == "goals":
+                raise InvalidState(f"Modules: {reason}")
+        from .goals import house_goals
+        cards = house_goals()
+        return tuple(cards.by_id(g) for g in self.goals)
 
     def to_json(self) -> dict:
         """Only the modules in play: ``{"poison": true}``; ``{}`` for the base game."""
@@ -99,6 +116,12 @@ class Modules:
 BASE = Modules()
 #: The base game with Poison 8s.
 POISON = Modules(poison=True)
+
+
+def house_goal_ids() -> tuple:
+    """The ids of every house goal (``Modules(goals=house_goal_ids())``: play with them all)."""
+    from .goals import house_goals
+    return tuple(g.id for g in house_goals())
 
 
 def as_modules(value) -> Modules:

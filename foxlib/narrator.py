@@ -279,16 +279,40 @@ class Narrator:
         leader = rec.leader
         names = (self.names[leader], self.names[1 - leader])
         winner = 0 if rec.winner == leader else 1
-        return self.trick_reason(rec.rule, rec.cards[0], rec.cards[1], winner, names,
+        text = self.trick_reason(rec.rule, rec.cards[0], rec.cards[1], winner, names,
                                  getattr(rec, "floored", 0))
+        if getattr(rec, "claims", ()) or any(getattr(rec, "goal_floored", (0, 0))):
+            text += " " + self.goal_claims(rec.claims, rec.goal_floored)
+        return text
+
+    def goal_claims(self, claims, floored=(0, 0)) -> str:
+        """The goals claimed or triggered (``foxlib.goals.Claim``), then for each player the
+        goal points not lost because a score never goes below 0."""
+        from .goals import say_claim
+        out = [say_claim(c, self.names, self.theme) for c in claims]
+        for p in (0, 1):
+            if floored[p]:
+                out.append(f"{sentence(self.says(p, 'keeps'))} "
+                           f"{count(floored[p], 'goal point')} that the score cannot pay: a "
+                           "score never goes below 0.")
+        return " ".join(out)
 
     def _round_end(self, rec) -> str:
         poison = getattr(rec, "poison", None)
         if poison is not None:
-            return " ".join(round_points_line(self.names[p], rec.tricks_won[p], rec.treasure[p],
+            text = " ".join(round_points_line(self.names[p], rec.tricks_won[p], rec.treasure[p],
                                               poison[p], rec.floored[p]) for p in (0, 1))
-        return " ".join(round_points_line(self.names[p], rec.tricks_won[p], rec.treasure[p])
-                        for p in (0, 1))
+        else:
+            text = " ".join(round_points_line(self.names[p], rec.tricks_won[p], rec.treasure[p])
+                            for p in (0, 1))
+        goals = getattr(rec, "goals", None)
+        if goals is None:
+            return text
+        if rec.claims or any(rec.goal_floored):
+            text += " " + self.goal_claims(rec.claims, rec.goal_floored)
+        parts = [f"{self.names[p]} {goals[p]:+d}" if goals[p] else f"{self.names[p]} 0"
+                 for p in (0, 1)]
+        return f"{text} Goal points this round (added to the points above): {', '.join(parts)}."
 
     # -- tricks
     def trick_reason(self, rule, lead, follow, winner: int, names=None, floored: int = 0) -> str:

@@ -28,10 +28,14 @@ def result(rnd: Round, target: int) -> dict:
         "legal": [str(c) for c in rnd.legal_cards()],
         "round_over": rnd.is_over,
     }
+    if rnd.goals:
+        out["goals"] = [g.id for g in rnd.goals]
     if rnd.is_over:
         over, winner, why = game_result(rnd.score, rnd.round_gain, target)
         out["round_points"] = dict(zip(PLAYERS, rnd.round_end.points))
         out["round_reason"] = rnd.round_end.reason
+        if rnd.round_end.goals is not None:
+            out["round_goal_points"] = dict(zip(PLAYERS, rnd.round_end.goals))
         out["game_over"] = over
         out["winner"] = PLAYERS[winner] if winner in (0, 1) else winner
         out["game_reason"] = why

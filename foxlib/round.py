@@ -222,6 +222,11 @@ class TrickRecord(_Told):
     poison: int | None = None
     lost: int = 0
     floored: int = 0
+    # With goal cards in play (empty otherwise): the goals claimed or triggered at this trick
+    # (``foxlib.goals.Claim``, derived from the records), and each player's goal points not
+    # lost because a score never goes below 0.
+    claims: tuple = ()
+    goal_floored: tuple = (0, 0)
 
     def to_json(self) -> dict:
         out = {"leader": PLAYERS[self.leader], "cards": [str(c) for c in self.cards],
@@ -229,6 +234,11 @@ class TrickRecord(_Told):
                "treasure": self.treasure, "decree": str(self.decree), "reason": self.reason}
         if self.poison is not None:
             out.update(poison=self.poison, lost=self.lost, floored=self.floored)
+        if self.claims:
+            out["claims"] = [{"goal": c.goal, "player": PLAYERS[c.player], "points": c.points}
+                             for c in self.claims]
+        if any(self.goal_floored):
+            out["goal_floored"] = dict(zip(PLAYERS, self.goal_floored))
         return out
 
 
@@ -244,6 +254,12 @@ class RoundEndRecord(_Told):
     # during the round, and the Poison points not lost because the score was at 0.
     poison: tuple | None = None
     floored: tuple | None = None
+    # With goal cards in play (None otherwise): each player's goal points this round, after
+    # the floor (claims at tricks and at the end), the claims made at the end of the round,
+    # and each player's goal points not lost at the end because a score never goes below 0.
+    goals: tuple | None = None
+    claims: tuple = ()
+    goal_floored: tuple = (0, 0)
 
 
 # ----------------------------------------------------------------------------- positions
@@ -262,6 +278,7 @@ class Position:
     round_gain: tuple = (0, 0)
     dealer: int | None = None
     modules: Modules = BASE
+    goals: tuple = ()     # ids of the goals revealed for this round (goal cards in play)
 
     def to_json(self) -> dict:
         out = {"decree": str(self.decree),
@@ -275,6 +292,8 @@ class Position:
             out["dealer"] = PLAYERS[self.dealer]
         if not self.modules.base:
             out["modules"] = self.modules.to_json()
+        if self.goals:
+            out["goals"] = list(self.goals)
         return out
 
     @classmethod
@@ -311,6 +330,9 @@ class Round:
         self.start = position
         self.modules = position.modules
         self._poison = position.modules.poison
+        # The goals revealed for this round (public), as Goal values.
+        self.goals = (tuple(position.modules.goal_cards()[position.modules.goals.index(g)]
+                            for g in position.goals) if position.goals else ())
         self.names = tuple(names)
         self.theme = theme
         self._narrator = Narrator(self.names, theme)
@@ -629,6 +651,9 @@ class Round:
         winner = leader if out.winner == 0 else 1 - leader
         nxt = leader if out.next_leader == 0 else 1 - leader
         gain = out.treasure
+        if self.goals:
+            self._score_trick(out, lead, follow, leader, winner, nxt)
+            return
         if self._poison:
             # Treasure and Poison are added up first, then applied once: a score never goes
             # below 0, so what the score cannot pay is not lost (rulings P1, P2).
@@ -641,16 +666,50 @@ class Round:
         else:
             rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt,
                               out.treasure, self.decree, out.rule, voice=self._voice())
+        self._trick_done(rec, winner, nxt, (gain, 0) if winner == 0 else (0, gain))
+
+    def _trick_done(self, rec, winner: int, nxt: int, change) -> None:
         self.tricks.append(rec)
         self.history.append(rec)
         self.won[winner].extend(self.trick)
         self.tricks_won[winner] += 1
-        self.score[winner] += gain
-        self.round_gain[winner] += gain
+        for p in (0, 1):
+            self.score[p] += change[p]
+            self.round_gain[p] += change[p]
         self.trick = []
         self.leader = self.to_play = nxt
         if not self.hands[0] and not self.hands[1]:
             self._end_round()
+
+    def _goal_claims(self, records, trick) -> list:
+        """The claims of the revealed goals at ``trick`` (None: the end of the round), derived
+        from the round's records: undo and replay give the same claims, and a once-goal
+        claimed earlier is not claimed again (rulings G1, G2)."""
+        from types import SimpleNamespace
+
+        from .goals import evaluate_all
+        source = SimpleNamespace(history=records, start=self.start)
+        return [c for c in evaluate_all(source, self.goals) if c.trick == trick]
+
+    def _score_trick(self, out, lead, follow, leader, winner, nxt) -> None:
+        """A trick with goal cards in play: Treasure, Poison and the goals claimed at this trick
+        are added up for each player, then applied once, floored at 0 (rulings G3, G4)."""
+        poison = out.rule.poison if self._poison else None
+        rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt, out.treasure,
+                          self.decree, out.rule, voice=self._voice(), poison=poison)
+        claims = self._goal_claims(self.history + [rec], rec.number)
+        base = [0, 0]
+        base[winner] = out.treasure - (poison or 0)
+        goal = [sum(c.points for c in claims if c.player == p) for p in (0, 1)]
+        floored = [max(0, -(self.score[p] + base[p] + goal[p])) for p in (0, 1)]
+        # What the floor saves counts against the Poison first, then against the goals.
+        saved = min(poison or 0, floored[winner])
+        goal_floored = tuple(floored[p] - (saved if p == winner else 0) for p in (0, 1))
+        if poison is not None:
+            rec = replace(rec, lost=poison - saved, floored=saved)
+        rec = replace(rec, claims=tuple(claims), goal_floored=goal_floored)
+        self._trick_done(rec, winner, nxt,
+                         tuple(base[p] + goal[p] + floored[p] for p in (0, 1)))
 
     def _end_round(self) -> None:
         pts = tuple(rules.round_points(t) for t in self.tricks_won)
@@ -663,12 +722,31 @@ class Round:
             poison = tuple(sum(t.lost for t in self.tricks if t.winner == p) for p in (0, 1))
             floored = tuple(sum(t.floored for t in self.tricks if t.winner == p) for p in (0, 1))
             treasure = tuple(g + lost for g, lost in zip(treasure, poison))
+        goals = None
+        if self.goals:
+            # round_gain holds the goal points of the tricks too: take them out of Treasure.
+            at_tricks = tuple(sum(c.points for t in self.tricks for c in t.claims
+                                  if c.player == p) + sum(t.goal_floored[p] for t in self.tricks)
+                              for p in (0, 1))
+            treasure = tuple(t - g for t, g in zip(treasure, at_tricks))
+            goals = at_tricks
         for p in (0, 1):
             self.score[p] += pts[p]
             self.round_gain[p] += pts[p]
         self.round_end = RoundEndRecord(tuple(self.tricks_won), pts,
                                         tuple(rules.band(t) for t in self.tricks_won), treasure,
                                         voice=self._voice(), poison=poison, floored=floored)
+        if self.goals:
+            # The goals met at the end are scored with the points for tricks, floored at 0.
+            claims = self._goal_claims(self.history + [self.round_end], None)
+            goal = [sum(c.points for c in claims if c.player == p) for p in (0, 1)]
+            end_floored = tuple(max(0, -(self.score[p] + goal[p])) for p in (0, 1))
+            for p in (0, 1):
+                self.score[p] += goal[p] + end_floored[p]
+                self.round_gain[p] += goal[p] + end_floored[p]
+            self.round_end = replace(
+                self.round_end, claims=tuple(claims), goal_floored=end_floored,
+                goals=tuple(goals[p] + goal[p] + end_floored[p] for p in (0, 1)))
         self.history.append(self.round_end)
         self.phase = OVER
         self.to_play = None
@@ -702,6 +780,8 @@ class Round:
         }
         if not self.modules.base:
             out["modules"] = self.modules.to_json()
+        if self.goals:
+            out["goals"] = [g.id for g in self.goals]
         return out
 
     def __eq__(self, other) -> bool:
@@ -817,6 +897,7 @@ class PlayerView:
     my_discards: tuple       # cards this player put face down under the deck, in order
     legal: tuple             # legal Actions when it is this player's turn
     modules: Modules = BASE  # the Deluxe modules in play (public)
+    goals: tuple = ()        # the goals revealed for this round (public Goal values)
 
     @classmethod
     def of(cls, rnd: Round, p: int) -> "PlayerView":
@@ -840,7 +921,8 @@ class PlayerView:
                    rnd.decree, rnd.leader, tuple(rnd.trick), rnd.to_play, rnd.phase,
                    tuple(rnd.tricks_won), tuple(rnd.score), tuple(rnd.round_gain),
                    tuple(rnd.tricks), tuple(history), tuple(known), tuple(mine),
-                   tuple(rnd.legal_actions()) if rnd.to_play == p else (), rnd.modules)
+                   tuple(rnd.legal_actions()) if rnd.to_play == p else (), rnd.modules,
+                   rnd.goals)
 
     @property
     def choices(self) -> tuple:
