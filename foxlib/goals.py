@@ -41,8 +41,7 @@ from typing import NamedTuple
 from .cards import CHARACTERS, DEFAULT_THEME, Card, Suit, Theme
 from .errors import FoxError, Problem, Problems
 from .narrator import agree, count as count_words, is_you, possessive, sentence, subject
-from .puzzles.reference import render_fields
-from .puzzles.schema import field_name, validate
+from .schema import DocBlocks, field_name, render_fields, validate
 
 FORMAT = "fox-goals/1"
 DATA_DIR = Path(__file__).parent / "data" / "goals"
@@ -264,7 +263,7 @@ _GOAL = {
         "text": dict(_TEXT, description="the goal's words as shown to players (default: made "
                                         "from the condition)"),
     }}
-#: The structure of a goal file, in JSON Schema (the subset ``foxlib.puzzles.schema``
+#: The structure of a goal file, in JSON Schema (the subset ``foxlib.schema``
 #: validates): ``read_goals`` checks files with it and docs/goals.md is rendered from it.
 SCHEMA = {
     "title": "The goal file",
@@ -1052,35 +1051,15 @@ BLOCKS = ("goal fields",)
 _COMMAND = "python -m foxlib goals schema --update-docs docs/goals.md"
 
 
-def begin_marker(block: str) -> str:
-    return f"<!-- {block}: generated from foxlib.goals.SCHEMA by `{_COMMAND}` -->"
-
-
-def end_marker(block: str) -> str:
-    return f"<!-- end of {block} -->"
-
-
 def render(block: str) -> str:
     if block == "goal fields":
         return render_fields(SCHEMA)
     raise ValueError(f"There is no generated block {block!r}; the blocks are {BLOCKS}.")
 
 
-def update_docs(text: str) -> str:
-    """``text`` with every generated block replaced by its current rendering."""
-    for block in BLOCKS:
-        begin, end = begin_marker(block), end_marker(block)
-        if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
-            raise ValueError(f"The docs must hold the markers {begin!r} and {end!r} once each, "
-                             "in that order.")
-        head, rest = text.split(begin, 1)
-        _, tail = rest.split(end, 1)
-        text = f"{head}{begin}\n{render(block)}\n{end}{tail}"
-    return text
-
-
-def generated_block(text: str, block: str) -> str:
-    return text.split(begin_marker(block), 1)[1].split(end_marker(block), 1)[0].strip("\n")
+DOCS = DocBlocks(BLOCKS, "foxlib.goals.SCHEMA", _COMMAND, render)
+begin_marker, end_marker = DOCS.begin_marker, DOCS.end_marker
+update_docs, generated_block = DOCS.update, DOCS.block
 
 
 # ----------------------------------------------------------------------------- command line
@@ -1101,17 +1080,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "schema":
         if args.update_docs:
-            path = Path(args.update_docs)
-            try:
-                text = path.read_text(encoding="utf-8")
-                new = update_docs(text)
-            except (OSError, ValueError) as exc:
-                print(f"{path}: {exc}", file=sys.stderr)
-                return 2
-            if new != text:
-                path.write_text(new, encoding="utf-8")
-            print(f"{path}: {'updated' if new != text else 'already current'}.")
-            return 0
+            return DOCS.update_file(args.update_docs)
         print(json.dumps(SCHEMA, indent=2) if args.json else render_fields(SCHEMA))
         return 0
     failed = 0

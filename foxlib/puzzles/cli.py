@@ -12,7 +12,7 @@ from .check import check_paths, coverage_table
 from .generate import GEN_THEMES, generate, generated_file
 from .load import load_paths
 from .model import dumps
-from .reference import render_fields, render_json, update_docs
+from .reference import DOCS, render_fields, render_json
 
 # ----------------------------------------------------------------------------- command line
 
@@ -50,17 +50,7 @@ def main(argv=None) -> int:
 
 def _schema_command(args) -> int:
     if args.update_docs:
-        path = Path(args.update_docs)
-        try:
-            text = path.read_text(encoding="utf-8")
-            new = update_docs(text)
-        except (OSError, ValueError) as exc:
-            print(f"{path}: {exc}", file=sys.stderr)
-            return 2
-        if new != text:
-            path.write_text(new, encoding="utf-8")
-        print(f"{path}: {'updated' if new != text else 'already current'}.")
-        return 0
+        return DOCS.update_file(args.update_docs)
     print(render_json() if args.json else render_fields())
     return 0
 
