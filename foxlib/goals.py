@@ -41,7 +41,7 @@ from typing import NamedTuple
 from .cards import CHARACTERS, DEFAULT_THEME, Card, Suit, Theme
 from .errors import FoxError, Problem, Problems
 from .narrator import agree, count as count_words, is_you, possessive, sentence, subject
-from .schema import DocBlocks, field_name, render_fields, validate
+from .schema import DocBlocks, card_problem, field_name, render_fields, validate
 
 FORMAT = "fox-goals/1"
 DATA_DIR = Path(__file__).parent / "data" / "goals"
@@ -63,15 +63,7 @@ SUIT_LETTERS = ("B", "K", "M")
 
 # ----------------------------------------------------------------------------- the schema
 
-def _card_problem(value) -> str | None:
-    try:
-        Card(value)
-    except FoxError as exc:
-        return str(exc)
-    return None
-
-
-FORMATS = {"card": _card_problem}
+FORMATS = {"card": card_problem}
 _TEXT = {"type": "string", "pattern": "\\S", "x-message": "must be a non-empty text, not "
                                                           "{value!r}."}
 _IDENT = {"type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9-]+$",

@@ -38,7 +38,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import json_kind
+from .cards import Card
+from .errors import FoxError, json_kind
 
 #: The keywords this validator checks, and the ones it reads as annotations or messages.
 KEYWORDS = ("format", "type", "const", "enum", "pattern", "minLength", "minimum", "minItems",
@@ -335,6 +336,15 @@ def _fill(text, schema, value, **extra) -> str:
                  key="", names="", detail="")
     words.update(extra)
     return text.format(**words)
+
+
+def card_problem(value) -> str | None:
+    """The ``card`` format (a card name like '9M'): why ``value`` is not a card, or None."""
+    try:
+        Card(value)
+    except FoxError as exc:
+        return str(exc)
+    return None
 
 
 # ----------------------------------------------------------------------------- the field tables

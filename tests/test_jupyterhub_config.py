@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import signal
 import socket
 import subprocess
 import sys
@@ -28,6 +27,8 @@ from traitlets.config import Config, LazyConfigValue
 from traitlets.config.loader import PyFileConfigLoader
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
+import appserver  # noqa: E402  (benchmarks/appserver.py: a free port, stopping a server)
 DEPLOY = REPO_ROOT / "deploy" / "jupyterhub"
 APP_URL = "/voila/render/notebooks/index.ipynb"
 DEFAULT_DIR = "/srv/fox-in-the-forest-explorer"
@@ -103,12 +104,6 @@ def test_docs_build_the_image_where_the_values_expect_the_repository():
 # A user's server as the spawner starts it
 # ---------------------------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _get(url: str, timeout: float = 120):
     """(status, headers, body) without following redirects."""
 
@@ -130,7 +125,7 @@ def test_user_server_started_with_hub_settings_opens_the_offline_app(monkeypatch
     URL (what jupyterhub-singleuser receives), under a /user/<name>/ prefix:
     its root redirects to the app, and the app page is the offline one."""
     config = load_hub_config(monkeypatch, REPO_ROOT)
-    port = _free_port()
+    port = appserver.free_port()
     token = secrets.token_hex(16)
     base = "/user/teacher/"
     bin_dir = Path(sys.executable).parent
@@ -177,13 +172,4 @@ def test_user_server_started_with_hub_settings_opens_the_offline_app(monkeypatch
         # The offline template: no stylesheet or script from another host.
         assert not re.search(r"""(?:href|src)=["']https?://""", page)
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        appserver.stop(process)

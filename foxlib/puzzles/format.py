@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import rules
-from ..cards import CHARACTERS, Card
+from ..cards import CHARACTERS
 from ..errors import FoxError
 from ..narrator import agree, possessive
 from ..game import DEFAULT_TARGET
 from ..round import PLAYERS
+from ..schema import card_problem
 
 FORMAT = "fox-puzzles/1"
 DATA_DIR = Path(__file__).parent.parent / "data" / "puzzles"
@@ -150,15 +151,6 @@ REQUIRED_TAGS = tuple(CHARACTER_TAGS) + tuple(t for t in TAGS if t.startswith("f
 
 
 # ----------------------------------------------------------------------------- the schema
-
-def card_problem(value) -> str | None:
-    """The ``card`` format of the schema: why ``value`` is not a card, or None."""
-    try:
-        Card(value)
-    except FoxError as exc:
-        return str(exc)
-    return None
-
 
 #: The named formats of ``SCHEMA``, for ``schema.validate``.
 FORMATS = {"card": card_problem}
