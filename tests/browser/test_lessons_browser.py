@@ -96,6 +96,9 @@ def test_every_lesson_has_a_browser_exercise():
 
 def test_index_links_every_lesson(page, open_notebook, screenshot):
     open_notebook("index.ipynb", wait_for="rendered", label="index.ipynb: time to rendered")
+    # The path of lessons is drawn by the landing page's widget (widgets/home.py), which may
+    # come a moment after the page's text: wait for its last lesson link.
+    page.locator(f"#rendered_cells .fox-home a[href$='{LESSONS[-1]}']").first.wait_for()
     hrefs = page.locator("#rendered_cells a").evaluate_all("els => els.map(e => e.href)")
     for lesson in LESSONS:
         assert any(h.endswith("/" + lesson) for h in hrefs), f"index does not link {lesson}"
