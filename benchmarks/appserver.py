@@ -38,6 +38,14 @@ def start_logged(cmd: list[str], log_path: Path) -> subprocess.Popen:
                                 start_new_session=True)
 
 
+def read_log(path: Path) -> str:
+    """A server's log so far ("" when it cannot be read yet)."""
+    try:
+        return Path(path).read_text(errors="replace")
+    except OSError:
+        return ""
+
+
 def stop(process: subprocess.Popen, grace: float = 20) -> None:
     """SIGTERM lets the server shut its kernels down; after ``grace`` seconds the whole
     process group (server and kernels) is killed."""

@@ -475,10 +475,7 @@ class VoilaServer:
         return f"http://127.0.0.1:{self.port}"
 
     def log_text(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
+        return appserver.read_log(self.log_path)
 
     def errors_since(self, offset: int, limit: int = 8) -> list:
         """Distinct error lines Voilà logged after character ``offset`` of its log (a kernel

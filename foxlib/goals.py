@@ -41,7 +41,7 @@ from typing import NamedTuple
 from .cards import CHARACTERS, DEFAULT_THEME, Card, Suit, Theme
 from .errors import FoxError, Problem, Problems
 from .narrator import agree, count as count_words, is_you, possessive, sentence, subject
-from .schema import DocBlocks, card_problem, field_name, render_fields, validate
+from .schema import DocBlocks, card_problem, field_name, format_field, render_fields, validate
 
 FORMAT = "fox-goals/1"
 DATA_DIR = Path(__file__).parent / "data" / "goals"
@@ -266,10 +266,7 @@ SCHEMA = {
                            "'goals', not {kind}.",
                    "additionalProperties": "unknown field; a goal file has {names}."},
     "properties": {
-        "format": {"const": FORMAT, "x-message": f'write "format": "{FORMAT}" (found '
-                                                 "{value!r}).",
-                   "x-missing": f'this field is missing: write "format": "{FORMAT}".',
-                   "description": "the format and its version"},
+        "format": format_field(FORMAT),
         "id": dict(_IDENT, description="letters, digits and dashes"),
         "title": dict(_TEXT, description="what the file holds"),
         "description": dict(_TEXT, description="a sentence about the file"),

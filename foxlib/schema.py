@@ -338,6 +338,13 @@ def _fill(text, schema, value, **extra) -> str:
     return text.format(**words)
 
 
+def format_field(name: str) -> dict:
+    """The schema of a file's ``format`` field, which must be exactly ``name`` (e.g. ``fox-goals/1``)."""
+    return {"const": name, "x-message": f'write "format": "{name}" (found {{value!r}}).',
+            "x-missing": f'this field is missing: write "format": "{name}".',
+            "description": "the format and its version"}
+
+
 def card_problem(value) -> str | None:
     """The ``card`` format (a card name like '9M'): why ``value`` is not a card, or None."""
     try:

@@ -12,7 +12,7 @@ from ..errors import FoxError
 from ..narrator import agree, possessive
 from ..game import DEFAULT_TARGET
 from ..round import PLAYERS
-from ..schema import card_problem
+from ..schema import card_problem, format_field
 
 FORMAT = "fox-puzzles/1"
 DATA_DIR = Path(__file__).parent.parent / "data" / "puzzles"
@@ -359,10 +359,7 @@ SCHEMA = {
                            "'puzzles', not {kind}.",
                    "additionalProperties": "unknown field; a puzzle set has {names}."},
     "properties": {
-        "format": {"const": FORMAT, "x-message": f'write "format": "{FORMAT}" (found '
-                                                 "{value!r}).",
-                   "x-missing": f'this field is missing: write "format": "{FORMAT}".',
-                   "description": "the format and its version"},
+        "format": format_field(FORMAT),
         "id": dict(_IDENT, description="letters, digits and dashes"),
         "title": dict(_TEXT, description="shown in the index"),
         "lesson": dict(_TEXT, description="the lesson notebook it practises, without `.ipynb`"),

@@ -206,10 +206,7 @@ class VoilaServer:
         return f"{self.base_url}/{path}"
 
     def log_text(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
+        return appserver.read_log(self.log_path)
 
     def stop(self) -> None:
         appserver.stop(self.process)

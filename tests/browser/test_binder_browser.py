@@ -59,10 +59,7 @@ class BinderLikeServer:
         return f"{self.root}{path.lstrip('/')}?{query}"
 
     def log_text(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
+        return appserver.read_log(self.log_path)
 
     def stop(self) -> None:
         appserver.stop(self.process)
