@@ -109,6 +109,10 @@ class MinimaxEvaluator(Evaluator):
             _check(self.deadline)
         key = (state.hands, state.decree, state.deck, state.leader, state.trick,
                state.tricks_won, state.phase)
+        if state.poison or state.goals is not None:
+            # The floor at 0 makes the future points depend on the scores, and goals on what
+            # they have counted so far.
+            key += (state.score, state.gstate)
         hit = table.get(key)
         if hit is not None:
             low, high = hit
