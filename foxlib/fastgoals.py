@@ -141,6 +141,11 @@ class _Node:
     def end(self, out: list, ind: str) -> str:
         return "0"
 
+    def guard(self) -> str | None:
+        """An expression that is false at a trick where neither player can meet the condition
+        (and nothing is counted), or None: it lets the code skip a goal at most tricks."""
+        return None
+
 
 class _TrickEvent(_Node):
     def __init__(self, gen: _Gen, cond: dict, p: int):
@@ -159,6 +164,11 @@ class _TrickEvent(_Node):
         self.number = None if which is None else {"first": 1, "last": ROUND_TRICKS}.get(which,
                                                                                        which)
         self.p, self.gen = p, gen
+
+    def guard(self):
+        if self.number is not None:
+            return f"n == {self.number} and {self.tab}[ix]"
+        return f"{self.tab}[ix]"
 
     def trick(self, out, ind):
         e = self.gen.tmp()
@@ -340,6 +350,9 @@ def _goal_code(gen: _Gen, i: int, goal: Goal, moment: str, nodes, claimed) -> li
     out = []
     pts = goal.points
     when = "n"
+    guard = nodes[0].guard() if moment == "trick" else None
+    if guard is not None and guard != nodes[1].guard():
+        guard = None
     if goal.kind == "ongoing":
         for p in (0, 1):
             x = getattr(nodes[p], moment)(out, "")
@@ -349,6 +362,8 @@ def _goal_code(gen: _Gen, i: int, goal: Goal, moment: str, nodes, claimed) -> li
                     f"    d{p} += {pts} * {x}",
                     "    if log is not None:",
                     f"        log.extend([('claim', {i}, {p}, {when})] * {x})"]
+        if guard is not None and out:
+            out = [f"if {guard}:"] + ["    " + line for line in out]
         return out
     body = []
     xs = [getattr(nodes[p], moment)(body, "    ") for p in (0, 1)]
@@ -366,6 +381,8 @@ def _goal_code(gen: _Gen, i: int, goal: Goal, moment: str, nodes, claimed) -> li
              f"            d0 += {pts}",
              "        if log is not None:",
              f"            log.append(('claim', {i}, {w}, {when}))"]
+    if guard is not None:
+        return [f"if not {claimed} and {guard}:"] + body
     return [f"if not {claimed}:"] + body
 
 
