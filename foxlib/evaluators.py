@@ -259,6 +259,26 @@ def default_evaluator(poison: bool = False) -> Evaluator:
     ])
 
 
+def goals_evaluator() -> Evaluator:
+    """The strong player's schedule for rounds with goal cards (with or without Poison 8s),
+    which the solver does not value. Our small exact search costs far more per deal than the
+    solver (measured with Poison and goals: about 9 ms at 4 cards, 70 ms at 5, 670 ms at 6;
+    ``docs/players.md``), so the deals are spread to stay under a second a move:
+
+    - up to 4 cards: exact values (our small search), 1-48 deals;
+    - 5 to 7 cards: two tricks searched exactly, then guided playouts, 40, 10 and 8 deals;
+    - 8 to 13 cards: guided playouts, 200 deals.
+
+    Every stage plays the fast path's rules, so every value counts Treasure, Poison, the goals
+    (claims at each trick and at the end) and the floor at 0.
+    """
+    return Schedule([
+        (4, MinimaxEvaluator(), {1: 1, 2: 8, 3: 32, 4: 48}),
+        (7, LookaheadEvaluator(2, PolicyRolloutEvaluator(noise=1.0)), {5: 40, 6: 10, 7: 8}),
+        (13, PolicyRolloutEvaluator(noise=1.0), 200),
+    ])
+
+
 class HybridEvaluator(Evaluator):
     """An exact evaluator once the hands are small, a cheaper one before that."""
 

@@ -481,12 +481,19 @@ class StrongPlayer(Player):
             evaluator = default_evaluator()
         self.evaluator = evaluator
         self._poison_evaluator = None
+        self._goals_evaluator = None
 
     def evaluator_for(self, view: PlayerView):
-        """The evaluator for this round: with Poison 8s or goal cards in play (and no evaluator
-        given) the default schedule without the solver, which values the base game only."""
+        """The evaluator for this round (when none was given): with goal cards in play
+        ``goals_evaluator()``, with Poison 8s alone the default schedule without the solver;
+        the solver values the base game only."""
         if not (view.modules.poison or view.goals) or self._chosen:
             return self.evaluator
+        if view.goals:
+            if self._goals_evaluator is None:
+                from .evaluators import goals_evaluator
+                self._goals_evaluator = goals_evaluator()
+            return self._goals_evaluator
         if self._poison_evaluator is None:
             from .evaluators import default_evaluator
             self._poison_evaluator = default_evaluator(poison=True)
