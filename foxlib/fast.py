@@ -239,10 +239,11 @@ def to_round(state: FastState, **kw):
                    state.leader, [card(c) for c in deck], [card(c) for c in trick], tuple(tw),
                    tuple(score), tuple(gain))
     if state.goals is not None:
-        if state.gstate != state.goals.initial:
+        if state.gstate != state.goals.initial or state.phase == OVER:
             raise InvalidState("This fast state carries goal progress from earlier tricks (a "
-                               "goal claimed, cards taken, a run of tricks): a Round position "
-                               "cannot hold it, so it cannot be made into a Round.")
+                               "goal claimed, cards taken, a run of tricks, or the round's "
+                               "end already scored): a Round position cannot hold it, so it "
+                               "cannot be made into a Round.")
         from .modules import Modules
         pos.modules = Modules(poison=state.poison, goals=state.goals.ids)
         pos.goals = state.goals.ids

@@ -264,6 +264,10 @@ def test_a_fast_state_with_goal_progress_is_not_made_into_a_round():
     assert st.gstate != st.goals.initial       # early-bird was claimed at the first trick
     with pytest.raises(InvalidState, match="goal progress"):
         fast.to_round(st)
+    while st.phase != fast.OVER:
+        st = fast.apply_action(st, rng.choice(fast.legal_actions(st)))
+    with pytest.raises(InvalidState, match="goal progress"):
+        fast.to_round(st._replace(gstate=st.goals.initial))
 
 
 def test_unknown_goal_ids_are_refused_with_the_list_of_house_goals():
