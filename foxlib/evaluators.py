@@ -262,8 +262,10 @@ def default_evaluator(poison: bool = False) -> Evaluator:
 def goals_evaluator() -> Evaluator:
     """The strong player's schedule for rounds with goal cards (with or without Poison 8s),
     which the solver does not value. Our small exact search costs far more per deal than the
-    solver (measured with Poison and goals: about 9 ms at 4 cards, 70 ms at 5, 670 ms at 6;
-    ``docs/players.md``), so the deals are spread to stay under a second a move:
+    solver (CPU time per deal with Poison and goals: about 9 ms at 4 cards, 70 ms at 5, 670 ms
+    at 6; two tricks searched then playouts: 11 ms at 5, 54 ms at 6, 100 ms at 7; a guided
+    playout of every action: 1-4 ms; ``docs/players.md``), so the deals are spread to stay
+    under a second a move (the cap cuts a slow move short):
 
     - up to 4 cards: exact values (our small search), 1-48 deals;
     - 5 to 7 cards: two tricks searched exactly, then guided playouts, 40, 10 and 8 deals;
