@@ -86,6 +86,8 @@ class MinimaxEvaluator(Evaluator):
         self.deadline = None
 
     def values(self, state, deadline=None):
+        # A small deal may take fewer nodes than the search's periodic check: check first.
+        _check(deadline)
         self.nodes = 0
         self.deadline = deadline
         table: dict = {}
@@ -494,6 +496,7 @@ class LookaheadEvaluator(Evaluator):
         self.deadline = None
 
     def values(self, state, deadline=None):
+        _check(deadline)
         p, n0 = state.to_play, sum(state.tricks_won)
         self.nodes, self.deadline = 0, deadline
         base = _gain_diff(state, p)
@@ -507,7 +510,7 @@ class LookaheadEvaluator(Evaluator):
         if s.phase == fast.OVER:
             return s.round_gain[p] - s.round_gain[1 - p]
         self.nodes += 1
-        if not self.nodes & 255:
+        if not self.nodes & 63:      # a node at the horizon costs a whole playout
             _check(self.deadline)
         if sum(s.tricks_won) - n0 >= self.tricks and not s.trick and s.phase == fast.PLAY:
             gain = self.leaf.playout(s, p)

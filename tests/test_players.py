@@ -514,3 +514,15 @@ def test_minimax_evaluator_matches_brute_force_with_poison_and_goals():
         base = st.round_gain[p] - st.round_gain[1 - p]
         for a in fast.legal_actions(st):
             assert values[a] == _brute(fast.apply_action(st, a), p) - base
+
+
+def test_every_search_evaluator_stops_at_a_passed_deadline_even_on_a_small_deal():
+    """A deal small enough to be searched in fewer nodes than the search's periodic check
+    must still respect the deadline: the strong player's one-second cap relies on it."""
+    import time as _time
+    from foxlib.evaluators import OutOfTime
+    st = next(_small_states(random.Random(2), 2, 1))
+    past = _time.perf_counter() - 1
+    for evaluator in (MinimaxEvaluator(), LookaheadEvaluator(2)):
+        with pytest.raises(OutOfTime):
+            evaluator.values(st, past)
