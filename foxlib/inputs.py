@@ -237,9 +237,14 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
     if not isinstance(goals, list) or any(not isinstance(g, str) for g in goals):
         probs.add(f"{where}.goals", "must be a list of goal ids (the goals revealed for the "
                   f"round), not {goals!r}.", f"{where}.goals")
+    seed = obj.get("seed")
+    if seed is not None and not (_whole(seed) and seed >= 0):
+        probs.add(f"{where}.seed", f"must be a whole number of at least 0 (the random source "
+                  f"of the special cards), not {seed!r}.", f"{where}.seed")
     if probs.count > start:
         return None
     pos = Position(decree, hands, leader, deck, trick, *pairs)
+    pos.seed = seed
     pos.dealer = dealer
     pos.modules = modules
     pos.goals = tuple(goals)
@@ -310,6 +315,7 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
     if not (modules.poison or modules.goals) and any(g < 0 for g in pos.round_gain):
         probs.add(f"{where}.round_gain", "is below 0, but only Poison 8s can make a round "
                   "cost points, and they are not in play.")
+    in_play = set(modules.special)
     seen: dict = {}
     places = [("decree", [pos.decree]), ("hands.A", pos.hands[0]), ("hands.B", pos.hands[1]),
               ("deck", pos.deck), ("trick", pos.trick)]
@@ -320,6 +326,10 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
                           f"{seen[card]} and in {place}.", f"{where}:")
             else:
                 seen[card] = place
+            if card.special and card.special not in in_play:
+                probs.add(f"{where}.{place}", f"the {card.special} is a special card, but it "
+                          "is not one of the special cards in play (modules.special).",
+                          f"{where}:")
     if len(pos.trick) > 1:
         probs.add(f"{where}.trick", f"holds at most the led card, not {len(pos.trick)} cards.",
                   f"{where}.trick")
@@ -460,6 +470,23 @@ def _names(obj, field, probs):
     return names
 
 
+def read_chance(items, field: str = "chance", problems=None) -> list | None:
+    """The outcomes of the special cards' chance effects, in order: a list of lists of cards
+    (the Tree's card, the Fairy's cards seen, the Shovel's card dug), as ``Round.chance``
+    keeps them. Whether each fits its moment is checked when the round gets there."""
+    probs = _probs(problems)
+    if not isinstance(items, list):
+        probs.add(field, "must be a list of outcomes, each a list of cards like [\"9M\"].",
+                  field)
+        return None
+    start = probs.count
+    out = []
+    for i, item in enumerate(items):
+        cards = read_card_list(item, f"{field}[{i}]", probs)
+        out.append(cards)
+    return out if probs.count == start else None
+
+
 def read_round(obj, where: str = "round", problems=None) -> Round | None:
     """A saved round (``Round.to_json()``: ``start``, ``names``, ``theme``, ``actions``),
     rebuilt by replaying its actions; the first action the rules refuse is a problem."""
@@ -475,9 +502,10 @@ def read_round(obj, where: str = "round", problems=None) -> Round | None:
     if not isinstance(actions, list):
         probs.add(f"{where}.actions", "must be a list.", f"{where}.actions")
         actions = []
-    if pos is None:
+    chance = read_chance(obj.get("chance", []), f"{where}.chance", probs)
+    if pos is None or chance is None:
         return None
-    rnd = Round(pos, names or PLAYERS, theme or DEFAULT_THEME)
+    rnd = Round(pos, names or PLAYERS, theme or DEFAULT_THEME, chance)
     for i, item in enumerate(actions):
         here = f"{where}.actions[{i}]"
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)

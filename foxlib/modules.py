@@ -6,9 +6,9 @@ same cards, 8B, 8K and 8M: the deck is still 33 cards; whoever wins a trick lose
 Poison 8 in it, never going below 0). ``goals`` names the goal cards of the game's goal deck
 by their ids in the house goal file (``foxlib/data/goals/house.json``; ``house_goal_ids()``
 gives every one of them): two are revealed each round and claimed automatically (docs/goals.md,
-rulings G1-G6 in docs/rulings.md). ``special`` (names of special cards) is checked here so
-that a saved game can name them, but it is not played yet: a position that uses it is refused
-with a "not available yet" reason (``unavailable``).
+rulings G1-G6 in docs/rulings.md). ``special`` names the special cards shuffled into the
+deck (``SPECIAL_CARDS``; ``choose_special`` picks them at random, two by default, as the box
+says), played by ``foxlib.round`` (rulings S1-S18).
 
 Reading modules from JSON (``{"poison": true}``) with a clear problem for each bad field is
 ``foxlib.inputs.read_modules``; this module only holds the value.
@@ -63,9 +63,6 @@ class Modules:
     def unavailable(self) -> list:
         """(field, reason) for each module named here that cannot be played yet."""
         out = []
-        if self.special:
-            out.append(("special", "the special cards module is not available yet: rounds are "
-                                   "played with the base cards and, optionally, Poison 8s."))
         if self.goals:
             from .goals import house_goals
             known = [g.id for g in house_goals()]
@@ -116,6 +113,16 @@ class Modules:
 BASE = Modules()
 #: The base game with Poison 8s.
 POISON = Modules(poison=True)
+
+
+def choose_special(rng, count: int = 2, among=SPECIAL_CARDS) -> tuple:
+    """``count`` special cards picked at random from ``among`` (the box's setup: two, shuffled
+    in unseen), in the box's order."""
+    among = [s for s in SPECIAL_CARDS if s in among]
+    if not 0 <= count <= len(among):
+        raise InvalidState(f"Modules: cannot pick {count} special cards from {len(among)}.")
+    picked = set(rng.sample(among, count))
+    return tuple(s for s in SPECIAL_CARDS if s in picked)
 
 
 def house_goal_ids() -> tuple:
