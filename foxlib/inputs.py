@@ -38,7 +38,7 @@ __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
            "fill_unseen", "Filled", "trick_setup", "TrickSetup", "SCENARIO_FIELDS"]
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
-                   "round_gain", "target", "modules", "goals"}
+                   "round_gain", "target", "modules", "goals", "seed", "chance"}
 
 
 def _probs(problems) -> Problems:
@@ -450,14 +450,68 @@ def read_scenario(obj, problems=None) -> tuple | None:
     if not _whole(target) or target < 1:
         probs.add("target", f"'target' must be a whole number of at least 1, not {target!r}.",
                   "")
-    pos = read_position({k: v for k, v in obj.items() if k not in ("plays", "target")},
+    pos = read_position({k: v for k, v in obj.items() if k not in ("plays", "target", "chance")},
                         "scenario", probs)
+    chance = read_chance(obj.get("chance", []), "chance", probs)
     plays = obj.get("plays") if isinstance(obj.get("plays"), list) else []
-    moves = _read_moves(plays, "plays", probs)
+    if pos is not None and pos.modules.special:
+        steps = _read_steps(plays, "plays", probs)
+    else:
+        moves = _read_moves(plays, "plays", probs)
     if probs.count > start:
         return None
-    rnd = Round(pos)
+    rnd = Round(pos, chance=chance)
+    if pos.modules.special:
+        return (rnd, target) if _act(rnd, steps, "plays", probs) else None
     return (rnd, target) if _apply(rnd, moves, "plays", probs) else None
+
+
+def read_step(obj, where: str = "play", problems=None) -> list | None:
+    """One play of a round with special cards, as the actions it stands for: a card ('9M',
+    'Tree': play it), an action pair (``["crown", "4K"]``, ``["name_suit", "B"]``,
+    ``["dig", null]``) or a play with its Fox or Woodcutter decision
+    (``{"card": "3B", "exchange": "7M"}``)."""
+    probs = _probs(problems)
+    if isinstance(obj, list):
+        try:
+            return [Action.from_json(obj, where)]
+        except FoxError as exc:
+            probs.add(where, str(exc).removeprefix(f"{where}: "), f"{where}:")
+            return None
+    move = read_move(obj, where, probs)
+    if move is None:
+        return None
+    steps = [Action("play", move.card)]
+    if isinstance(obj, dict) and "exchange" in obj:
+        steps.append(Action("exchange", move.exchange))
+    if move.discard is not None:
+        steps.append(Action("discard", move.discard))
+    return steps
+
+
+def _read_steps(items, field, probs) -> list | None:
+    start = probs.count
+    steps = [read_step(m, f"{field}[{i}]", probs) for i, m in enumerate(items)]
+    return steps if probs.count == start else None
+
+
+def _act(rnd: Round, steps, field, probs) -> bool:
+    """Do each play's actions on ``rnd``; the first one refused is the problem."""
+    for i, actions in enumerate(steps):
+        here = f"{field}[{i}]"
+        for action in actions:
+            if rnd.is_over:
+                probs.add(here, "the round is already over, so nothing more can be played.",
+                          f"{here} ({action}):")
+                return False
+            try:
+                rnd.act(action)
+                continue
+            except FoxError as exc:
+                reason = str(exc)
+            probs.add(here, reason, f"{here} ({action}):")
+            return False
+    return True
 
 
 # ----------------------------------------------------------------------------- saved rounds
