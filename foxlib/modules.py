@@ -8,7 +8,7 @@ by their ids in the house goal file (``foxlib/data/goals/house.json``; ``house_g
 gives every one of them): two are revealed each round and claimed automatically (docs/goals.md,
 rulings G1-G6 in docs/rulings.md). ``special`` names the special cards shuffled into the
 deck (``SPECIAL_CARDS``; ``choose_special`` picks them at random, two by default, as the box
-says), played by ``foxlib.round`` (rulings S1-S18).
+says), played by ``foxlib.round`` (rulings SC1-SC19).
 
 Reading modules from JSON (``{"poison": true}``) with a clear problem for each bad field is
 ``foxlib.inputs.read_modules``; this module only holds the value.

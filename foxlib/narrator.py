@@ -458,7 +458,7 @@ class Narrator:
         return " ".join(sentence(p) for p in parts)
 
     def _special_trick(self, rule, cards, winner: int, names, floored: int) -> str:
-        """A trick with special cards (rulings S1-S17): what each card counted as, then what
+        """A trick with special cards (rulings SC1-SC19): what each card counted as, then what
         settled the winner, then the Swan, Treasure and Poison as in any trick."""
         th, whose = self.theme, self.whose
         won, lost = cards[winner], cards[1 - winner]

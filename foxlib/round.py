@@ -402,7 +402,7 @@ def deal(rng: random.Random, dealer: int, score=(0, 0), modules: Modules = BASE)
     """Shuffle the 33 cards and deal: 13 each, the top card of the 7 left becomes the decree.
     (With Poison 8s the cards are the same 33: the 8s play as Poison 8s.) With special cards
     they are shuffled in: the hands are still 13 cards and the deck holds the rest (rulings
-    S18), and the round's chance effects get a seed from ``rng``."""
+    SC18), and the round's chance effects get a seed from ``rng``."""
     cards = list(DECK) + [special_card(n) for n in modules.special]
     rng.shuffle(cards)
     hands = (sorted(cards[0:26:2]), sorted(cards[1:26:2]))
@@ -431,7 +431,7 @@ class Round:
         self.rng = random.Random(position.seed or 0)
         self.chance: list = []
         self._given = [tuple(_c(c) for c in outcome) for outcome in chance]
-        # The state of the trick in progress that only special cards make (rulings S7-S16):
+        # The state of the trick in progress that only special cards make (rulings SC7-SC16):
         # 'crowned' (the crowned card), 'stayed' (the player whose Shovel did not dig), 'axe'
         # (the follower's Axe acts), 'tree' (a Tree was led), 'named' (the Hammer's suit),
         # 'offer' (the Fairy's cards seen, the Potion's cards drawn), 'owner' (whose offer),
@@ -674,7 +674,7 @@ class Round:
         self._card_done()
         return rec
 
-    # -- special cards (rulings S1-S18 in docs/rulings.md)
+    # -- special cards (rulings SC1-SC19 in docs/rulings.md)
     def _enter(self, p: int, card: Card, how: str = "", leads=None) -> PlayRecord:
         """``card`` (already out of ``p``'s hand) enters the trick, and its ability acts."""
         if leads is None:
@@ -1086,7 +1086,7 @@ class Round:
             self.to_play = 1 - self.leader
             if self.sp.pop("tree", False):
                 # The Tree was led: the follower's card is picked at random from their whole
-                # hand, and its ability acts as if chosen (rulings S8).
+                # hand, and its ability acts as if chosen (rulings SC8).
                 f = self.to_play
                 (card,) = self._chance(self.hands[f], 1)
                 self.hands[f].remove(card)

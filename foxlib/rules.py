@@ -210,7 +210,7 @@ def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "
 #: The suit a lone Witch counts as when there is no trump suit (a special decree card): no
 #: other card has it, so the Witch beats every card that is not decided by its own text.
 WITCH_TRUMP = -1
-#: The suit both cards count as when neither has one (two unsuited cards: rulings S4).
+#: The suit both cards count as when neither has one (two unsuited cards: rulings SC4).
 SUITLESS = -2
 
 
@@ -223,7 +223,7 @@ def acting_card(card: Card, decree: Card) -> Card:
 
 def legal_follows_special(hand, led: Card, decree: Card, crowned: bool = False) -> list:
     """The cards the follower may play after ``led`` with special cards in the game (rulings
-    S2, S3, S12): after a card with no suit, anything; after a suit card, a card of that suit
+    SC2, SC3, SC12): after a card with no suit, anything; after a suit card, a card of that suit
     (the Mirror counts as the decree card's suit) or a card with no suit, and anything when
     void; after a Monarch that is not crowned, its Swan or highest card of its suit."""
     lead = acting_card(led, decree)
@@ -263,9 +263,9 @@ def _plain(card: Card, crowned: bool, rank: int) -> bool:
 def decide_special_trick(lead: Card, follow: Card, decree: Card, crowned=None, stayed=None,
                          axe: bool = False, poison: bool = False) -> TrickOutcome:
     """Decide a trick with special cards in it. ``crowned``: 0 or 1, the card played with the
-    Crown (rulings S10); ``stayed``: 0 or 1, a Shovel that did not dig (it loses, S15);
-    ``axe``: the follower's Axe followed a Woodcutter (it wins, S7). The order the printed
-    texts are applied in is rulings S17: a Shovel that stayed, the Axe, the Bow, the Hammer,
+    Crown (rulings SC10); ``stayed``: 0 or 1, a Shovel that did not dig (it loses, SC15);
+    ``axe``: the follower's Axe followed a Woodcutter (it wins, SC7). The order the printed
+    texts are applied in is rulings SC17: a Shovel that stayed, the Axe, the Bow, the Hammer,
     then suits and ranks."""
     trump = decree.suit if decree.special is None else None
     cards = (lead, follow)

@@ -1,4 +1,4 @@
-"""The Deluxe special cards (docs/rulings.md, "Special cards", rulings S1-S19): one test per
+"""The Deluxe special cards (docs/rulings.md, "Special cards", rulings SC1-SC19): one test per
 clause of the reference card and per ruling, named after it, then random rounds with every
 combination of modules (hypothesis) for the invariants."""
 import json
@@ -49,7 +49,7 @@ def cards_of(actions):
 
 # ----------------------------------------------------------------------------- S1: no suit
 
-def test_S1_special_cards_have_no_suit_and_their_printed_rank():
+def test_SC1_special_cards_have_no_suit_and_their_printed_rank():
     ranks = {c.special: c.rank for c in SPECIAL_DECK}
     assert ranks == {"Axe": 8, "Tree": 6, "Fairy": 4, "Crown": 2, "Mirror": None, "Bow": None,
                      "Hammer": None, "Potion": None, "Shovel": None}
@@ -61,19 +61,19 @@ def test_S1_special_cards_have_no_suit_and_their_printed_rank():
 
 # ----------------------------------------------------------------------------- S2-S5: general
 
-def test_S2_an_unsuited_card_may_always_follow_suit():
+def test_SC2_an_unsuited_card_may_always_follow_suit():
     rnd = special_round("2B", "9K 1M", "4K Fairy")
     act(rnd, "play 9K")
     assert cards_of(rnd.legal_actions()) == ["4K", "Fairy"]
 
 
-def test_S2_an_unsuited_card_never_forces_a_play_when_void():
+def test_SC2_an_unsuited_card_never_forces_a_play_when_void():
     rnd = special_round("2B", "9K 1M", "Fairy 4B")
     act(rnd, "play 9K")
     assert cards_of(rnd.legal_actions()) == ["4B", "Fairy"]
 
 
-def test_S2_a_suit_card_of_another_suit_is_refused_with_the_unsuited_card_named():
+def test_SC2_a_suit_card_of_another_suit_is_refused_with_the_unsuited_card_named():
     rnd = special_round("2B", "9K 1M 3B", "4K Fairy 6M")
     act(rnd, "play 9K")
     with pytest.raises(IllegalAction) as err:
@@ -98,7 +98,7 @@ def test_an_unsuited_card_counts_as_the_suit_of_the_other_card():
     assert "A's Fairy beats B's 2 of Keys" in rec.reason
 
 
-def test_S3_a_monarch_led_demands_its_swan_or_highest_card_not_an_unsuited_card():
+def test_SC3_a_monarch_led_demands_its_swan_or_highest_card_not_an_unsuited_card():
     rnd = special_round("2B", "11K 1M 2M", "4K 8K Tree")
     act(rnd, "play 11K")
     assert cards_of(rnd.legal_actions()) == ["8K"]
@@ -106,7 +106,7 @@ def test_S3_a_monarch_led_demands_its_swan_or_highest_card_not_an_unsuited_card(
         rnd.play("Tree")
 
 
-def test_S4_two_unsuited_cards_count_as_one_suit_and_the_higher_rank_wins():
+def test_SC4_two_unsuited_cards_count_as_one_suit_and_the_higher_rank_wins():
     rnd = special_round("2B", "Fairy 1M", "Axe 6M", chance=[["6M", "Axe"]])
     act(rnd, "play Fairy", "fairy_take -", "play Axe")
     rec = rnd.tricks[-1]
@@ -114,7 +114,7 @@ def test_S4_two_unsuited_cards_count_as_one_suit_and_the_higher_rank_wins():
     assert "Neither card has a suit, so they count as the same suit." in rec.reason
 
 
-def test_S5_identical_cards_the_leader_wins():
+def test_SC5_identical_cards_the_leader_wins():
     # The Fairy (an unsuited 4) takes the suit of the 4 of Keys: the two are the same card.
     rnd = special_round("2B", "Fairy 1M", "4K 6M", chance=[["4K", "6M"]])
     act(rnd, "play Fairy", "fairy_take -", "play 4K")
@@ -125,7 +125,7 @@ def test_S5_identical_cards_the_leader_wins():
 
 # ----------------------------------------------------------------------------- S6: decree
 
-def test_S6_a_special_decree_card_means_no_trump_suit():
+def test_SC6_a_special_decree_card_means_no_trump_suit():
     rnd = special_round("Tree", "2K 1M", "10B 6M")
     act(rnd, "play 2K", "play 10B")
     rec = rnd.tricks[-1]
@@ -133,14 +133,14 @@ def test_S6_a_special_decree_card_means_no_trump_suit():
     assert rec.reason.startswith("There is no trump suit: the decree card is a special card.")
 
 
-def test_S6_a_single_witch_is_still_trump_with_a_special_decree_card():
+def test_SC6_a_single_witch_is_still_trump_with_a_special_decree_card():
     rnd = special_round("Tree", "10K 1M", "9B 6M")
     act(rnd, "play 10K", "play 9B")
     rec = rnd.tricks[-1]
     assert (rec.winner, rec.rule.code) == (1, "witch_trump")
 
 
-def test_S6_two_witches_cancel_with_a_special_decree_card():
+def test_SC6_two_witches_cancel_with_a_special_decree_card():
     rnd = special_round("Tree", "9K 1M", "9B 6M")
     act(rnd, "play 9K", "play 9B")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (0, "led_suit")
@@ -148,7 +148,7 @@ def test_S6_two_witches_cancel_with_a_special_decree_card():
 
 # ----------------------------------------------------------------------------- S7: Axe
 
-def test_S7_the_axe_following_a_woodcutter_draws_discards_and_wins():
+def test_SC7_the_axe_following_a_woodcutter_draws_discards_and_wins():
     rnd = special_round("2B", "5K 1M", "Axe 10B", deck="7M 3M")
     act(rnd, "play 5K", "discard 7M")            # A's Woodcutter draws 7M and puts it back
     act(rnd, "play Axe")
@@ -159,13 +159,13 @@ def test_S7_the_axe_following_a_woodcutter_draws_discards_and_wins():
     assert "B's Axe followed a Woodcutter, so it wins the trick." in rec.reason
 
 
-def test_S7_the_axe_after_a_mirror_that_is_a_woodcutter_acts():
+def test_SC7_the_axe_after_a_mirror_that_is_a_woodcutter_acts():
     rnd = special_round("5M", "Mirror 1M", "Axe 10B", deck="7M 3M")
     act(rnd, "play Mirror", "discard 7M", "play Axe", "discard 3M")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (1, "axe")
 
 
-def test_S7_the_axe_after_a_crowned_woodcutter_still_acts():
+def test_SC7_the_axe_after_a_crowned_woodcutter_still_acts():
     rnd = special_round("2B", "5K Crown 1M", "Axe 10B 4B", deck="7M 3M 6M")
     act(rnd, "crown 5K")
     assert rnd.phase == "play" and rnd.to_play == 1       # the crowned Woodcutter draws nothing
@@ -173,7 +173,7 @@ def test_S7_the_axe_after_a_crowned_woodcutter_still_acts():
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (1, "axe")
 
 
-def test_S7_otherwise_the_axe_is_an_unsuited_8():
+def test_SC7_otherwise_the_axe_is_an_unsuited_8():
     rnd = special_round("2B", "7K 1M", "Axe 10B")
     act(rnd, "play 7K", "play Axe")
     rec = rnd.tricks[-1]
@@ -183,7 +183,7 @@ def test_S7_otherwise_the_axe_is_an_unsuited_8():
 
 # ----------------------------------------------------------------------------- S8: Tree
 
-def test_S8_a_tree_led_makes_the_follower_play_a_random_card_ignoring_suit():
+def test_SC8_a_tree_led_makes_the_follower_play_a_random_card_ignoring_suit():
     rnd = special_round("2B", "Tree 1M", "4K 6M", chance=[["6M"]])
     act(rnd, "play Tree")
     play = rnd.history[-2]
@@ -195,7 +195,7 @@ def test_S8_a_tree_led_makes_the_follower_play_a_random_card_ignoring_suit():
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (0, "identical")
 
 
-def test_S8_the_trees_random_card_keeps_its_ability():
+def test_SC8_the_trees_random_card_keeps_its_ability():
     rnd = special_round("2B", "Tree 1M", "3K 6M", deck="8M", chance=[["3K"]])
     act(rnd, "play Tree")
     assert rnd.phase == "exchange" and rnd.to_play == 1      # B's random Fox may exchange
@@ -203,13 +203,13 @@ def test_S8_the_trees_random_card_keeps_its_ability():
     assert rnd.decree == Card("6M")
 
 
-def test_S8_a_trees_random_hammer_names_a_suit():
+def test_SC8_a_trees_random_hammer_names_a_suit():
     rnd = special_round("2B", "Tree 1M", "Hammer 6M", deck="8M", chance=[["Hammer"]])
     act(rnd, "play Tree")
     assert rnd.phase == "name_suit" and rnd.to_play == 1
 
 
-def test_S8_a_tree_that_follows_has_no_ability():
+def test_SC8_a_tree_that_follows_has_no_ability():
     rnd = special_round("2B", "4K 1M", "Tree 6M")
     act(rnd, "play 4K", "play Tree")
     rec = rnd.tricks[-1]
@@ -218,7 +218,7 @@ def test_S8_a_tree_that_follows_has_no_ability():
 
 # ----------------------------------------------------------------------------- S9: Fairy
 
-def test_S9_the_fairy_sees_two_random_cards_takes_one_and_gives_one():
+def test_SC9_the_fairy_sees_two_random_cards_takes_one_and_gives_one():
     rnd = special_round("2B", "Fairy 1M 2M", "4K 6M 8M", chance=[["4K", "8M"]])
     act(rnd, "play Fairy")
     assert rnd.phase == "fairy_take" and rnd.to_play == 0
@@ -234,7 +234,7 @@ def test_S9_the_fairy_sees_two_random_cards_takes_one_and_gives_one():
     assert gift.reason == "A gives B the 1 of Moons in return."
 
 
-def test_S9_the_fairys_opponent_sees_what_was_taken_and_given_but_not_what_was_seen():
+def test_SC9_the_fairys_opponent_sees_what_was_taken_and_given_but_not_what_was_seen():
     rnd = special_round("2B", "Fairy 1M 2M", "4K 6M 8M", chance=[["4K", "8M"]])
     act(rnd, "play Fairy", "fairy_take 8M", "fairy_give 1M")
     theirs = rnd.view(1)
@@ -247,19 +247,19 @@ def test_S9_the_fairys_opponent_sees_what_was_taken_and_given_but_not_what_was_s
     assert Card("1M") in mine.known_opponent_cards
 
 
-def test_S9_the_fairy_may_give_back_the_card_just_taken():
+def test_SC9_the_fairy_may_give_back_the_card_just_taken():
     rnd = special_round("2B", "Fairy 1M", "4K 6M", chance=[["4K", "6M"]])
     act(rnd, "play Fairy", "fairy_take 4K", "fairy_give 4K")
     assert sorted(map(str, rnd.hands[1])) == ["4K", "6M"]
 
 
-def test_S9_the_fairy_sees_fewer_cards_when_the_hand_is_smaller():
+def test_SC9_the_fairy_sees_fewer_cards_when_the_hand_is_smaller():
     rnd = special_round("2B", "Fairy", "4K", chance=[["4K"]])
     act(rnd, "play Fairy")
     assert rnd.view(0).offer == (Card("4K"),)
 
 
-def test_S9_S16_a_fairy_following_at_the_last_trick_sees_an_empty_hand():
+def test_SC9_SC16_a_fairy_following_at_the_last_trick_sees_an_empty_hand():
     rnd = special_round("2B", "4K", "Fairy")
     act(rnd, "play 4K", "play Fairy")
     look = [r for r in rnd.history if r.kind == "fairy"][0]
@@ -269,7 +269,7 @@ def test_S9_S16_a_fairy_following_at_the_last_trick_sees_an_empty_hand():
 
 # ----------------------------------------------------------------------------- S10: Crown
 
-def test_S10_the_crown_added_to_a_legal_play_draws_a_card_and_counts_as_a_monarch():
+def test_SC10_the_crown_added_to_a_legal_play_draws_a_card_and_counts_as_a_monarch():
     rnd = special_round("2M", "2K Crown 1B", "10K 4B 6B", deck="7M 3M")
     assert "crown 2K" in [str(a) for a in rnd.legal_actions()]
     act(rnd, "crown 2K")
@@ -283,7 +283,7 @@ def test_S10_the_crown_added_to_a_legal_play_draws_a_card_and_counts_as_a_monarc
     assert Card("Crown") in rnd.won[0]                  # the Crown goes with the trick
 
 
-def test_S10_the_crown_may_be_added_to_a_follow():
+def test_SC10_the_crown_may_be_added_to_a_follow():
     rnd = special_round("2M", "10K 4B 1B", "2K Crown 6B", deck="7M 3M")
     act(rnd, "play 10K")
     assert cards_of(a for a in rnd.legal_actions() if a.kind == "crown") == ["2K"]
@@ -291,7 +291,7 @@ def test_S10_the_crown_may_be_added_to_a_follow():
     assert rnd.tricks[-1].winner == 1
 
 
-def test_S10_a_crowned_card_loses_its_ability():
+def test_SC10_a_crowned_card_loses_its_ability():
     # A crowned Treasure scores nothing, a crowned Swan does not lead next, a crowned Witch is
     # not trump, a crowned Fox does not exchange.
     rnd = special_round("2M", "7K Crown 1B", "10K 4B 6B", deck="8M 3M")
@@ -309,26 +309,26 @@ def test_S10_a_crowned_card_loses_its_ability():
     assert rnd.phase == "play" and rnd.to_play == 1 and rnd.decree == Card("2M")
 
 
-def test_S10_a_crowned_poison_8_costs_nothing():
+def test_SC10_a_crowned_poison_8_costs_nothing():
     rnd = special_round("2M", "8K Crown 1B", "10K 4B 6B", deck="7M 3M", poison=True,
                         score={"A": 3, "B": 0})
     act(rnd, "crown 8K", "play 10K")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].poison, rnd.score) == (0, 0, [3, 0])
 
 
-def test_S10_a_crowned_monarch_led_does_not_force_the_follower():
+def test_SC10_a_crowned_monarch_led_does_not_force_the_follower():
     rnd = special_round("2M", "11K Crown 1B", "4K 8K 6B", deck="7M 3M")
     act(rnd, "crown 11K")
     assert cards_of(rnd.legal_actions()) == ["4K", "8K"]
 
 
-def test_S10_a_crowned_card_against_the_real_monarch_of_its_suit_the_leader_wins():
+def test_SC10_a_crowned_card_against_the_real_monarch_of_its_suit_the_leader_wins():
     rnd = special_round("2M", "4K Crown 1B", "11K 4B 6B", deck="7M 3M")
     act(rnd, "crown 4K", "play 11K")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (0, "identical")
 
 
-def test_S10_the_crown_cannot_be_added_with_an_empty_deck_or_to_a_special_card():
+def test_SC10_the_crown_cannot_be_added_with_an_empty_deck_or_to_a_special_card():
     rnd = special_round("2M", "4K Crown 1B", "11K 4B 6B")
     assert "crown" not in kinds(rnd)
     with pytest.raises(IllegalAction, match="The deck is empty, so the Crown cannot be added"):
@@ -338,7 +338,7 @@ def test_S10_the_crown_cannot_be_added_with_an_empty_deck_or_to_a_special_card()
         rnd.act(Action("crown", "Tree"))
 
 
-def test_S10_the_crown_played_alone_is_an_unsuited_2():
+def test_SC10_the_crown_played_alone_is_an_unsuited_2():
     rnd = special_round("2M", "1K 6B", "Crown 3K")
     act(rnd, "play 1K", "play Crown")
     rec = rnd.tricks[-1]
@@ -347,7 +347,7 @@ def test_S10_the_crown_played_alone_is_an_unsuited_2():
 
 # ----------------------------------------------------------------------------- S11: Mirror
 
-def test_S11_the_mirror_counts_as_the_decree_card_in_the_trick():
+def test_SC11_the_mirror_counts_as_the_decree_card_in_the_trick():
     rnd = special_round("10M", "Mirror 1B", "9M 6B")
     act(rnd, "play Mirror", "play 9M")
     rec = rnd.tricks[-1]
@@ -355,19 +355,19 @@ def test_S11_the_mirror_counts_as_the_decree_card_in_the_trick():
     assert "The Mirror counts as the decree card, the 10 of Moons." in rec.reason
 
 
-def test_S11_the_mirror_counts_as_the_decree_cards_suit_in_hand():
+def test_SC11_the_mirror_counts_as_the_decree_cards_suit_in_hand():
     rnd = special_round("10M", "4M 1B", "Mirror 6B")
     act(rnd, "play 4M")
     assert cards_of(rnd.legal_actions()) == ["Mirror"]       # the only "Moon" in hand
 
 
-def test_S11_the_mirror_led_as_a_monarch_makes_its_demand():
+def test_SC11_the_mirror_led_as_a_monarch_makes_its_demand():
     rnd = special_round("11K", "Mirror 1B 2B", "4K 8K 6B")
     act(rnd, "play Mirror")
     assert cards_of(rnd.legal_actions()) == ["8K"]
 
 
-def test_S11_the_mirror_as_a_fox_exchanges_and_then_copies_the_new_decree():
+def test_SC11_the_mirror_as_a_fox_exchanges_and_then_copies_the_new_decree():
     rnd = special_round("3M", "Mirror 2M 1B", "9M 6B 4B", deck="7K")
     act(rnd, "play Mirror")
     assert rnd.phase == "exchange"
@@ -376,20 +376,20 @@ def test_S11_the_mirror_as_a_fox_exchanges_and_then_copies_the_new_decree():
     assert rnd.tricks[-1].winner == 1                      # the Mirror is now a 2 of Moons
 
 
-def test_S11_the_winner_is_decided_against_the_decree_after_a_fox_change():
+def test_SC11_the_winner_is_decided_against_the_decree_after_a_fox_change():
     rnd = special_round("10M", "Mirror 1B", "3M 2M", deck="7K")
     act(rnd, "play Mirror", "play 3M", "exchange 2M")
     rec = rnd.tricks[-1]
     assert rec.rule.mirror == (Card("2M"),) and rec.winner == 1
 
 
-def test_S6_S11_the_mirror_as_the_decree_card_means_no_trump():
+def test_SC6_SC11_the_mirror_as_the_decree_card_means_no_trump():
     rnd = special_round("Mirror", "4K 1B", "9B 6B")
     act(rnd, "play 4K", "play 9B")
     assert rnd.tricks[-1].rule.trump is None and rnd.tricks[-1].winner == 1   # a lone Witch
 
 
-def test_S11_the_mirror_copies_a_special_decree_card():
+def test_SC11_the_mirror_copies_a_special_decree_card():
     rnd = special_round("Axe", "5K 1B", "Mirror 6B", deck="7M")
     act(rnd, "play 5K", "discard 7M", "play Mirror")
     assert rnd.phase == "discard"                            # the Mirror acts as the Axe
@@ -397,7 +397,7 @@ def test_S11_the_mirror_copies_a_special_decree_card():
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (1, "axe")
 
 
-def test_S11_the_mirror_cannot_be_crowned():
+def test_SC11_the_mirror_cannot_be_crowned():
     rnd = special_round("10M", "Mirror Crown 1B", "4K 8K 6B", deck="7M")
     assert "crown Mirror" not in [str(a) for a in rnd.legal_actions()]
 
@@ -413,14 +413,14 @@ def test_S11_the_mirror_cannot_be_crowned():
     ("2M", "Bow", "4K", 1),          # any other card
     ("2M", "Bow", "1B", 1),
 ])
-def test_S12_the_bow_beats_trump_and_special_cards_and_loses_to_others(decree, lead, follow,
+def test_SC12_the_bow_beats_trump_and_special_cards_and_loses_to_others(decree, lead, follow,
                                                                       winner):
     rnd = special_round(decree, f"{lead} 6K", f"{follow} 2B")
     act(rnd, f"play {lead}", f"play {follow}")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (winner, "bow")
 
 
-def test_S12_the_bow_beats_a_crowned_trump_card_but_not_a_crowned_other_card():
+def test_SC12_the_bow_beats_a_crowned_trump_card_but_not_a_crowned_other_card():
     rnd = special_round("2M", "4M Crown 1B", "Bow 6B 3B", deck="7K 8K")
     act(rnd, "crown 4M", "play Bow")
     assert rnd.tricks[-1].winner == 1
@@ -431,7 +431,7 @@ def test_S12_the_bow_beats_a_crowned_trump_card_but_not_a_crowned_other_card():
 
 # ----------------------------------------------------------------------------- S13: Hammer
 
-def test_S13_the_hammer_following_names_a_suit_and_the_led_card_goes_under_the_deck():
+def test_SC13_the_hammer_following_names_a_suit_and_the_led_card_goes_under_the_deck():
     rnd = special_round("2M", "10K 4B 6B", "Hammer 3K 1M", deck="8K 7M")
     act(rnd, "play 10K", "play Hammer")
     assert rnd.phase == "name_suit" and rnd.to_play == 1
@@ -451,13 +451,13 @@ def test_S13_the_hammer_following_names_a_suit_and_the_led_card_goes_under_the_d
                                     "down under the deck")
 
 
-def test_S13_the_leader_without_the_named_suit_plays_any_card():
+def test_SC13_the_leader_without_the_named_suit_plays_any_card():
     rnd = special_round("2M", "10K 4B 6B", "Hammer 3K 1M", deck="8K 7M")
     act(rnd, "play 10K", "play Hammer", "name_suit M")
     assert cards_of(rnd.legal_actions()) == ["4B", "6B", "8K"]
 
 
-def test_S13_the_hammer_beats_an_odd_card_and_loses_to_any_other():
+def test_SC13_the_hammer_beats_an_odd_card_and_loses_to_any_other():
     rnd = special_round("2M", "10K 5B", "Hammer 3K", deck="7B 8M")
     act(rnd, "play 10K", "play Hammer", "name_suit B", "replace 7B")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (1, "hammer")
@@ -465,7 +465,7 @@ def test_S13_the_hammer_beats_an_odd_card_and_loses_to_any_other():
         rnd.tricks[-1].reason
 
 
-def test_S13_a_hammer_led_has_no_ability_and_beats_an_odd_follow():
+def test_SC13_a_hammer_led_has_no_ability_and_beats_an_odd_follow():
     rnd = special_round("2M", "Hammer 3K", "9K 4B")
     act(rnd, "play Hammer")
     assert rnd.phase == "play" and rnd.to_play == 1
@@ -473,38 +473,38 @@ def test_S13_a_hammer_led_has_no_ability_and_beats_an_odd_follow():
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (0, "hammer")
 
 
-def test_S13_the_hammer_sends_a_crowned_led_card_under_the_deck_with_its_crown():
+def test_SC13_the_hammer_sends_a_crowned_led_card_under_the_deck_with_its_crown():
     rnd = special_round("2M", "10K Crown 4B", "Hammer 3K 1M", deck="8K 7M 6B")
     act(rnd, "crown 10K", "play Hammer", "name_suit B")
     assert rnd.deck[-2:] == [Card("10K"), Card("Crown")]
     assert Card("8K") in rnd.hands[0]                      # the Crown's card stays in hand
 
 
-def test_S13_the_hammer_beats_a_crowned_card_which_counts_as_an_11():
+def test_SC13_the_hammer_beats_a_crowned_card_which_counts_as_an_11():
     rnd = special_round("2M", "Hammer 1B 2B", "4K Crown 6B", deck="8K 7M")
     act(rnd, "play Hammer", "crown 4K")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (0, "hammer")
 
 
-def test_S12_S13_the_hammer_loses_to_the_bow():
+def test_SC12_SC13_the_hammer_loses_to_the_bow():
     rnd = special_round("2M", "Hammer 1B", "Bow 6B")
     act(rnd, "play Hammer", "play Bow")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (1, "bow")
 
 
-def test_S13_the_new_card_after_a_hammer_uses_its_ability():
+def test_SC13_the_new_card_after_a_hammer_uses_its_ability():
     rnd = special_round("2M", "10K 3B 6B", "Hammer 3K 1M", deck="8K 7M")
     act(rnd, "play 10K", "play Hammer", "name_suit B", "replace 3B")
     assert rnd.phase == "exchange" and rnd.to_play == 0
 
 
-def test_S13_a_tree_as_the_new_card_after_a_hammer_picks_nothing():
+def test_SC13_a_tree_as_the_new_card_after_a_hammer_picks_nothing():
     rnd = special_round("2M", "10K Tree 6K", "Hammer 3K 1M", deck="8K 7M")
     act(rnd, "play 10K", "play Hammer", "name_suit M", "replace Tree")
     assert rnd.tricks and not rnd.chance         # the follower has already played
 
 
-def test_S13_S16_the_hammer_at_the_last_trick_sends_the_card_back_to_be_drawn_again():
+def test_SC13_SC16_the_hammer_at_the_last_trick_sends_the_card_back_to_be_drawn_again():
     rnd = special_round("2M", "10K", "Hammer")
     act(rnd, "play 10K", "play Hammer", "name_suit B")
     assert [str(a) for a in rnd.legal_actions()] == ["replace 10K"]
@@ -514,7 +514,7 @@ def test_S13_S16_the_hammer_at_the_last_trick_sends_the_card_back_to_be_drawn_ag
 
 # ----------------------------------------------------------------------------- S14: Potion
 
-def test_S14_the_potion_puts_itself_and_a_card_under_the_deck_draws_two_and_plays_one():
+def test_SC14_the_potion_puts_itself_and_a_card_under_the_deck_draws_two_and_plays_one():
     rnd = special_round("2M", "4K 1B 2B", "Potion 10K 6B", deck="7M 9B")
     act(rnd, "play 4K", "play Potion")
     assert rnd.phase == "potion_discard" and cards_of(rnd.legal_actions()) == ["10K", "6B"]
@@ -530,7 +530,7 @@ def test_S14_the_potion_puts_itself_and_a_card_under_the_deck_draws_two_and_play
     assert [r.card for r in theirs] == [Card("Potion"), None]     # the other card is face down
 
 
-def test_S14_the_potion_as_the_last_card_goes_under_alone_and_one_card_is_drawn():
+def test_SC14_the_potion_as_the_last_card_goes_under_alone_and_one_card_is_drawn():
     rnd = special_round("2M", "4K", "Potion", deck="7M 9B")
     act(rnd, "play 4K", "play Potion")
     assert rnd.phase == "potion_play" and cards_of(rnd.legal_actions()) == ["7M"]
@@ -538,7 +538,7 @@ def test_S14_the_potion_as_the_last_card_goes_under_alone_and_one_card_is_drawn(
     assert rnd.is_over and rnd.deck == [Card("9B"), Card("Potion")]
 
 
-def test_S14_a_potion_drawn_back_is_kept_not_played():
+def test_SC14_a_potion_drawn_back_is_kept_not_played():
     rnd = special_round("2M", "4K 5K", "Potion 6B")
     act(rnd, "play 4K", "play Potion", "potion_discard 6B")
     assert cards_of(rnd.legal_actions()) == ["6B"]
@@ -546,7 +546,7 @@ def test_S14_a_potion_drawn_back_is_kept_not_played():
     assert rnd.hands[1] == [Card("Potion")]
 
 
-def test_S14_the_card_played_for_the_potion_uses_its_ability():
+def test_SC14_the_card_played_for_the_potion_uses_its_ability():
     rnd = special_round("2M", "4K 1B", "Potion 6B", deck="5K 9B 8B")
     act(rnd, "play 4K", "play Potion", "potion_discard 6B", "potion_play 5K")
     assert rnd.phase == "discard" and rnd.to_play == 1          # a Woodcutter draws
@@ -554,7 +554,7 @@ def test_S14_the_card_played_for_the_potion_uses_its_ability():
 
 # ----------------------------------------------------------------------------- S15: Shovel
 
-def test_S15_the_shovel_digs_a_random_card_from_the_last_trick_won_and_plays_it():
+def test_SC15_the_shovel_digs_a_random_card_from_the_last_trick_won_and_plays_it():
     rnd = special_round("2M", "10K Shovel 1B", "4K 6B 3B", chance=[["4K"]])
     act(rnd, "play 10K", "play 4K")               # A wins the trick: 10K and 4K
     act(rnd, "play Shovel")
@@ -567,7 +567,7 @@ def test_S15_the_shovel_digs_a_random_card_from_the_last_trick_won_and_plays_it(
                           "the Shovel takes its place there.")
 
 
-def test_S15_the_dug_card_is_played_whatever_its_suit():
+def test_SC15_the_dug_card_is_played_whatever_its_suit():
     rnd = special_round("1M", "10B 2M Shovel 7K", "4B 6M 8K 5K", deck="3B", chance=[["10B"]])
     act(rnd, "play 10B", "play 4B")        # A wins trick 10: the 10 and 4 of Bells
     act(rnd, "play 2M", "play 6M")         # B wins trick 11 and leads
@@ -576,7 +576,7 @@ def test_S15_the_dug_card_is_played_whatever_its_suit():
     assert rec.cards == (Card("8K"), Card("10B")) and rec.winner == 1   # A held the 7 of Keys
 
 
-def test_S15_not_digging_the_shovel_loses_even_against_the_hammer():
+def test_SC15_not_digging_the_shovel_loses_even_against_the_hammer():
     rnd = special_round("2M", "Hammer 10K", "Shovel 4K")
     act(rnd, "play Hammer", "play Shovel")
     assert rnd.phase == "play"                 # B has won no trick: the Shovel cannot dig
@@ -586,7 +586,7 @@ def test_S15_not_digging_the_shovel_loses_even_against_the_hammer():
         "B has won no trick yet, so the Shovel cannot dig: it stays and loses the trick.")
 
 
-def test_S15_declining_to_dig_loses_the_trick():
+def test_SC15_declining_to_dig_loses_the_trick():
     rnd = special_round("2M", "10K Shovel 1B", "4K 6B 2B")
     act(rnd, "play 10K", "play 4K", "play Shovel", "dig -", "play 2B")
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (1, "shovel")
@@ -594,12 +594,12 @@ def test_S15_declining_to_dig_loses_the_trick():
 
 # ----------------------------------------------------------------------------- S16: last trick
 
-def test_S16_the_crown_cannot_be_added_at_the_last_trick():
+def test_SC16_the_crown_cannot_be_added_at_the_last_trick():
     rnd = special_round("2M", "Crown", "4K", deck="7M")
     assert kinds(rnd) == ["play"]
 
 
-def test_S16_hands_run_out_together_whatever_the_special_cards_do():
+def test_SC16_hands_run_out_together_whatever_the_special_cards_do():
     for seed in range(150):
         rng = random.Random(seed)
         rnd = Round.deal(seed, modules=Modules(special=ALL))
@@ -613,7 +613,7 @@ def test_S16_hands_run_out_together_whatever_the_special_cards_do():
 
 # ----------------------------------------------------------------------------- S18-S19: setup
 
-def test_S18_the_deal_gives_13_cards_each_and_the_special_cards_make_the_deck_bigger():
+def test_SC18_the_deal_gives_13_cards_each_and_the_special_cards_make_the_deck_bigger():
     for names, deck in ((("Axe", "Bow"), 8), (ALL, 15)):
         rnd = Round.deal(3, modules=Modules(special=tuple(names)))
         assert len(rnd.hands[0]) == len(rnd.hands[1]) == 13 and len(rnd.deck) == deck
@@ -621,13 +621,13 @@ def test_S18_the_deal_gives_13_cards_each_and_the_special_cards_make_the_deck_bi
         assert sorted(everything) == sorted(list(DECK) + [Card(n) for n in names])
 
 
-def test_S18_two_special_cards_are_picked_at_random_by_default():
+def test_SC18_two_special_cards_are_picked_at_random_by_default():
     picks = {choose_special(random.Random(s)) for s in range(60)}
     assert all(len(p) == 2 for p in picks) and len(picks) > 20
     assert choose_special(random.Random(1), 3, ("Axe", "Bow", "Tree", "Crown"))[0] in ALL
 
 
-def test_S19_chance_comes_from_the_rounds_seed_and_is_kept_for_replay():
+def test_SC19_chance_comes_from_the_rounds_seed_and_is_kept_for_replay():
     one = special_round("2B", "Tree 1M 2M", "4K 6M 8M", seed=5)
     two = special_round("2B", "Tree 1M 2M", "4K 6M 8M", seed=5)
     act(one, "play Tree")
@@ -638,14 +638,14 @@ def test_S19_chance_comes_from_the_rounds_seed_and_is_kept_for_replay():
     assert Round.loads(one.dumps()) == one
 
 
-def test_S19_a_given_chance_outcome_that_cannot_happen_is_refused_with_its_place():
+def test_SC19_a_given_chance_outcome_that_cannot_happen_is_refused_with_its_place():
     rnd = special_round("2B", "Tree 1M", "4K 6M", chance=[["9B"]])
     with pytest.raises(InvalidState, match=r"chance\[0\]: 9B cannot be the outcome here: it must "
                                            r"be 1 different card of 4K 6M"):
         rnd.play("Tree")
 
 
-def test_S19_undo_restores_the_random_source():
+def test_SC19_undo_restores_the_random_source():
     rnd = special_round("2B", "Tree 1M 2M", "4K 6M 8M", seed=11)
     act(rnd, "play Tree")
     first = rnd.chance[:]
