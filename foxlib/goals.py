@@ -54,9 +54,7 @@ KINDS = ("once", "ongoing")
 EVENTS = ("win_trick", "lose_trick", "take", "win_tricks", "streak", "round_end")
 COMBINATORS = ("all", "any", "never")
 CHARACTER_RANKS = {name: rank for rank, name in CHARACTERS.items()}
-#: The special cards of the Deluxe box (docs/deluxe-design.md). A card description may name one
-#: already; until the special-card module exists no card in a round is special, so it matches
-#: nothing.
+#: The special cards of the Deluxe box (rulings SC1-SC19): a card description may name one.
 SPECIAL_CARDS = ("Axe", "Tree", "Fairy", "Crown", "Mirror", "Bow", "Hammer", "Potion", "Shovel")
 SUIT_LETTERS = ("B", "K", "M")
 
@@ -104,9 +102,8 @@ _SPEC = {
         "special": {"enum": list(SPECIAL_CARDS),
                     "x-message": "must be a special card: " + ", ".join(SPECIAL_CARDS)
                                  + "; not {value!r}.",
-                    "description": "a Deluxe special card by name (kept for the special-card "
-                                   "module: until it exists no card is special, so this "
-                                   "matches nothing)"},
+                    "description": "a Deluxe special card by name (rank, suit, character and "
+                                   "trump describe suit cards only)"},
         "trump": {"type": "boolean", "x-message": "must be true or false, not {value!r}.",
                   "description": "`true`: of the trump suit at that trick (after any Fox); "
                                  "`false`: not (a lone Witch counts as trump to decide the "
@@ -641,7 +638,9 @@ def matches(spec: dict, card: Card, decree: Card | None = None) -> bool:
     """Whether ``card`` fits the card description ``spec`` (``decree``: the decree card at
     that trick, for ``trump``)."""
     if "special" in spec:
-        return False         # no card of a round is special yet (the special-card module)
+        return card.special == spec["special"]
+    if card.special is not None:
+        return "card" not in spec and not ({"rank", "suit", "character", "trump"} & set(spec))
     if "card" in spec and card is not Card(spec["card"]):
         return False
     if "rank" in spec and card.rank != spec["rank"]:

@@ -743,3 +743,12 @@ def test_the_referee_plays_a_scenario_with_special_cards_and_given_chance():
     assert out["events"][1]["text"].startswith("The Tree was led, so B plays a card picked at "
                                                "random")
     assert out["chance"] == [["3K"]]
+
+
+def test_a_goal_card_description_can_name_a_special_card():
+    from foxlib.goals import matches
+    assert matches({"special": "Axe"}, Card("Axe")) and not matches({"special": "Axe"},
+                                                                    Card("Bow"))
+    assert not matches({"rank": 8}, Card("Axe")) and matches({"rank": 8}, Card("8K"))
+    assert not matches({"trump": True}, Card("Bow"), Card("Tree"))
+    assert matches({}, Card("Shovel"))
