@@ -270,7 +270,7 @@ class Narrator:
     def _play(self, rec) -> str:
         how = getattr(rec, "how", "")
         verb = "leads" if rec.leads else "follows with"
-        card = rec.card.label(self.theme)
+        card = rec.card.name(self.theme) if rec.card.special else rec.card.label(self.theme)
         if not how:
             return f"{self.says(rec.player, verb)} the {card}."
         if how == "crown":
@@ -327,7 +327,7 @@ class Narrator:
         return (f"{self.says(rec.player, 'names')} {self.suits(rec.suit)} with the Hammer: the "
                 f"{sent} {'go' if len(rec.sent) > 1 else 'goes'} face down under the deck, and "
                 f"{subject(leader, 'draws')} a card and must play a new card of "
-                f"{self.suits(rec.suit)} if {agree(leader, 'holds')} one.")
+                f"{self.suits(rec.suit)} if {subject(leader, 'holds')} one.")
 
     def _draw(self, rec) -> str:
         if rec.card is None:
