@@ -62,8 +62,9 @@ CROWN_BIT, MIRROR_BIT = 1 << CROWN, 1 << MIRROR
 _UNSUITED_WITH_SUIT_DECREE = SPECIALS_MASK & ~MIRROR_BIT
 
 # Kinds of arrival of a card in the trick (``PlayRecord.how``): from hand or with the Crown,
-# picked after a Tree, dug by a Shovel, drawn after a Potion, the leader's card after a Hammer.
-_HAND, _TREE, _DIG, _POTION, _REPLACE = range(5)
+# picked after a Tree, dug by a Shovel, drawn after a Potion, the leader's card after a Hammer,
+# played with the Crown (no ability acts).
+_HAND, _TREE, _DIG, _POTION, _REPLACE, _CROWNED = range(6)
 
 #: Card indices of the set bits of an 11-bit chunk, per suit, and of the 9-bit special chunk.
 _CHUNK = tuple(tuple(tuple(s * 11 + r for r in range(11) if v >> r & 1) for v in range(2048))
@@ -111,7 +112,7 @@ def _pack(out) -> int:
 
 def _trick_table() -> tuple:
     decrees = (DECK[0], DECK[11], DECK[22], SPECIAL_DECK[0])    # trump B, K, M, none (the Axe)
-    table = [0] * (N_CARDS * N_CARDS * 4)
+    table = [-1] * (N_CARDS * N_CARDS * 4)
     for lead in ALL_CARDS:
         for follow in ALL_CARDS:
             if lead is follow or MIRROR in (lead.index, follow.index):
@@ -123,9 +124,27 @@ def _trick_table() -> tuple:
     return tuple(table)
 
 
+_SUITM = tuple(SUIT_MASK[c // 11] if c < 33 else 0 for c in range(N_CARDS))
+_MONARCH = tuple(c < 33 and c % 11 == rules.MONARCH - 1 for c in range(N_CARDS))
+# What a card does when it enters the trick (``_run`` checks when and how).
+_K_FOX, _K_WOODCUTTER, _K_POTION, _K_SHOVEL, _K_FAIRY, _K_HAMMER, _K_TREE, _K_AXE = range(1, 9)
+_KIND = tuple(_K_FOX if c < 33 and c % 11 == rules.FOX - 1 else
+              _K_WOODCUTTER if c < 33 and c % 11 == rules.WOODCUTTER - 1 else
+              {POTION: _K_POTION, SHOVEL: _K_SHOVEL, FAIRY: _K_FAIRY, HAMMER: _K_HAMMER,
+               TREE: _K_TREE, AXE: _K_AXE}.get(c, 0) for c in range(N_CARDS))
+
+
+def _decree_facts(decree: int) -> tuple:
+    """(the trump key of ``TRICK``, the suit mask the Mirror counts in (0: none), the cards
+    with no suit in hand, what a Mirror acts as) for a decree card."""
+    if decree < 33:
+        return decree // 11, _SUITM[decree], _UNSUITED_WITH_SUIT_DECREE, decree
+    return 3, 0, SPECIALS_MASK, decree
+
+
 #: ``TRICK[(lead * 42 + follow) * 4 + tk]``, ``tk`` the trump suit (3: a special decree card,
-#: no trump), packed as ``_pack`` says; for tricks without a Mirror, a crowned card, a Shovel
-#: that stayed or an Axe after a Woodcutter (``_decide`` works those out).
+#: no trump), packed as ``_pack`` says; for tricks without a Mirror (-1), a crowned card, a
+#: Shovel that stayed or an Axe after a Woodcutter (``_decide`` works those out).
 TRICK = _trick_table()
 _DECIDED: dict = {}
 
@@ -241,24 +260,24 @@ _DEALS: dict = {}
 
 
 def _in_play(special) -> tuple:
-    """(the cards in the game as indices, the mask of them, the number of deals) for a set of
+    """(the number of deals, the cards in the game as indices, the mask of them) for a set of
     special cards (cached)."""
     key = tuple(special)
     got = _DEALS.get(key)
     if got is None:
         mask = SUIT_CARDS_MASK | special_mask(key)
         cards = tuple(cards_of(mask))
-        got = _DEALS[key] = (cards, mask, factorial(len(cards)) // factorial(13))
+        got = _DEALS[key] = (factorial(len(cards)) // factorial(13), cards, mask)
     return got
 
 
 def _deal(x: int, cards: tuple, everything: int):
-    """Fisher-Yates driven by one uniform number (mixed radix, as ``fast._deal``): the deck,
+    """Fisher-Yates driven by one uniform number below n!/13! (n cards in the game), read
+    digit by digit (mixed radix, as ``fast._deal``): exactly uniform. The deck first, then
     the decree card, then B's 13 cards; A holds the rest."""
     cards = list(cards)
-    n = len(cards)
     deck = []
-    for i in range(n - 1, 26, -1):
+    for i in range(len(cards) - 1, 26, -1):
         x, j = divmod(x, i + 1)
         deck.append(cards[j])
         cards[j] = cards[i]
@@ -280,7 +299,7 @@ def deal(rng: _random.Random, dealer: int = 0, special=SPECIAL_CARDS, poison: bo
          score=(0, 0)) -> FastDeluxeState:
     """A uniformly shuffled deal of the 33 suit cards and the ``special`` ones: 13 cards each,
     the decree card, the rest in the deck (rulings SC18); the non-dealer leads."""
-    cards, everything, deals = _in_play(special)
+    deals, cards, everything = _in_play(special)
     a, b, decree, deck = _deal(rng.randrange(deals), cards, everything)
     return FastDeluxeState((a, b), decree, tuple(deck), 1 - dealer, (), (0, 0), tuple(score),
                            (0, 0), tuple(s for s in SPECIAL_CARDS if s in special), poison)
@@ -301,14 +320,14 @@ def random_round(rng: _random.Random, dealer: int = 0, special=SPECIAL_CARDS,
     (value a card index, -1 for none, a suit number for ``name_suit``); each chance outcome as
     ``("chance", cards)``; each trick as ``("trick", winner, next_leader, change)`` (change:
     the winner's score change for Treasure and Poison); and ``("end", hands, deck)``."""
-    cards, everything, deals = _in_play(special)
+    deals, cards, everything = _in_play(special)
     a, b, decree, deck = _deal(rng.randrange(deals), cards, everything)
     if log is not None:
         log.append(("deal", FastDeluxeState(
             (a, b), decree, tuple(deck), 1 - dealer, (), (0, 0), tuple(score), (0, 0),
             tuple(s for s in SPECIAL_CARDS if s in special), poison)))
     return _run([a, b], decree, deck, 1 - dealer, [], -1, -1, [[], []], 0, 0, score[0],
-                score[1], poison, rng.random, (rng if chance is None else chance).sample, log)
+                score[1], poison, rng.random, (rng if chance is None else chance)._randbelow, log)
 
 
 def random_playout(state: FastDeluxeState, rng: _random.Random, chance=None,
@@ -323,59 +342,29 @@ def random_playout(state: FastDeluxeState, rng: _random.Random, chance=None,
                 list(state.trick), state.crowned, state.stayed,
                 [list(state.piles[0]), list(state.piles[1])], state.tricks_won[0],
                 state.tricks_won[1], state.score[0], state.score[1], state.poison, rng.random,
-                (rng if chance is None else chance).sample, log)
+                (rng if chance is None else chance)._randbelow, log)
 
 
 def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1, poison, rnd,
-         sample, log):
+         below, log):
     """The playout loop. Each pass either decides a complete trick or brings one card into
     the trick, with everything its ability sets off (the chain of a Potion's card, a dug card,
     the leader's new card after a Hammer). Every decision is ``int(rnd() * n)`` among the ``n``
-    legal actions in ``Round.legal_actions()`` order; every chance outcome
-    ``sample(sorted pool, k)``, as ``Round._chance`` draws it."""
-    table = TRICK
+    legal actions in ``Round.legal_actions()`` order. Every chance outcome is drawn as
+    ``Round._chance`` draws it, ``random.Random.sample(sorted pool, k)``, with that method's
+    own steps written out: ``below`` is the chance source's ``_randbelow``, and a pool (a
+    hand, a trick) is never above the 21 cards where ``sample`` would switch to another way
+    (``tests/test_fast_deluxe.py`` checks the outcomes against ``Round``'s own)."""
+    table, suitm, kinds, monarch = TRICK, _SUITM, _KIND, _MONARCH
+    logging = log is not None
     tree = axe = False
+    # A trick that the table does not decide: a card crowned, a Shovel that stayed, an Axe.
+    marked = crowned >= 0 or stayed >= 0
+    # What the decree card makes of the others: the trump key of the table, the suit mask the
+    # Mirror counts in, the cards with no suit in hand, and what a Mirror acts as.
+    tk, dsm, um, mact = _decree_facts(decree)
     while True:
-        if len(trick) == 2:
-            # ---------------------------------------------------------- decide the trick
-            lead, follow = trick
-            if crowned < 0 and stayed < 0 and not axe and lead != MIRROR and follow != MIRROR:
-                code = table[(lead * 42 + follow) * 4 + (decree // 11 if decree < 33 else 3)]
-            else:
-                code = _decide(lead, follow, decree,
-                               None if crowned < 0 else trick.index(crowned),
-                               None if stayed < 0 else (0 if stayed == leader else 1), axe)
-            winner = leader ^ (code & 1)
-            t = code >> 2 & 3
-            if poison:
-                # Treasure and Poison added up first, the score floored at 0 (rulings P1, P2).
-                t -= code >> 4
-                floor = -(s1 if winner else s0)
-                if t < floor:
-                    t = floor
-            if winner:
-                t1 += 1
-                s1 += t
-            else:
-                t0 += 1
-                s0 += t
-            if crowned >= 0:
-                trick.append(CROWN)
-                crowned = -1
-            piles[winner] = trick
-            nxt = leader ^ (code >> 1 & 1)
-            if log is not None:
-                log.append(("trick", winner, nxt, t))
-            leader = nxt
-            trick = []
-            stayed = -1
-            axe = False
-            if not (h[0] or h[1]):
-                break
-            continue
-
         # -------------------------------------------------------------- choose a card
-        how = _HAND
         if not trick:
             p = leader
             hand = h[p]
@@ -391,38 +380,37 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 # The Tree was led: the follower's card is picked at random from the whole
                 # hand, and its ability acts (rulings SC8).
                 tree = False
-                got = sample(cards_of(hand), 1)
-                c = got[0]
-                if log is not None:
+                c = _kth(hand, below(hand.bit_count()))
+                if logging:
                     log.append(("chance", (c,)))
                 h[p] = hand ^ 1 << c
-                how = _TREE
                 legal = 0
+            elif not suitm[mact if trick[0] == MIRROR else trick[0]]:
+                legal = hand
             else:
                 led = trick[0]
-                a = decree if led == MIRROR and decree != MIRROR else led
-                if a >= 33:
+                a = mact if led == MIRROR else led
+                sm = suitm[a]
+                same = hand & sm
+                if dsm == sm:
+                    same |= hand & MIRROR_BIT
+                if not same:
                     legal = hand
+                elif monarch[a] and crowned != led:
+                    # A Monarch: its Swan or the highest card of its suit (the Mirror counts
+                    # as the decree card).
+                    suited = same & ~MIRROR_BIT
+                    top = 1 << (suited.bit_length() - 1) if suited else 0
+                    if same & MIRROR_BIT:
+                        if not suited or decree % 11 > (suited.bit_length() - 1) % 11:
+                            top = MIRROR_BIT
+                        if decree % 11 == 0:
+                            top |= MIRROR_BIT
+                    legal = top | (suited & (sm & -sm))
                 else:
-                    s = a // 11
-                    suited = hand & SUIT_MASK[s]
-                    mirror = hand & MIRROR_BIT if decree < 33 and decree // 11 == s else 0
-                    if not (suited or mirror):
-                        legal = hand
-                    elif a % 11 == 10 and crowned != led:
-                        # A Monarch: its Swan or the highest card of its suit (the Mirror
-                        # counts as the decree card).
-                        top = 1 << (suited.bit_length() - 1) if suited else 0
-                        if mirror and (not suited or decree % 11 >
-                                       (suited.bit_length() - 1) % 11):
-                            top = mirror
-                        legal = top | (suited & 1 << 11 * s)
-                        if mirror and decree % 11 == 0:
-                            legal |= mirror
-                    else:
-                        legal = suited | mirror | (hand & (_UNSUITED_WITH_SUIT_DECREE
-                                                           if decree < 33 else SPECIALS_MASK))
-        if how == _HAND:
+                    legal = same | (hand & um)
+        if legal:
+            how = _HAND
             n = legal.bit_count()
             if hand & CROWN_BIT and deck and hand & (hand - 1):
                 crowns = legal & SUIT_CARDS_MASK
@@ -437,51 +425,57 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                     low = crowns & -crowns
                     c = low.bit_length() - 1
                     crowned = c
-                    x = deck.pop(0)
-                    h[p] = hand ^ low ^ CROWN_BIT | 1 << x
+                    marked = True
+                    h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
                     trick.append(c)
-                    if log is not None:
+                    if logging:
                         log.append(("crown", c))
-                    continue
+                    how = _CROWNED
             else:
                 k = int(rnd() * n)
             while k:
                 legal &= legal - 1
                 k -= 1
-            low = legal & -legal
-            c = low.bit_length() - 1
-            h[p] = hand ^ low
-            if log is not None:
-                log.append(("play", c))
+            if how != _CROWNED:
+                low = legal & -legal
+                c = low.bit_length() - 1
+                h[p] = hand ^ low
+                if logging:
+                    log.append(("play", c))
+        else:
+            how = _TREE
 
         # -------------------------------------------------------------- the card enters
-        while True:
+        while how != _CROWNED:
             if leads and trick:
                 trick.insert(0, c)      # the leader's new card after a Hammer goes first
             else:
                 trick.append(c)
-            a = decree if c == MIRROR and decree != MIRROR else c
-            if a < 33:
-                r = a % 11
-                if r == 2:                                  # Fox: keep or swap the decree
-                    m = h[p]
-                    if m:
-                        k = int(rnd() * (m.bit_count() + 1))
-                        if k:
-                            x = _kth(m, k - 1)
-                            h[p] = m ^ 1 << x | 1 << decree
-                            decree = x
-                        if log is not None:
-                            log.append(("exchange", x if k else -1))
-                elif r == 4 and deck:                       # Woodcutter: draw, put one under
+            kind = kinds[mact if c == MIRROR else c]
+            if not kind:
+                break
+            if kind == _K_FOX:                              # keep or swap the decree card
+                m = h[p]
+                if m:
+                    k = int(rnd() * (m.bit_count() + 1))
+                    if k:
+                        x = _kth(m, k - 1)
+                        h[p] = m ^ 1 << x | 1 << decree
+                        decree = x
+                        tk, dsm, um, mact = _decree_facts(decree)
+                    if logging:
+                        log.append(("exchange", x if k else -1))
+                break
+            if kind == _K_WOODCUTTER:                       # draw, put one under the deck
+                if deck:
                     m = h[p] | 1 << deck.pop(0)
                     x = _kth(m, int(rnd() * m.bit_count()))
                     h[p] = m ^ 1 << x
                     deck.append(x)
-                    if log is not None:
+                    if logging:
                         log.append(("discard", x))
                 break
-            if a == POTION:
+            if kind == _K_POTION:
                 if how == _POTION:
                     break
                 # The Potion and a card from hand go under the deck; draw two, play one
@@ -493,7 +487,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                     x = _kth(m, int(rnd() * m.bit_count()))
                     m ^= 1 << x
                     deck.append(x)
-                    if log is not None:
+                    if logging:
                         log.append(("potion_discard", x))
                     d1 = deck.pop(0)
                     d2 = deck.pop(0)
@@ -510,22 +504,21 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                     offer = (d1,)
                 c = offer[int(rnd() * len(offer))]
                 h[p] ^= 1 << c
-                if log is not None:
+                if logging:
                     log.append(("potion_play", c))
                 how = _POTION
                 continue
-            if a == SHOVEL:
+            if kind == _K_SHOVEL:
                 pile = piles[p]
                 if pile:
                     dig = int(rnd() * 2)
-                    if log is not None:
+                    if logging:
                         log.append(("dig", c if dig else -1))
                     if dig:
                         # Dig a random card of the last trick won and play it instead; the
                         # Shovel takes its place there (rulings SC15).
-                        got = sample(sorted(pile), 1)
-                        dug = got[0]
-                        if log is not None:
+                        dug = sorted(pile)[below(len(pile))]
+                        if logging:
                             log.append(("chance", (dug,)))
                         pile[pile.index(dug)] = c
                         trick.remove(c)
@@ -533,18 +526,26 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         how = _DIG
                         continue
                 stayed = p
+                marked = True
                 break
-            if a == FAIRY:
+            if kind == _K_FAIRY:
                 # See up to two random cards of the opponent's hand, take one or none; after
                 # taking, give one (rulings SC9).
                 o = p ^ 1
                 pool = cards_of(h[o])
-                shown = tuple(sample(pool, 2 if len(pool) > 2 else len(pool)))
-                if log is not None:
+                n = len(pool)
+                if n > 1:
+                    j = below(n)
+                    shown = (pool[j],)
+                    pool[j] = pool[n - 1]
+                    shown += (pool[below(n - 1)],)
+                else:
+                    shown = (pool[below(1)],) if n else ()
+                if logging:
                     log.append(("chance", shown))
                 if shown:
                     k = int(rnd() * (len(shown) + 1))
-                    if log is not None:
+                    if logging:
                         log.append(("fairy_take", shown[k - 1] if k else -1))
                     if k:
                         x = shown[k - 1]
@@ -553,55 +554,93 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         y = _kth(m, int(rnd() * m.bit_count()))
                         h[p] = m ^ 1 << y
                         h[o] |= 1 << y
-                        if log is not None:
+                        if logging:
                             log.append(("fairy_give", y))
                 break
-            if a == HAMMER and not leads:
+            if kind == _K_HAMMER:
+                if leads:
+                    break
                 # Name a suit; the led card (with its Crown) goes under the deck; the leader
                 # draws and plays a card of that suit if they can (rulings SC13).
                 suit = int(rnd() * 3)
-                if log is not None:
+                if logging:
                     log.append(("name_suit", suit))
                 led = trick.pop(0)
                 deck.append(led)
                 if crowned == led:
                     deck.append(CROWN)
                 crowned = -1
-                q = leader
-                m = h[q] | 1 << deck.pop(0)
+                p = leader
+                m = h[p] | 1 << deck.pop(0)
                 same = m & SUIT_MASK[suit]
-                if m & MIRROR_BIT and decree < 33 and decree // 11 == suit:
+                if m & MIRROR_BIT and dsm == SUIT_MASK[suit]:
                     same |= MIRROR_BIT
                 if not same:
                     same = m
                 c = _kth(same, int(rnd() * same.bit_count()))
-                h[q] = m ^ 1 << c
-                if log is not None:
+                h[p] = m ^ 1 << c
+                if logging:
                     log.append(("replace", c))
-                p = q
                 how = _REPLACE
                 leads = True
                 continue
-            if a == TREE:
+            if kind == _K_TREE:
                 if leads and how != _REPLACE and len(trick) == 1:
                     tree = True
                 break
-            if a == AXE and not leads:
+            # The Axe: after a Woodcutter it draws, puts one under and wins (rulings SC7).
+            if not leads:
                 led = trick[0]
-                la = decree if led == MIRROR and decree != MIRROR else led
-                if la < 33 and la % 11 == 4:
-                    # The Axe after a Woodcutter: draw, put one under, win (rulings SC7).
-                    axe = True
+                if kinds[mact if led == MIRROR else led] == _K_WOODCUTTER:
+                    axe = marked = True
                     if deck:
                         m = h[p] | 1 << deck.pop(0)
                         x = _kth(m, int(rnd() * m.bit_count()))
                         h[p] = m ^ 1 << x
                         deck.append(x)
-                        if log is not None:
+                        if logging:
                             log.append(("discard", x))
+            break
+        if len(trick) < 2:
+            continue
+        # ---------------------------------------------------------- decide the trick
+        lead, follow = trick
+        if marked:
+            code = _decide(lead, follow, decree,
+                           None if crowned < 0 else trick.index(crowned),
+                           None if stayed < 0 else (0 if stayed == leader else 1), axe)
+            if crowned >= 0:
+                trick.append(CROWN)
+                crowned = -1
+            stayed = -1
+            axe = marked = False
+        else:
+            code = table[(lead * 42 + follow) * 4 + tk]
+            if code < 0:                    # a Mirror: it copies the decree card
+                code = _decide(lead, follow, decree, None, None, False)
+        winner = leader ^ (code & 1)
+        t = code >> 2 & 3
+        if poison:
+            # Treasure and Poison added up first, the score floored at 0 (rulings P1, P2).
+            t -= code >> 4
+            floor = -(s1 if winner else s0)
+            if t < floor:
+                t = floor
+        if winner:
+            t1 += 1
+            s1 += t
+        else:
+            t0 += 1
+            s0 += t
+        piles[winner] = trick
+        trick = []
+        if logging:
+            log.append(("trick", winner, leader ^ (code >> 1 & 1), t))
+        leader ^= code >> 1 & 1
+        if not (h[0] or h[1]):
             break
     s0 += POINTS[t0]
     s1 += POINTS[t1]
-    if log is not None:
+    if logging:
         log.append(("end", tuple(h), tuple(deck)))
     return t0, t1, s0, s1
