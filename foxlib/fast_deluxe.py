@@ -410,38 +410,37 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 else:
                     legal = same | (hand & um)
         if legal:
-            how = _HAND
-            n = legal.bit_count()
+            n = total = legal.bit_count()
             if hand & CROWN_BIT and deck and hand & (hand - 1):
                 crowns = legal & SUIT_CARDS_MASK
-                k = int(rnd() * (n + crowns.bit_count()))
-                if k >= n:
-                    # The Crown with a suit card: it draws, the card counts as an 11 and
-                    # loses its ability (rulings SC10).
-                    k -= n
-                    while k:
-                        crowns &= crowns - 1
-                        k -= 1
-                    low = crowns & -crowns
-                    c = low.bit_length() - 1
-                    crowned = c
-                    marked = True
-                    h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
-                    trick.append(c)
-                    if logging:
-                        log.append(("crown", c))
-                    how = _CROWNED
-            else:
-                k = int(rnd() * n)
-            while k:
-                legal &= legal - 1
-                k -= 1
-            if how != _CROWNED:
+                total += crowns.bit_count()
+            k = int(rnd() * total)
+            if k < n:
+                while k:
+                    legal &= legal - 1
+                    k -= 1
                 low = legal & -legal
                 c = low.bit_length() - 1
                 h[p] = hand ^ low
                 if logging:
-                    log.append(("play", c))
+                    log.append(("play", c, total))
+                how = _HAND
+            else:
+                # The Crown with a suit card: it draws, the card counts as an 11 and loses
+                # its ability (rulings SC10).
+                k -= n
+                while k:
+                    crowns &= crowns - 1
+                    k -= 1
+                low = crowns & -crowns
+                c = low.bit_length() - 1
+                crowned = c
+                marked = True
+                h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
+                trick.append(c)
+                if logging:
+                    log.append(("crown", c, total))
+                how = _CROWNED
         else:
             how = _TREE
 
@@ -464,7 +463,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         decree = x
                         tk, dsm, um, mact = _decree_facts(decree)
                     if logging:
-                        log.append(("exchange", x if k else -1))
+                        log.append(("exchange", x if k else -1, m.bit_count() + 1))
                 break
             if kind == _K_WOODCUTTER:                       # draw, put one under the deck
                 if deck:
@@ -473,7 +472,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                     h[p] = m ^ 1 << x
                     deck.append(x)
                     if logging:
-                        log.append(("discard", x))
+                        log.append(("discard", x, m.bit_count()))
                 break
             if kind == _K_POTION:
                 if how == _POTION:
@@ -488,7 +487,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                     m ^= 1 << x
                     deck.append(x)
                     if logging:
-                        log.append(("potion_discard", x))
+                        log.append(("potion_discard", x, m.bit_count() + 1))
                     d1 = deck.pop(0)
                     d2 = deck.pop(0)
                     h[p] = m | 1 << d1 | 1 << d2
@@ -505,7 +504,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 c = offer[int(rnd() * len(offer))]
                 h[p] ^= 1 << c
                 if logging:
-                    log.append(("potion_play", c))
+                    log.append(("potion_play", c, len(offer)))
                 how = _POTION
                 continue
             if kind == _K_SHOVEL:
@@ -513,7 +512,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 if pile:
                     dig = int(rnd() * 2)
                     if logging:
-                        log.append(("dig", c if dig else -1))
+                        log.append(("dig", c if dig else -1, 2))
                     if dig:
                         # Dig a random card of the last trick won and play it instead; the
                         # Shovel takes its place there (rulings SC15).
@@ -546,7 +545,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 if shown:
                     k = int(rnd() * (len(shown) + 1))
                     if logging:
-                        log.append(("fairy_take", shown[k - 1] if k else -1))
+                        log.append(("fairy_take", shown[k - 1] if k else -1, len(shown) + 1))
                     if k:
                         x = shown[k - 1]
                         h[o] ^= 1 << x
@@ -555,7 +554,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         h[p] = m ^ 1 << y
                         h[o] |= 1 << y
                         if logging:
-                            log.append(("fairy_give", y))
+                            log.append(("fairy_give", y, m.bit_count()))
                 break
             if kind == _K_HAMMER:
                 if leads:
@@ -564,7 +563,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 # draws and plays a card of that suit if they can (rulings SC13).
                 suit = int(rnd() * 3)
                 if logging:
-                    log.append(("name_suit", suit))
+                    log.append(("name_suit", suit, 3))
                 led = trick.pop(0)
                 deck.append(led)
                 if crowned == led:
@@ -580,7 +579,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 c = _kth(same, int(rnd() * same.bit_count()))
                 h[p] = m ^ 1 << c
                 if logging:
-                    log.append(("replace", c))
+                    log.append(("replace", c, same.bit_count()))
                 how = _REPLACE
                 leads = True
                 continue
@@ -599,7 +598,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         h[p] = m ^ 1 << x
                         deck.append(x)
                         if logging:
-                            log.append(("discard", x))
+                            log.append(("discard", x, m.bit_count()))
             break
         if len(trick) < 2:
             continue
