@@ -16,6 +16,10 @@ Paths measured:
               the same distribution as the fast path)
 - fast poison, rich poison: the same two paths with the Deluxe Poison 8s module
               (``random_round(..., poison=True)``; ``Round.deal(..., modules=POISON)``)
+- fast special, rich special: all nine Deluxe special cards and Poison 8s
+              (``foxlib.fast_deluxe.random_round``; ``Round.deal(..., modules=SPECIAL_POISON)``
+              then ``legal_actions()`` / ``act``), every decision of every special card
+              chosen uniformly among the legal actions, chance from the round's random source
 """
 from __future__ import annotations
 
@@ -27,8 +31,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from foxlib import Round, fast  # noqa: E402
-from foxlib.modules import BASE, POISON  # noqa: E402
+from foxlib import Round, fast, fast_deluxe  # noqa: E402
+from foxlib.modules import BASE, POISON, SPECIAL_CARDS, Modules  # noqa: E402
+
+#: All nine special cards and Poison 8s (the "fast special" and "rich special" rows).
+SPECIAL_POISON = Modules(poison=True, special=SPECIAL_CARDS)
 
 
 def fast_rounds(rng, budget_s, max_rounds):
@@ -51,6 +58,20 @@ def fast_poison_rounds(rng, budget_s, max_rounds):
     while n < max_rounds:
         for _ in range(min(200, max_rounds - n)):
             play(rng, n & 1, None, True)
+        n += min(200, max_rounds - n)
+        if time.perf_counter() >= deadline:
+            break
+    return n, time.perf_counter() - start
+
+
+def fast_special_rounds(rng, budget_s, max_rounds):
+    """``fast_deluxe.random_round`` with all nine special cards and Poison 8s."""
+    play, special = fast_deluxe.random_round, SPECIAL_POISON.special
+    n, start = 0, time.perf_counter()
+    deadline = start + budget_s
+    while n < max_rounds:
+        for _ in range(min(200, max_rounds - n)):
+            play(rng, n & 1, special, True)
         n += min(200, max_rounds - n)
         if time.perf_counter() >= deadline:
             break
@@ -98,7 +119,9 @@ def main(argv=None) -> int:
     print(f"{'path':<14} {'rounds':>9} {'seconds':>9} {'rounds/s':>10} {'per CPU-s':>10}")
     rows = (("fast", fast_rounds), ("rich actions", rich_action_rounds),
             ("rich moves", rich_moves_rounds), ("fast poison", fast_poison_rounds),
-            ("rich poison", lambda *a: rich_action_rounds(*a, modules=POISON)))
+            ("rich poison", lambda *a: rich_action_rounds(*a, modules=POISON)),
+            ("fast special", fast_special_rounds),
+            ("rich special", lambda *a: rich_action_rounds(*a, modules=SPECIAL_POISON)))
     for name, fn in rows:
         cpu = time.process_time()
         n, dt = fn(random.Random(args.seed), budget, limit)
