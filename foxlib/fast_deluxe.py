@@ -136,18 +136,29 @@ _KIND = tuple(_K_FOX if c < 33 and c % 11 == rules.FOX - 1 else
                TREE: _K_TREE, AXE: _K_AXE}.get(c, 0) for c in range(N_CARDS))
 
 
-def _decree_facts(decree: int) -> tuple:
-    """(the trump key of ``TRICK``, the suit mask the Mirror counts in (0: none), the cards
-    with no suit in hand, what a Mirror acts as) for a decree card."""
-    if decree < 33:
-        return decree // 11, _SUITM[decree], _UNSUITED_WITH_SUIT_DECREE, decree
-    return 3, 0, SPECIALS_MASK, decree
-
-
 #: ``TRICK[(lead * 42 + follow) * 4 + tk]``, ``tk`` the trump suit (3: a special decree card,
 #: no trump), packed as ``_pack`` says; for tricks without a Mirror (-1), a crowned card, a
 #: Shovel that stayed or an Axe after a Woodcutter (``_decide`` works those out).
 TRICK = _trick_table()
+
+
+def _decree_facts(decree: int) -> tuple:
+    """What the decree card makes of the other cards: (the trick table of its trump suit,
+    indexed ``lead * 42 + follow``; the suit mask the Mirror counts in (0: none); the cards
+    with no suit in hand; then each card's ability kind, suit mask and Monarch flag, the
+    Mirror's being the decree card's)."""
+    tk = decree // 11 if decree < 33 else 3
+    mirror = decree if decree != MIRROR else MIRROR
+    kinds, suitm, monarch = list(_KIND), list(_SUITM), list(_MONARCH)
+    kinds[MIRROR], suitm[MIRROR], monarch[MIRROR] = (_KIND[mirror], _SUITM[mirror],
+                                                     _MONARCH[mirror])
+    return (TRICK[tk::4], _SUITM[decree],
+            _UNSUITED_WITH_SUIT_DECREE if decree < 33 else SPECIALS_MASK,
+            tuple(kinds), tuple(suitm), tuple(monarch))
+
+
+#: ``_decree_facts`` of each decree card.
+_FACTS = tuple(_decree_facts(d) for d in range(N_CARDS))
 _DECIDED: dict = {}
 
 
@@ -359,14 +370,12 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
     own steps written out: ``below`` is the chance source's ``_randbelow``, and a pool (a
     hand, a trick) is never above the 21 cards where ``sample`` would switch to another way
     (``tests/test_fast_deluxe.py`` checks the outcomes against ``Round``'s own)."""
-    table, suitm, kinds, monarch = TRICK, _SUITM, _KIND, _MONARCH
     logging = log is not None
     tree = axe = False
     # A trick that the table does not decide: a card crowned, a Shovel that stayed, an Axe.
     marked = crowned >= 0 or stayed >= 0
-    # What the decree card makes of the others: the trump key of the table, the suit mask the
-    # Mirror counts in, the cards with no suit in hand, and what a Mirror acts as.
-    tk, dsm, um, mact = _decree_facts(decree)
+    # What the decree card makes of the others (``_decree_facts``).
+    table, dsm, um, kinds, suitm, monarch = _FACTS[decree]
     while True:
         # -------------------------------------------------------------- choose a card
         if not trick:
@@ -389,18 +398,17 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                     log.append(("chance", (c,)))
                 h[p] = hand ^ 1 << c
                 legal = 0
-            elif not suitm[mact if trick[0] == MIRROR else trick[0]]:
+            elif not suitm[trick[0]]:
                 legal = hand
             else:
                 led = trick[0]
-                a = mact if led == MIRROR else led
-                sm = suitm[a]
+                sm = suitm[led]
                 same = hand & sm
                 if dsm == sm:
                     same |= hand & MIRROR_BIT
                 if not same:
                     legal = hand
-                elif monarch[a] and crowned != led:
+                elif monarch[led] and crowned != led:
                     # A Monarch: its Swan or the highest card of its suit (the Mirror counts
                     # as the decree card).
                     suited = same & ~MIRROR_BIT
@@ -454,7 +462,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 trick.insert(0, c)      # the leader's new card after a Hammer goes first
             else:
                 trick.append(c)
-            kind = kinds[mact if c == MIRROR else c]
+            kind = kinds[c]
             if not kind:
                 break
             if kind == _K_FOX:                              # keep or swap the decree card
@@ -465,7 +473,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         x = _kth(m, k - 1)
                         h[p] = m ^ 1 << x | 1 << decree
                         decree = x
-                        tk, dsm, um, mact = _decree_facts(decree)
+                        table, dsm, um, kinds, suitm, monarch = _FACTS[decree]
                     if logging:
                         log.append(("exchange", x if k else -1, m.bit_count() + 1))
                 break
@@ -594,7 +602,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
             # The Axe: after a Woodcutter it draws, puts one under and wins (rulings SC7).
             if not leads:
                 led = trick[0]
-                if kinds[mact if led == MIRROR else led] == _K_WOODCUTTER:
+                if kinds[led] == _K_WOODCUTTER:
                     axe = marked = True
                     if deck:
                         m = h[p] | 1 << deck.pop(0)
@@ -618,7 +626,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
             stayed = -1
             axe = marked = False
         else:
-            code = table[(lead * 42 + follow) * 4 + tk]
+            code = table[lead * 42 + follow]
             if code < 0:                    # a Mirror: it copies the decree card
                 code = _decide(lead, follow, decree, None, None, False)
         winner = leader ^ (code & 1)
