@@ -24,10 +24,12 @@ Encoding
 - The state of a trick that only special cards make is a few ints: the crowned card (-1:
   none), the player whose Shovel did not dig (-1: none), the Axe's flag and the Tree's flag;
   each player's last won trick (``piles``: the Shovel digs there) is a list of indices.
-- Tricks with only suit cards and special cards other than the Mirror, none crowned, no Shovel
-  that stayed and no Axe after a Woodcutter, are decided by a table (``TRICK``, indexed by
-  lead, follow and the trump suit, 3 meaning none), built from ``rules.decide_special_trick``;
-  the other tricks call ``decide_special_trick`` itself, remembered by their arguments.
+- Tricks with no card crowned, no Shovel that stayed and no Axe after a Woodcutter are
+  decided by a table per decree card (``TRICK``, indexed by lead, follow and the trump suit,
+  3 meaning none; the Mirror's tricks filled in for each decree card, which it copies), built
+  from ``rules.decide_special_trick``; the other tricks call ``decide_special_trick`` itself,
+  remembered by their arguments. What else depends on the decree card (which cards have no
+  suit in hand, what the Mirror does) is looked up once per decree card, again after a Fox.
 
 Goal cards are not played here yet (``from_round`` refuses them). They would plug in at the
 two places where points are scored (``_run``: the trick's resolution and the round's end):
@@ -137,33 +139,42 @@ _KIND = tuple(_K_FOX if c < 33 and c % 11 == rules.FOX - 1 else
 
 
 #: ``TRICK[(lead * 42 + follow) * 4 + tk]``, ``tk`` the trump suit (3: a special decree card,
-#: no trump), packed as ``_pack`` says; for tricks without a Mirror (-1), a crowned card, a
-#: Shovel that stayed or an Axe after a Woodcutter (``_decide`` works those out).
+#: no trump), packed as ``_pack`` says; for tricks without a crowned card, a Shovel that stayed
+#: or an Axe after a Woodcutter (``_decide`` works those out). The Mirror's entries are -1
+#: here: ``_decree_facts`` fills them in for each decree card, which the Mirror copies.
 TRICK = _trick_table()
 
 
 def _decree_facts(decree: int) -> tuple:
     """What the decree card makes of the other cards: (the trick table of its trump suit,
-    indexed ``lead * 42 + follow``; the suit mask the Mirror counts in (0: none); the cards
-    with no suit in hand; then each card's ability kind, suit mask and Monarch flag, the
-    Mirror's being the decree card's)."""
+    indexed ``lead * 42 + follow``, with the Mirror's tricks decided against this decree
+    card; the suit mask the Mirror counts in (0: none); the cards with no suit in hand; then
+    each card's ability kind, suit mask and Monarch flag, the Mirror's being the decree
+    card's)."""
     tk = decree // 11 if decree < 33 else 3
     mirror = decree if decree != MIRROR else MIRROR
     kinds, suitm, monarch = list(_KIND), list(_SUITM), list(_MONARCH)
     kinds[MIRROR], suitm[MIRROR], monarch[MIRROR] = (_KIND[mirror], _SUITM[mirror],
                                                      _MONARCH[mirror])
-    return (TRICK[tk::4], _SUITM[decree],
+    table = list(TRICK[tk::4])
+    card = ALL_CARDS
+    for other in range(N_CARDS):
+        if other != MIRROR:
+            table[MIRROR * 42 + other] = _pack(rules.decide_special_trick(
+                card[MIRROR], card[other], card[decree], poison=True))
+            table[other * 42 + MIRROR] = _pack(rules.decide_special_trick(
+                card[other], card[MIRROR], card[decree], poison=True))
+    return (tuple(table), _SUITM[decree],
             _UNSUITED_WITH_SUIT_DECREE if decree < 33 else SPECIALS_MASK,
             tuple(kinds), tuple(suitm), tuple(monarch))
 
 
-#: ``_decree_facts`` of each decree card.
-_FACTS = tuple(_decree_facts(d) for d in range(N_CARDS))
 _DECIDED: dict = {}
 
 
 def _decide(lead, follow, decree, crowned, stayed, axe) -> int:
-    """A trick the table does not cover, packed as ``TRICK``'s entries (remembered)."""
+    """A trick with a crowned card, a Shovel that stayed or an Axe after a Woodcutter,
+    packed as ``TRICK``'s entries (remembered)."""
     key = (lead, follow, decree, crowned, stayed, axe)
     code = _DECIDED.get(key)
     if code is None:
@@ -171,6 +182,10 @@ def _decide(lead, follow, decree, crowned, stayed, axe) -> int:
                                          crowned, stayed, axe, poison=True)
         code = _DECIDED[key] = _pack(out)
     return code
+
+
+#: ``_decree_facts`` of each decree card.
+_FACTS = tuple(_decree_facts(d) for d in range(N_CARDS))
 
 
 # ----------------------------------------------------------------------------- state
@@ -627,8 +642,6 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
             axe = marked = False
         else:
             code = table[lead * 42 + follow]
-            if code < 0:                    # a Mirror: it copies the decree card
-                code = _decide(lead, follow, decree, None, None, False)
         winner = leader ^ (code & 1)
         t = code >> 2 & 3
         if poison:
