@@ -287,6 +287,9 @@ def to_round(state: FastDeluxeState, seed: int | None = None, **kw):
 _DEALS: dict = {}
 
 
+_BITS = tuple(1 << c for c in range(N_CARDS))
+
+
 def _in_play(special) -> tuple:
     """(the number of deals, the cards in the game as indices, the mask of them) for a set of
     special cards (cached)."""
@@ -301,26 +304,17 @@ def _in_play(special) -> tuple:
 
 def _deal(x: int, cards: tuple, everything: int):
     """Fisher-Yates driven by one uniform number below n!/13! (n cards in the game), read
-    digit by digit (mixed radix, as ``fast._deal``): exactly uniform. The deck first, then
-    the decree card, then B's 13 cards; A holds the rest."""
+    digit by digit (mixed radix, as ``fast._deal``): exactly uniform. The picks are swapped to
+    the end of the list: the deck first (its top card picked first), then the decree card,
+    then B's 13 cards; A holds the 13 left."""
     cards = list(cards)
-    deck = []
-    for i in range(len(cards) - 1, 26, -1):
+    n = len(cards)
+    for i in range(n - 1, 12, -1):
         x, j = divmod(x, i + 1)
-        deck.append(cards[j])
-        cards[j] = cards[i]
-    x, j = divmod(x, 27)
-    decree = cards[j]
-    cards[j] = cards[26]
-    b = 0
-    for i in range(25, 12, -1):
-        x, j = divmod(x, i + 1)
-        b |= 1 << cards[j]
-        cards[j] = cards[i]
-    a = everything ^ b ^ 1 << decree
-    for c in deck:
-        a ^= 1 << c
-    return a, b, decree, deck
+        cards[i], cards[j] = cards[j], cards[i]
+    b = sum(map(_BITS.__getitem__, cards[13:26]))
+    return everything ^ b ^ _BITS[cards[26]] ^ sum(map(_BITS.__getitem__, cards[27:])), b, \
+        cards[26], cards[:26:-1]
 
 
 def deal(rng: _random.Random, dealer: int = 0, special=SPECIAL_CARDS, poison: bool = False,
