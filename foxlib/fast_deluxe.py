@@ -65,10 +65,10 @@ CROWN_BIT, MIRROR_BIT = 1 << CROWN, 1 << MIRROR
 #: then counts as the decree card's suit).
 _UNSUITED_WITH_SUIT_DECREE = SPECIALS_MASK & ~MIRROR_BIT
 
-# Kinds of arrival of a card in the trick (``PlayRecord.how``): from hand or with the Crown,
-# picked after a Tree, dug by a Shovel, drawn after a Potion, the leader's card after a Hammer,
-# played with the Crown (no ability acts).
-_HAND, _TREE, _DIG, _POTION, _REPLACE, _CROWNED = range(6)
+# How a card comes into the trick (``PlayRecord.how``): from hand, picked after a Tree, dug by a
+# Shovel, drawn after a Potion, the leader's new card after a Hammer; _IN: it is in the trick
+# already and no ability acts (played with the Crown, or a card without an ability).
+_HAND, _TREE, _DIG, _POTION, _REPLACE, _IN = range(6)
 
 #: Card indices of the set bits of an 11-bit chunk, per suit, and of the 9-bit special chunk.
 _CHUNK = tuple(tuple(tuple(s * 11 + r for r in range(11) if v >> r & 1) for v in range(2048))
@@ -445,7 +445,11 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 h[p] = hand ^ low
                 if logging:
                     log.append(("play", c, total))
-                how = _HAND
+                if kinds[c]:
+                    how = _HAND
+                else:                           # no ability: it only enters the trick
+                    trick.append(c)
+                    how = _IN
             else:
                 # The Crown with a suit card: it draws, the card counts as an 11 and loses
                 # its ability (rulings SC10).
@@ -461,12 +465,12 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 trick.append(c)
                 if logging:
                     log.append(("crown", c, total))
-                how = _CROWNED
+                how = _IN
         else:
             how = _TREE
 
         # -------------------------------------------------------------- the card enters
-        while how != _CROWNED:
+        while how != _IN:
             if leads and trick:
                 trick.insert(0, c)      # the leader's new card after a Hammer goes first
             else:
