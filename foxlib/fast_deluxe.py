@@ -34,8 +34,12 @@ Encoding
 Goal cards are not played here yet (``from_round`` refuses them). They would plug in at the
 two places where points are scored (``_run``: the trick's resolution and the round's end):
 a goal evaluator that keeps its own counters from the facts the loop has there (the trick's
-cards, winner and number; the tricks won) returns each player's goal points, added to the
-trick's Treasure and Poison and floored at 0 as ``Round._score_trick`` does (rulings G3, G4).
+number, who led, the two cards and the Crown that goes with them, who won; at the end the
+tricks won) returns each player's goal points, added to the trick's Treasure and Poison and
+floored at 0 as ``Round._score_trick`` does (rulings G3, G4). Those are the facts the goal
+conditions read from a round's records (``foxlib.goals``: tricks won or lost with or against
+a card, cards taken, tricks counted, streaks, the round's end), so the evaluator that scores
+goals on ``foxlib.fast``'s loop can be called at the same two places here.
 """
 from __future__ import annotations
 
