@@ -580,3 +580,21 @@ def test_a_crashed_kernel_in_presenter_mode_shows_the_banner(
     box = banner.bounding_box()
     assert box and box["y"] >= 0 and box["height"] > 0
     screenshot("slides-kernel-crashed-banner")
+
+
+def test_a_click_whose_answer_fails_is_told_in_words_and_the_page_keeps_working(
+        page, voila_factory, open_notebook, screenshot):
+    server = voila_factory(TEST_NOTEBOOKS)
+    open_notebook("failing_click.ipynb", server=server)
+    page.get_by_role("button", name="Broken").click()
+    box = page.locator("#fox-click-notice")
+    box.wait_for(timeout=30_000)
+    assert box.get_attribute("role") == "alert"
+    assert "something went wrong" in box.inner_text() and "progress is kept" in box.inner_text()
+    body = page.locator("body").inner_text()
+    assert "secret detail" not in body and "Traceback" not in body
+    screenshot("failing-click")
+    box.get_by_role("button", name="OK").click()
+    assert page.locator("#fox-click-notice").count() == 0
+    page.get_by_role("button", name="Still works").click()
+    page.get_by_text("clicks: 1").wait_for()
