@@ -1238,6 +1238,11 @@ class Round:
         self.to_play = None
 
     # -- views, copies, saving
+    def fresh(self) -> "Round":
+        """This round back at its start: the same position, names, theme and random picks
+        (``chance``), so that replaying its ``actions`` gives this round again."""
+        return Round(self.start, self.names, self.theme, self.chance)
+
     def view(self, player) -> "PlayerView":
         return PlayerView.of(self, player_index(player))
 
