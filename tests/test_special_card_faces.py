@@ -143,6 +143,14 @@ def test_round_svg_with_a_special_decree_card_says_there_is_no_trump():
     assert "Tree, special card, 6 with no suit" in titles(svg)
 
 
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_round_svg_with_special_cards_is_well_formed_in_every_theme(theme):
+    rnd = load_round(crown_scenario(["crown", "4B"], "Hammer"))
+    for _ in range(2):
+        assert parse(round_svg(rnd, theme)).get("role") == "img"
+        rnd.act(rnd.legal_actions()[0])
+
+
 def test_round_svg_shows_the_crowned_card_and_its_crown_together_in_the_trick():
     rnd = load_round(crown_scenario(["crown", "4B"]))
     shown = titles(round_svg(rnd))
