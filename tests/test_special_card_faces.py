@@ -110,6 +110,26 @@ def test_special_card_text_keeps_at_least_4_5_to_1_contrast(theme):
             assert _contrast(t.get("fill"), ground) >= 4.5, (card, t.text)
 
 
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_a_dimmed_special_card_keeps_at_least_3_to_1_contrast_under_its_veil(theme):
+    def over(colour, veil, alpha):
+        mix = [int(colour[i:i + 2], 16) * (1 - alpha) + int(veil[i:i + 2], 16) * alpha
+               for i in (1, 3, 5)]
+        return "#" + "".join(f"{round(x):02x}" for x in mix)
+
+    for card in SPECIAL_DECK:
+        root = parse(card_svg(card, theme, dimmed=True))
+        rects = list(root.iter(SVG + "rect"))
+        paper = rects[0].get("fill")
+        veil = next(r for r in rects[1:] if r.get("width") == "97" and r.get("fill-opacity"))
+        alpha, grey = float(veil.get("fill-opacity")), veil.get("fill")
+        band = next(r for r in rects if r.get("width") == "60").get("fill")
+        for t in root.iter(SVG + "text"):
+            ground = band if t.text == card.special.upper() else paper
+            assert _contrast(over(t.get("fill"), grey, alpha), over(ground, grey, alpha)) >= 3, \
+                (card, t.text)
+
+
 def test_special_faces_use_no_ids_and_no_emoji():
     for theme in THEMES:
         for card in SPECIAL_DECK:
