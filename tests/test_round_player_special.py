@@ -91,3 +91,20 @@ def test_a_finished_crowned_trick_keeps_its_crown_in_the_trick_area():
     assert rnd.tricks[-1].extra
     area = TrickArea(rnd).html
     assert 'aria-label="10 of Keys played with the Crown"' in area
+
+
+def test_every_step_of_rounds_with_all_special_cards_draws_for_either_seat():
+    phases = set()
+    for seed in range(3):
+        rnd = Round.deal(seed, modules=Modules(special=tuple(SPECIAL_CARDS)))
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            rnd.act(rng.choice(rnd.legal_actions()))
+        for reveal, seat in ((True, 0), (False, 1)):
+            player = RoundPlayer(rnd, reveal=reveal, player=seat, review=False)
+            for step in range(player.steps + 1):
+                player.go(step)
+                phases.add(player.round.phase)
+                assert player.explanation and player.table.trick_area.html
+            assert player.round.state() == rnd.state()
+    assert {"name_suit", "replace", "fairy_take", "dig", "potion_play"} <= phases
