@@ -23,7 +23,13 @@
     plays to try, when the refused play is not the next one);
   - ``error``: words of the error for a scenario the engine refuses as a whole;
   - ``lines``: instead of ``example``, referee input lines (text), each answered by exactly
-    one output line; ``answers`` holds words of each answer.
+    one output line; ``answers`` holds words of each answer;
+  - ``game``: instead of ``example``, a whole game for rulings about more than one round:
+    ``{"seed": 4, "goals": [ids], "rounds": 3}`` deals that many rounds of a ``Game`` with
+    those goal cards, each played out with moves picked at random from the legal ones (from
+    the same seed); ``game.rounds[i].goals`` (the goals revealed), ``.claimed`` (the once-goals
+    claimed) and ``.reshuffled`` (the goal deck was shuffled again to reveal them) are read
+    by ``expect`` paths.
 
 ``load()`` reads the file (cached); ``run(ruling)`` plays the example; ``check(ruling)`` lists
 what the engine answers differently (empty: the ruling holds).
@@ -63,6 +69,7 @@ class Ruling:
     error: str | None = None
     lines: tuple = ()
     answers: tuple = ()
+    game: dict | None = None
     note: str = ""
 
     @property
@@ -121,6 +128,7 @@ class Outcome:
     answers to ``lines``."""
 
     round: object = None
+    game: dict | None = None
     result: dict | None = None
     error: str | None = None
     refusal: str | None = None
@@ -129,6 +137,9 @@ class Outcome:
 
 def run(ruling: Ruling) -> Outcome:
     out = Outcome()
+    if ruling.game is not None:
+        out.game = play_game(**ruling.game)
+        return out
     if ruling.example is None and not ruling.lines:
         return out
     if ruling.lines:
@@ -151,6 +162,35 @@ def run(ruling: Ruling) -> Outcome:
         except FoxError as exc:
             out.refusal = str(exc)
     return out
+
+
+def play_game(seed: int, goals, rounds: int, target: int = 500) -> dict:
+    """Deal ``rounds`` rounds of a game with the goal cards ``goals``, playing each out with
+    legal moves picked at random (seeded): what each round revealed and claimed, and whether
+    the goal deck was shuffled again to reveal them."""
+    import random
+
+    from .game import Game
+    from .modules import Modules
+
+    game = Game(seed=seed, modules=Modules(goals=tuple(goals)), target=target)
+    rng = random.Random(seed)
+    out, shuffles = [], 0
+    for number in range(1, rounds + 1):
+        if number > 1:
+            game.next_round()
+        deck = game.goal_deck().reshuffles
+        rnd = game.round
+        while not rnd.is_over:
+            actions = rnd.legal_actions()
+            rnd.act(actions[rng.randrange(len(actions))])
+        records = rnd.tricks + [rnd.round_end]
+        claimed = [c.goal for r in records for c in getattr(r, "claims", ()) if c.kind == "once"]
+        out.append({"goals": [g.id for g in rnd.goals],
+                    "titles": [g.title for g in rnd.goals], "claimed": claimed,
+                    "reshuffled": deck > shuffles})
+        shuffles = deck
+    return {"rounds": out, "reshuffles": shuffles}
 
 
 def refused_plays(ruling: Ruling) -> list:
@@ -181,7 +221,9 @@ def read_path(outcome: Outcome, path: str):
     """The value at ``path`` (see the module's docstring); KeyError when it is not there."""
     root, rest = outcome.result, path
     narrator_of = None
-    if path.startswith("round.") or path == "round":
+    if path.startswith("game."):
+        root, rest = outcome.game, path[len("game"):]
+    elif path.startswith("round.") or path == "round":
         root, rest = outcome.round, path[len("round"):]
         narrator_of = outcome.round
     elif path.startswith("view:"):
@@ -233,7 +275,7 @@ def check(ruling: Ruling) -> list:
             if words not in _text(answer):
                 problems.append(f"line {i + 1}: {words!r} not in {answer}")
         return problems
-    if ruling.example is None:
+    if ruling.example is None and ruling.game is None:
         return problems         # nothing to play (the ruling's note says why)
     if ruling.error is not None:
         if out.error is None or ruling.error not in out.error:
@@ -241,6 +283,8 @@ def check(ruling: Ruling) -> list:
         return problems
     if out.error is not None:
         return [f"the example is refused: {out.error}"]
+    if ruling.game is not None and not ruling.expect:
+        problems.append("a game example expects nothing")
     for path, want in ruling.expect.items():
         try:
             got = read_path(out, path)

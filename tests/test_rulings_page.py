@@ -40,16 +40,10 @@ def test_each_rulings_example_gives_what_the_ruling_says(ruling):
     assert rulings.check(ruling) == []
 
 
-def test_a_ruling_without_an_example_says_why():
-    bare = [r for r in ALL if r.example is None and not r.lines]
-    assert [r.key for r in bare] == ["Goal cards: G5"]
-    assert all(r.note for r in bare)
-
-
-def test_each_example_checks_something():
+def test_every_ruling_has_an_example_that_checks_something():
     for r in ALL:
-        if r.example is not None or r.lines:
-            assert r.expect or r.says or r.refused or r.error or r.answers, r.key
+        assert r.example is not None or r.lines or r.game, r.key
+        assert r.expect or r.says or r.refused or r.error or r.answers, r.key
 
 
 # A check that could not fail would prove nothing: a wrong expectation must be caught.
@@ -149,8 +143,28 @@ def test_the_referee_lines_example_shows_one_answer_per_line(page):
 
 
 def test_a_ruling_without_an_example_has_no_button():
-    view = RulingView(rulings.find("Goal cards: G5"))
-    assert view.button is None and "test_goals_play.py" in view.text.html
+    bare = dataclasses.replace(rulings.find("SC18"), example=None, expect={},
+                               note="No example here.")
+    view = RulingView(bare)
+    assert view.button is None and "No example here." in view.text.html
+
+
+def test_the_goal_deck_example_plays_a_game_and_shows_each_rounds_goals(page):
+    view = page.view("Goal cards: G5")
+    assert view.button.description == "Play the example game"
+    view.toggle()
+    assert view.example.player is None
+    html = view.example.answers.html
+    assert html.count("<li>Round ") == 3 and html.count("goal deck had run out") == 2
+    assert "Round 1: the goals revealed are Early bird and Last word;" in html
+    view.toggle()
+
+
+def test_the_check_catches_a_goal_deck_that_was_not_shuffled_again():
+    g5 = rulings.find("Goal cards: G5")
+    wrong = dataclasses.replace(g5, expect={"game.rounds[1].reshuffled": False})
+    assert rulings.check(wrong) == [
+        "game.rounds[1].reshuffled: expected False, the engine gives True"]
 
 
 def test_the_contents_link_every_ruling_on_the_page(page):

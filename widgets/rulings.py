@@ -77,6 +77,18 @@ class ExampleView(VBox):
         if r.seat:
             html.append(f"<p class='fox-status'>The table as {escape(r.seat)} sees it: the "
                         "other hand and the hidden cards stay hidden.</p>")
+        if out.game is not None:
+            rows = "".join(
+                f"<li>Round {i}: the goals revealed are {escape(' and '.join(rd['titles']))}"
+                + (" (the goal deck had run out, so the goals used before were shuffled into a "
+                   "new goal deck first)" if rd["reshuffled"] else "")
+                + "; claimed: " + escape(", ".join(rd["claimed"]) or "none") + ".</li>"
+                for i, rd in enumerate(out.game["rounds"], 1))
+            g = r.game
+            html.append(f"<p>A game with a goal deck of {len(g['goals'])} goals "
+                        f"({escape(', '.join(g['goals']))}), two revealed each round, its "
+                        f"rounds played out with moves picked at random (seed {g['seed']}):</p>"
+                        f"<ol class='fox-rulings-lines'>{rows}</ol>")
         if r.lines:
             rows = "".join(
                 f"<li><code>{escape(line) or '(an empty line)'}</code> &rarr; "
@@ -120,7 +132,7 @@ class RulingView(VBox):
         self.holder = Box()
         self.holder.add_class("fox-ruling-holder")
         parts = [self.text]
-        has_example = ruling.example is not None or ruling.lines
+        has_example = ruling.example is not None or ruling.lines or ruling.game
         self.button = None
         if has_example:
             self.button = Button(description=self._label(False), icon="play",
@@ -136,6 +148,8 @@ class RulingView(VBox):
             return "Hide the example"
         if self.ruling.lines:
             return "Show the referee's answers"
+        if self.ruling.game:
+            return "Play the example game"
         if self.ruling.error is not None:
             return "Show the engine's answer"
         return "Step through the example"
