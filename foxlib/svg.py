@@ -4,7 +4,9 @@
 of a whole table. Everything is plain shapes and text: suits are drawn as paths (not emoji, which
 may be missing offline), so they read the same on every machine, and each suit has both its own
 shape and its own colour, so the cards can be told apart without colour. No element ids are used,
-so any number of cards can sit in one page.
+so any number of cards can sit in one page. The Deluxe special cards have faces of their own in
+the same family: their name, their printed rank (or ? or M), an emblem each and a "no suit"
+mark where a suit card shows its suit (``SPECIAL_EMBLEMS``, ``special_colour``).
 """
 from __future__ import annotations
 
@@ -487,7 +489,7 @@ def _round_summary(rnd, theme) -> str:
             f"{rnd.name(0)} {rnd.tricks_won[0]}, {rnd.name(1)} {rnd.tricks_won[1]}.")
 
 
-# ----------------------------------------------------------------------------- special cards on the table
+# ----------------------------------------------------------------------------- on the table
 
 #: What the player to move is deciding, for the table's captions (the base game's two
 #: decisions and the special cards' ones).
