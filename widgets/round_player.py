@@ -44,11 +44,10 @@ class RoundPlayer(VBox):
         self.reveal, self.player = reveal, player
         self.actions = list(full.actions)
         self.full_history = list(full.history)
-        # The special cards' chance outcomes are replayed as they happened (rulings SC19).
-        self.chance = [list(outcome) for outcome in full.chance]
-        self.round = Round(full.start, full.names, full.theme, chance=self.chance)
+        # The special cards' random picks replay as they happened (rulings SC19).
+        self.round = full.fresh()
         self._marks = [len(self.round.history)]     # history length after each step
-        probe = Round(full.start, full.names, full.theme, chance=self.chance)
+        probe = full.fresh()
         for action in self.actions:
             probe.act(action)
             self._marks.append(len(probe.history))
