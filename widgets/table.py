@@ -30,14 +30,14 @@ def inline_card(card, theme="classic", size="normal", *, face_down=False, dimmed
             f"{card_svg(card, _theme(theme), face_down=face_down, dimmed=dimmed)}</span>")
 
 
-def trick_card(card, theme="classic", crowned: bool = False, size="normal") -> str:
+def trick_card(card, theme="classic", crowned: bool = False, size="normal", **drawing) -> str:
     """A card in the trick; a card played with the Crown is shown with its Crown beside it, as
-    one play (rulings SC10)."""
+    one play (rulings SC10). ``drawing``: more options for ``inline_card``."""
     if not crowned:
-        return inline_card(card, theme, size)
+        return inline_card(card, theme, size, **drawing)
     return (f'<span class="fox-crowned" role="group" aria-label="{escape(card.name(_theme(theme)))}'
             f' played with the Crown">{inline_card("Crown", theme, "small")}'
-            f"{inline_card(card, theme, size)}</span>")
+            f"{inline_card(card, theme, size, **drawing)}</span>")
 
 
 def _crowned_now(rnd):
