@@ -56,7 +56,7 @@ def test_SC1_special_cards_have_no_suit_and_their_printed_rank():
     assert all(c.suit is None and c.character is None for c in SPECIAL_DECK)
     assert Card("axe") is Card("AXE") is SPECIAL_DECK[0] and str(Card("Shovel")) == "Shovel"
     assert sorted([Card("Tree"), Card("9M")]) == [Card("9M"), Card("Tree")]
-    assert Card("Bow").label() == "Bow, special card, no rank with no suit"
+    assert Card("Bow").label() == "Bow, special card, no suit and no rank"
 
 
 # ----------------------------------------------------------------------------- S2-S5: general
