@@ -78,11 +78,13 @@ def test_the_check_catches_a_wrong_referee_answer():
     assert rulings.check(dataclasses.replace(r5, answers=("empty", "empty", "beats")))
 
 
-def test_ruling_ids_repeat_across_sections_so_keys_name_the_section():
-    assert rulings.find("Goal cards: G1").section == "Goal cards"
-    assert rulings.find("End of the game: G1").title == "The tie-break counts Treasure"
-    with pytest.raises(KeyError, match="names 2 rulings"):
-        rulings.find("G1")
+def test_ruling_ids_are_unique_and_keys_may_name_the_section():
+    ids = [r.id for r in rulings.load()]
+    assert len(ids) == len(set(ids))
+    assert rulings.find("G1").section == "Goal cards"
+    assert rulings.find("End of the game: E1").title == "The tie-break counts Treasure"
+    with pytest.raises(KeyError):
+        rulings.find("Goal cards: E1")
 
 
 # ----------------------------------------------------------------------------- the page
