@@ -629,7 +629,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         if logging:
                             log.append(("discard", x, m.bit_count()))
             break
-        if len(trick) < 2:
+        if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
         lead, follow = trick
