@@ -23,7 +23,10 @@ class RoundPlayer(VBox):
     ``Position`` or position dict together with ``moves`` (cards like '9M', ``Move`` objects or
     referee plays like ``{"card": "3B", "exchange": "7M"}``), a saved round (``Round.to_json()``)
     or a referee scenario dict with ``plays``. A step is one action (a play, a Fox exchange or
-    a Woodcutter discard); its explanation is the engine's records for that action.
+    a Woodcutter discard, or a special card's decision: the Crown, the Hammer's suit, the
+    Fairy's card taken and given, the Shovel's dig, the Potion's cards); its explanation is the
+    engine's records for that action. The random cards of the Tree, the Fairy and the Shovel
+    replay as they happened (the source's ``chance``).
 
     ``step`` (int) is where the player stands; ``steps`` is the number of actions; ``round`` is
     the foxlib Round at the current step; ``explanation`` is the current step's text.
@@ -35,9 +38,11 @@ class RoundPlayer(VBox):
         self.theme = full.theme.key
         self.actions = list(full.actions)
         self.full_history = list(full.history)
-        self.round = Round(full.start, full.names, full.theme)
+        # The special cards' chance outcomes are replayed as they happened (rulings SC19).
+        self.chance = [list(outcome) for outcome in full.chance]
+        self.round = Round(full.start, full.names, full.theme, chance=self.chance)
         self._marks = [len(self.round.history)]     # history length after each step
-        probe = Round(full.start, full.names, full.theme)
+        probe = Round(full.start, full.names, full.theme, chance=self.chance)
         for action in self.actions:
             probe.act(action)
             self._marks.append(len(probe.history))
@@ -103,9 +108,15 @@ class RoundPlayer(VBox):
     def explanation(self) -> str:
         if self.step == 0:
             rnd = self.round
+            if rnd.is_over:
+                return Narrator.of(rnd).say_all(rnd.history)
+            trump = ("there is no trump suit" if rnd.decree.suit is None else
+                     f"{rnd.theme.suit_names[rnd.decree.suit]} are trump")
+            who = (f"{rnd.name(rnd.to_play)} leads" if not rnd.trick else
+                   f"{rnd.name(rnd.leader)} has led the {rnd.trick[0].name(rnd.theme)} and "
+                   f"{rnd.name(rnd.to_play)} plays next")
             return (f"The start: the decree card is the {rnd.decree.label(rnd.theme)}, so "
-                    f"{rnd.theme.suit_names[rnd.decree.suit]} are trump; "
-                    f"{rnd.name(rnd.to_play)} leads. Press Forward to see the first play.")
+                    f"{trump}; {who}. Press Forward to see the first play.")
         return Narrator.of(self.round).say_all(self.records)
 
     @property
