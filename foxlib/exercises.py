@@ -1129,7 +1129,8 @@ def _action_words(action, rnd: Round) -> str:
         "discard": f"Put the {name} under the deck",
         "potion_discard": f"Put the {name} under the deck",
         "fairy_take": f"Take the {name}" if card is not None else "Take nothing",
-        "fairy_give": f"Give the {name}", "dig": "Dig" if card is not None else "Do not dig",
+        "fairy_give": f"Give the {name}",
+        "dig": "Dig up a card" if card is not None else "Do not dig",
     }
     if action.kind == "name_suit":
         return f"Name {theme.suit_names[card]}"
@@ -1148,7 +1149,7 @@ class DeluxeMoveExercise(ChoiceExercise):
     GOALS = {"win": "win this trick", "lose": "lose this trick", "lead": "lead the next trick"}
 
     def __init__(self, decree, hands, actions=(), *, goal: str = "win", deck=(), chance=(),
-                 special=None, poison: bool = False, leader: str = LEADER,
+                 special=None, poison: bool = False, score=(0, 0), leader: str = LEADER,
                  follower: str = FOLLOWER, question: str | None = None, theme="classic"):
         theme_ = _theme(theme)
         if goal not in self.GOALS:
@@ -1158,17 +1159,15 @@ class DeluxeMoveExercise(ChoiceExercise):
                                     "leader and follower")
         self.decree = _card(decree, "decree")
         rnd, self.filler = _deluxe_round(self.decree, hands, deck, chance, special, poison,
-                                         (), (0, 0), names, theme_, "exercise")
+                                         (), score, names, theme_, "exercise")
         self.round = rnd
-        self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
         _act_all(rnd, actions, "exercise")
+        self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
         if rnd.phase == "over":
             raise InvalidState("actions: the round is over; nothing is left to choose.")
         self.story = _story(rnd.history)
         self.me = rnd.to_play
         self.done_tricks = len(rnd.tricks)
-        self.given = len(rnd._given)
-        self.start_hand = sorted(rnd.hands[self.me])
         options = []
         for action in self._choices(rnd):
             ok, why = self._result(action)
