@@ -87,6 +87,8 @@ EXERCISES = {
     "13_misconceptions.ipynb": ("button", ["False"], ["✔ Right", "no Diamonds", "Bells, Keys and Moons"]),
     "14_explorer_sandbox.ipynb": ("button", ["Ann wins"], ["✔ Right", "only Witch"]),
     "15_play_the_computer.ipynb": ("button-card", ["2 of Keys"], ["✔ Right", "Ann's 8 of Keys"]),
+    "16_special_cards.ipynb": ("cards", ["4 of Keys", "Fairy, special card, 4 with no suit"],
+                               ["✔ Right", "A card with no suit may always follow"]),
 }
 
 
