@@ -53,6 +53,7 @@ LESSON_GROUPS = [
     ]),
     ("Deluxe", [
         ("16_special_cards", "Special cards: the general rules"),
+        ("17_special_cards_1", "Axe, Tree, Fairy, Crown and Mirror"),
     ]),
 ]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]

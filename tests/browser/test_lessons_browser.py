@@ -89,6 +89,8 @@ EXERCISES = {
     "15_play_the_computer.ipynb": ("button-card", ["2 of Keys"], ["✔ Right", "Ann's 8 of Keys"]),
     "16_special_cards.ipynb": ("cards", ["4 of Keys", "Fairy, special card, 4 with no suit"],
                                ["✔ Right", "A card with no suit may always follow"]),
+    "17_special_cards_1.ipynb": ("button", ["Play the Axe"],
+                                 ["✔ Right", "Axe followed a Woodcutter, so it wins"]),
 }
 
 
