@@ -54,6 +54,7 @@ LESSON_GROUPS = [
     ("Deluxe", [
         ("16_special_cards", "Special cards: the general rules"),
         ("17_special_cards_1", "Axe, Tree, Fairy, Crown and Mirror"),
+        ("18_special_cards_2", "Bow, Hammer, Potion and Shovel"),
     ]),
 ]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]

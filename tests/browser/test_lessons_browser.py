@@ -91,6 +91,8 @@ EXERCISES = {
                                ["✔ Right", "A card with no suit may always follow"]),
     "17_special_cards_1.ipynb": ("button", ["Play the Axe"],
                                  ["✔ Right", "Axe followed a Woodcutter, so it wins"]),
+    "18_special_cards_2.ipynb": ("button", ["Play the Bow"],
+                                 ["✔ Right", "Bow beats Ann's 10 of Bells, which is trump"]),
 }
 
 
