@@ -93,6 +93,7 @@ EXERCISES = {
                                  ["✔ Right", "Axe followed a Woodcutter, so it wins"]),
     "18_special_cards_2.ipynb": ("button", ["Play the Bow"],
                                  ["✔ Right", "Bow beats Ann's 10 of Bells, which is trump"]),
+    "19_poison_8s.ipynb": ("points", [3], ["✔ Right", "loses 1 point for the Poison 8"]),
 }
 
 
