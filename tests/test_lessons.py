@@ -29,8 +29,14 @@ def links(path: Path) -> list[str]:
     return re.findall(r"\]\(([^)\s]+)\)", "\n".join(cells(path, "markdown")))
 
 
-def test_the_lessons_are_numbered_from_1_without_a_gap():
-    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(1, len(LESSONS) + 1)]
+def test_there_are_twenty_numbered_lessons():
+    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(1, 21)]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_lesson_says_its_place_among_all_the_lessons(path):
+    first = cells(path, "markdown")[0]
+    assert f"Lesson {int(path.name[:2])} of {len(LESSONS)}" in first
 
 
 @pytest.mark.parametrize("path", LESSONS + [NOTEBOOKS / "index.ipynb"], ids=lambda p: p.name)

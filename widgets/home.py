@@ -56,6 +56,7 @@ LESSON_GROUPS = [
         ("17_special_cards_1", "Axe, Tree, Fairy, Crown and Mirror"),
         ("18_special_cards_2", "Bow, Hammer, Potion and Shovel"),
         ("19_poison_8s", "Poison 8s"),
+        ("20_goal_cards", "Goal cards"),
     ]),
 ]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]

@@ -94,6 +94,7 @@ EXERCISES = {
     "18_special_cards_2.ipynb": ("button", ["Play the Bow"],
                                  ["✔ Right", "Bow beats Ann's 10 of Bells, which is trump"]),
     "19_poison_8s.ipynb": ("points", [3], ["✔ Right", "loses 1 point for the Poison 8"]),
+    "20_goal_cards.ipynb": ("points", [4], ["✔ Right", "Royal rebuff", "Heavy crown"]),
 }
 
 
