@@ -41,7 +41,8 @@ from .cards import CHARACTERS, DECK, THEMES, Card, Theme, card_list
 from .errors import FoxError, InvalidCard, InvalidState, json_kind
 from .feedback import REFUSED, RIGHT, SHOWN, WRONG, Feedback
 from .game import game_result
-from .round import Move, Round
+from .modules import SPECIAL_CARDS, Modules
+from .round import Action, Move, Position, Round
 
 __all__ = [
     "Exercise", "ChoiceExercise", "CardPickExercise", "Option",
@@ -342,8 +343,8 @@ class LegalPlayExercise(CardPickExercise):
             # With the special cards in play (rulings SC2, SC3, SC11): the led card is played
             # through the engine, which must then wait for the follower's card.
             self.round, _ = _deluxe_round(self.decree, [[self.led], self.hand], (), (), special,
-                                          False, (), (0, 0), self.names, theme_, "exercise")
-            _act_all(self.round, [f"play {self.led}"], "exercise")
+                                          False, (), (0, 0), self.names, theme_)
+            _act_all(self.round, [f"play {self.led}"])
             if self.round.phase != "play" or self.round.to_play != 1:
                 raise InvalidState(f"led: after the {self.led.name(theme_)} is led the "
                                    "follower does not choose a card freely (a decision or a "
@@ -888,34 +889,33 @@ def _demonstrate(demo, theme: Theme) -> str:
 # outcomes the Tree, Fairy and Shovel need (rulings SC19), so that every answer is the engine's.
 
 def _deluxe_round(decree: Card, hands, deck, chance, special, poison: bool, goals, score,
-                  names, theme: Theme, where: str) -> tuple:
-    """(a Round, the stand-in cards): names[0] to lead, from the known cards of both hands (each hand is filled up
-    with cards listed nowhere, one more than the bigger hand, so the round never ends in the
-    exercise). The special cards in play are ``special``, or every one named in the data."""
-    from .modules import Modules
-    from .round import Position
+                  names, theme: Theme) -> tuple:
+    """(a Round with names[0] to lead, the stand-in cards) from the known cards of both hands.
+    Each hand is filled up with cards listed nowhere (even ranks first, of suits the other hand
+    does not hold), to one card more than the bigger hand, so the round never ends inside the
+    exercise. The special cards in play are ``special``, or every one named in the data."""
     if not isinstance(hands, (list, tuple)) or len(hands) != 2:
-        raise InvalidState(f"hands must be two lists of cards: the leader's and the "
-                           "follower's.")
+        raise InvalidState("hands must be two lists of cards: the leader's and the follower's.")
     known = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
-    deck = _cards(deck, f"deck")
+    deck = _cards(deck, "deck")
     _distinct("exercise data", decree=decree, **{f"hands[{i}]": h for i, h in enumerate(known)},
               deck=deck)
     named = {c.special for c in [decree, *known[0], *known[1], *deck] if c.special}
     if special is None:
-        from .modules import SPECIAL_CARDS
         special = [s for s in SPECIAL_CARDS if s in named]
     elif not isinstance(special, (list, tuple)):
-        raise InvalidState(f"special must be a list of special cards like ['Axe'], not "
+        raise InvalidState("special must be a list of special cards like ['Axe'], not "
                            f"{json_kind(special)}.")
     if not isinstance(poison, bool):
         raise InvalidState(f"poison must be true or false, not {poison!r}.")
     if not isinstance(goals, (list, tuple)):
         raise InvalidState(f"goals must be a list of goal ids, not {json_kind(goals)}.")
+    if not isinstance(chance, (list, tuple)):
+        raise InvalidState("chance must be a list of the random cards picked, like "
+                           f"['6K', ['2K', '9M']], not {json_kind(chance)}.")
     if not (isinstance(score, (list, tuple)) and len(score) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)):
-        raise InvalidState(f"score must be two whole numbers like [3, 0], not "
-                           f"{score!r}.")
+        raise InvalidState(f"score must be two whole numbers like [3, 0], not {score!r}.")
     missing = sorted(named - set(special))
     if missing:
         raise InvalidState(f"special: the {missing[0]} is in the data but not in play.")
@@ -937,27 +937,23 @@ def _deluxe_round(decree: Card, hands, deck, chance, special, poison: bool, goal
         filled.append(tuple(known[i] + extra))
     pos = Position(decree, tuple(filled), 0, list(deck), [], (13 - size, 0), tuple(score),
                    (0, 0), None, modules, tuple(goals), 1)
+    outcomes = [tuple(_cards(o if isinstance(o, (list, tuple)) else [o], f"chance[{i}]"))
+                for i, o in enumerate(chance)]
     try:
-        return Round(pos, tuple(names), theme, chance=[
-            tuple(_cards(o if isinstance(o, (list, tuple)) else [o], f"chance[{i}]"))
-            for i, o in enumerate(chance)]), frozenset(filler)
+        return Round(pos, tuple(names), theme, chance=outcomes), frozenset(filler)
     except FoxError as exc:
         raise InvalidState(str(exc)) from None
 
 
-def _act_all(rnd: Round, actions, where: str) -> None:
+def _act_all(rnd: Round, actions) -> None:
     """Do ``actions`` (texts like 'play 5K' or 'name_suit M'; a card name alone plays it)."""
-    from .round import Action
     if not isinstance(actions, (list, tuple)):
-        raise InvalidState(f"actions must be a list like ['play 5K', 'play Axe'].")
+        raise InvalidState("actions must be a list like ['play 5K', 'play Axe'].")
     for i, item in enumerate(actions):
         if not isinstance(item, str) or not item.strip():
-            raise InvalidState(f"actions[{i}] must be an action like 'play 5K', not "
-                               f"{item!r}.")
-        words = item.split()
+            raise InvalidState(f"actions[{i}] must be an action like 'play 5K', not {item!r}.")
         try:
-            action = Action.parse(item if len(words) > 1 else f"play {item}")
-            rnd.act(action)
+            rnd.act(Action.parse(item if len(item.split()) > 1 else f"play {item}"))
         except FoxError as exc:
             raise InvalidState(f"actions[{i}] {item!r}: {exc}") from None
 
@@ -1018,10 +1014,10 @@ class DeluxeTrickExercise(ChoiceExercise):
                                     "leader and follower")
         self.decree = _card(decree, "decree")
         rnd, self.filler = _deluxe_round(self.decree, hands, deck, chance, special, poison,
-                                         (), (0, 0), names, theme_, "exercise")
+                                         (), (0, 0), names, theme_)
         self.round = rnd
         self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
-        _act_all(rnd, actions, "exercise")
+        _act_all(rnd, actions)
         if not rnd.tricks or rnd.trick or rnd.phase not in ("play", "over"):
             raise InvalidState("actions: the last trick is not finished after these "
                                f"actions (the next decision is {rnd.phase!r}).")
@@ -1064,12 +1060,12 @@ class TrickPointsExercise(Exercise):
         self.player = player
         self.decree = _card(decree, "decree")
         rnd, self.filler = _deluxe_round(self.decree, hands, deck, chance, special, poison,
-                                         goals, score, names, theme_, "exercise")
+                                         goals, score, names, theme_)
         self.round = rnd
         self.goals = rnd.goals
         self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
         self.before = tuple(rnd.score)
-        _act_all(rnd, actions, "exercise")
+        _act_all(rnd, actions)
         if not rnd.tricks or rnd.trick or rnd.phase != "play":
             raise InvalidState("actions: the last trick is not finished after these "
                                f"actions (the next decision is {rnd.phase!r}).")
@@ -1159,9 +1155,9 @@ class DeluxeMoveExercise(ChoiceExercise):
                                     "leader and follower")
         self.decree = _card(decree, "decree")
         rnd, self.filler = _deluxe_round(self.decree, hands, deck, chance, special, poison,
-                                         (), score, names, theme_, "exercise")
+                                         (), score, names, theme_)
         self.round = rnd
-        _act_all(rnd, actions, "exercise")
+        _act_all(rnd, actions)
         self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
         if rnd.phase == "over":
             raise InvalidState("actions: the round is over; nothing is left to choose.")

@@ -519,3 +519,24 @@ def test_legal_play_the_mirror_counts_as_the_decree_cards_suit_in_hand():
     ex = X.LegalPlayExercise("7M", "9M", ["4K", "Mirror", "6B"])
     assert ex.legal == {Card("Mirror")}
     assert "You must follow Moons: you hold the Mirror" in ex.show_answer().text
+
+
+@pytest.mark.parametrize("spec, error", [
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["9K"]], "actions": ["9K"]},
+     r"^exercise: hands must be two lists of cards"),
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["Tree"], ["6K"]], "actions": ["Tree"],
+      "chance": "6K"}, r"^exercise: chance must be a list of the random cards picked"),
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["Tree"], ["6K"]], "actions": ["Tree"],
+      "chance": ["9M"]}, r"chance\[0\]: 9M cannot be the outcome here"),
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["9K"], ["2K"]], "actions": "9K"},
+     r"^exercise: actions must be a list"),
+    ({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+      "actions": ["8K", "10K"], "player": "Cy"}, r"^exercise: player: 'Cy' is not one of"),
+    ({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+      "actions": ["8K", "10K"], "goals": ["no-such-goal"]}, r"'no-such-goal' is not a house goal"),
+    ({"kind": "deluxe_move", "decree": "4B", "hands": [["10B"], ["Bow", "2K"]],
+      "actions": ["10B"], "goal": "draw"}, r"^exercise: goal: 'draw' is not a goal"),
+])
+def test_bad_deluxe_exercise_data_is_refused_naming_the_field(spec, error):
+    with pytest.raises(FoxError, match=error):
+        X.make_exercise(spec)
