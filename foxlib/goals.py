@@ -335,10 +335,13 @@ class Goal:
 
 @dataclass(frozen=True)
 class GoalSet:
+    """The goals of one goal file. Two sets are equal when they hold the same goals, whatever
+    file they were read from."""
+
     id: str
     title: str
     goals: tuple
-    file: str = ""
+    file: str = dataclass_field(default="", compare=False)
     description: str = ""
 
     def __iter__(self):
@@ -352,6 +355,14 @@ class GoalSet:
             if goal.id == gid:
                 return goal
         raise KeyError(gid)
+
+    def to_json(self) -> dict:
+        """The set as a goal file (``fox-goals/1``): ``read_goals`` reads it back."""
+        out = {"format": FORMAT, "id": self.id, "title": self.title}
+        if self.description:
+            out["description"] = self.description
+        out["goals"] = [g.to_json() for g in self.goals]
+        return out
 
 
 @dataclass(frozen=True)
