@@ -268,7 +268,7 @@ class GoalsView(HtmlView):
                          "</div>")
         self.html = (f'<div class="fox-goals" aria-label="Goals this round">'
                      f'<div class="fox-title">Goals this round</div>'
-                     f'<div class="fox-caption">Claimed automatically by whoever meets one '
+                     f'<div class="fox-status">Claimed automatically by whoever meets one '
                      f"first; an ongoing goal counts every time.</div>"
                      f'<div class="fox-row">{"".join(cards)}</div></div>')
 
