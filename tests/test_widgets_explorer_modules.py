@@ -15,10 +15,15 @@ def text(markup: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
-def test_the_explorer_starts_in_the_base_game_with_the_module_inputs_hidden():
+def test_the_explorer_starts_in_the_base_game_and_the_button_shows_the_module_options():
     ex = RulesExplorer()
-    assert ex.round.modules.base and ex.module_row.layout.display == "none"
-    assert ex.goal_cards.html == ""
+    assert ex.round.modules.base and ex.modules() == ex.round.modules
+    assert ex.modules_box.children == (ex.deluxe_button,)     # nothing more built yet
+    ex.deluxe_button.click()
+    assert ex.modules_box.children[0] is ex.options
+    assert ex.module_row.layout.display == "none" and ex.goal_cards.html == ""
+    ex.options.poison.value = True
+    assert ex.round.modules.poison and ex.module_row.layout.display == ""
 
 
 def test_poison_8s_in_the_trick_cost_the_winner_points_unless_at_0():

@@ -107,6 +107,13 @@ def test_a_bad_goal_file_is_refused_in_place_and_the_previous_choice_kept(kind):
 
 # ----------------------------------------------------------------------------- the table
 
+def test_the_deluxe_button_shows_the_module_options():
+    pt = PlayTable(seed=3)
+    assert pt.modules_box.children == (pt.deluxe_button,) and pt.modules() == BASE
+    pt.deluxe_button.click()
+    assert pt.modules_box.children[0] is pt.options and pt.game.modules == BASE
+
+
 def test_module_choices_apply_to_the_next_new_game():
     pt = PlayTable(seed=3)
     pt.options.poison.value = True

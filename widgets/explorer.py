@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from ipywidgets import BoundedIntText, Dropdown, HBox, Layout, Text, VBox
+from ipywidgets import BoundedIntText, Button, Dropdown, HBox, Layout, Text, VBox
 
 from foxlib import DECK, Action, Card, FoxError, Round
 from foxlib.cards import card_list
 from foxlib.goals import say_claim
 from foxlib.inputs import read_theme, trick_setup
+from foxlib.modules import BASE
 from foxlib.narrator import Narrator, sentence, subject
 from foxlib.rules import count
 from foxlib.svg import goal_svg
@@ -52,6 +53,10 @@ PRESETS = {
 }
 
 
+class _Deluxe:
+    """The explorer's Deluxe module widgets, once built."""
+
+
 def _wide() -> Layout:
     # One Layout per widget: a shared one would hide them all when one is hidden.
     return Layout(width="auto", min_width="16em")
@@ -65,7 +70,8 @@ class RulesExplorer(VBox):
     names=('Leader', 'Follower'), theme='classic', preset=None)``.
 
     ``poison`` and ``goals`` (None, ``"house"`` or a ``foxlib.goals.GoalSet``) choose the
-    Deluxe modules (``options``, a ``ModuleOptions``, changes them); ``on_table`` names the ids
+    Deluxe modules (``options``, a ``ModuleOptions``, changes them; the "Deluxe modules" button
+    ``deluxe_button`` shows them, and they are built when first used); ``on_table`` names the ids
     of at most two goals put on the table (the dropdowns ``goal_1`` and ``goal_2``; by
     default the first two goals of the set);
     ``scores`` are the two scores before the trick when a module is on (``score_leader``,
@@ -112,16 +118,16 @@ class RulesExplorer(VBox):
         self.leader_choice = Dropdown(description="Leader's choice", layout=_wide(), style=style)
         self.follower_choice = Dropdown(description="Follower's choice", layout=_wide(),
                                         style=style)
-        # The Deluxe modules: Poison 8s, goal cards (and which goals are on the table), and
-        # the scores before the trick (a loss never takes a score below 0).
-        self.options = ModuleOptions(poison=poison, goals=goals)
-        self.goal_1 = Dropdown(description="Goal on the table", layout=_wide(), style=style)
-        self.goal_2 = Dropdown(description="Second goal", layout=_wide(), style=style)
-        self.score_leader = BoundedIntText(value=scores[0], min=0, max=99, layout=_wide(),
-                                           description="Leader's score before", style=style)
-        self.score_follower = BoundedIntText(value=scores[1], min=0, max=99, layout=_wide(),
-                                             description="Follower's score before", style=style)
-        self.goal_cards = HtmlView()
+        # The Deluxe modules (Poison 8s, goal cards, the goals on the table and the scores
+        # before the trick) are built when first asked for: a reader who never opens them does
+        # not pay for their widgets when the page loads.
+        self._deluxe = None
+        self._deluxe_args = dict(poison=poison, goals=goals, on_table=on_table, scores=scores)
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards",
+                                    tooltip="Play the trick with the Deluxe box's Poison 8s "
+                                            "and goal cards", layout=Layout(width="auto"))
+        self.deluxe_button.on_click(lambda _b: self.show_modules())
+        self.modules_box = VBox([self.deluxe_button])
         self._wanted = {"leader": leader_choice, "follower": follower_choice}
         self.followed = str(Card(followed)) if followed else None
         self.leader_row = CardRow(theme=self.theme, size="small", interactive=False,
@@ -135,25 +141,18 @@ class RulesExplorer(VBox):
         for w in (self.leader_choice, self.follower_choice):
             w.observe(self._choice_changed, names="value")
         self.preset.observe(self._preset_changed, names="value")
-        self.options.on_change(self._modules_changed)
-        for w in (self.goal_1, self.goal_2, self.score_leader, self.score_follower):
-            w.observe(self._module_input_changed, names="value")
         setup = HBox([self.decree, self.led, self.leader_others, self.deck_top])
         setup.add_class("fox-controls")
-        self.module_row = HBox([self.goal_1, self.goal_2, self.score_leader,
-                                self.score_follower])
-        self.module_row.add_class("fox-controls")
-        self._fill_goals(list(on_table) if on_table is not None else None)
-        modules_box = VBox([self.options, self.module_row, self.goal_cards])
-        modules_box.add_class("fox-panel")
         leader = VBox([self.leader_note, self.leader_row, self.leader_choice])
         follower = VBox([self.follower_note, self.follower_hand, self.follower_row,
                          self.follower_choice])
         for box in (leader, follower):
             box.add_class("fox-panel")
-        super().__init__([self.preset, setup, modules_box, leader, follower, self.result])
+        super().__init__([self.preset, setup, self.modules_box, leader, follower, self.result])
         self.add_class("fox-app")
         self.add_class("fox-explorer")
+        if poison or goals is not None:
+            self._build_modules()
         if preset:
             self.load(preset)
         else:
@@ -245,6 +244,53 @@ class RulesExplorer(VBox):
             self.preset.value = ""
 
     # -- the Deluxe modules
+    def show_modules(self) -> None:
+        """Show the Deluxe module options (what the "Deluxe modules" button does)."""
+        if self._deluxe is None:
+            self._build_modules()
+            self._recompute()
+
+    def _build_modules(self) -> None:
+        args, style = self._deluxe_args, {"description_width": "initial"}
+        d = _Deluxe()
+        d.options = ModuleOptions(poison=args["poison"], goals=args["goals"])
+        d.goal_1 = Dropdown(description="Goal on the table", layout=_wide(), style=style)
+        d.goal_2 = Dropdown(description="Second goal", layout=_wide(), style=style)
+        d.score_leader = BoundedIntText(value=args["scores"][0], min=0, max=99, layout=_wide(),
+                                        description="Leader's score before", style=style)
+        d.score_follower = BoundedIntText(value=args["scores"][1], min=0, max=99,
+                                          layout=_wide(), description="Follower's score before",
+                                          style=style)
+        d.goal_cards = HtmlView()
+        d.module_row = HBox([d.goal_1, d.goal_2, d.score_leader, d.score_follower])
+        d.module_row.add_class("fox-controls")
+        self._deluxe = d
+        d.options.on_change(self._modules_changed)
+        for w in (d.goal_1, d.goal_2, d.score_leader, d.score_follower):
+            w.observe(self._module_input_changed, names="value")
+        on_table = args["on_table"]
+        self._fill_goals(list(on_table) if on_table is not None else None)
+        self.modules_box.children = [d.options, d.module_row, d.goal_cards]
+        self.modules_box.add_class("fox-panel")
+
+    def _part(self, name: str):
+        if self._deluxe is None:
+            self.show_modules()
+        return getattr(self._deluxe, name)
+
+    options = property(lambda self: self._part("options"),
+                       doc="The Deluxe module options (``ModuleOptions``), built when first used.")
+    goal_1 = property(lambda self: self._part("goal_1"))
+    goal_2 = property(lambda self: self._part("goal_2"))
+    score_leader = property(lambda self: self._part("score_leader"))
+    score_follower = property(lambda self: self._part("score_follower"))
+    module_row = property(lambda self: self._part("module_row"))
+    goal_cards = property(lambda self: self._part("goal_cards"))
+
+    def modules(self):
+        """The modules the trick is played with (the base game until they are chosen)."""
+        return BASE if self._deluxe is None else self._deluxe.options.modules()
+
     def _fill_goals(self, wanted=None) -> None:
         """Offer the goals of the chosen goal set for the table (keeping the ones chosen)."""
         gset = self.options.goal_set()
@@ -266,7 +312,7 @@ class RulesExplorer(VBox):
 
     def on_table(self) -> tuple:
         """The ids of the goals put on the table (none when goal cards are off)."""
-        if self.options.goal_set() is None:
+        if self._deluxe is None or self.options.goal_set() is None:
             return ()
         out = []
         for d in (self.goal_1, self.goal_2):
@@ -300,7 +346,7 @@ class RulesExplorer(VBox):
         setup = trick_setup(self.decree.value, self.led.value, self.follower_hand.value,
                             self.leader_others.value, self.deck_top.value or None, theme=th)
         self.padding = setup.filler
-        pos, modules = setup.position, self.options.modules()
+        pos, modules = setup.position, self.modules()
         if not modules.base:
             pos = replace(pos, modules=modules, goals=self.on_table(),
                           score=(self.score_leader.value, self.score_follower.value))
@@ -362,9 +408,10 @@ class RulesExplorer(VBox):
     def _draw(self) -> None:
         th = read_theme(self.theme)
         rnd = self.round
-        poison = self.options.modules().poison
+        poison = self.modules().poison
         self.leader_row.poison = self.follower_row.poison = poison
-        self._draw_goal_cards()
+        if self._deluxe is not None:
+            self._draw_goal_cards()
         if rnd is None:
             self.leader_row.update([], hidden_count=0)
             self.follower_row.update([], dimmed=[], selected=[])

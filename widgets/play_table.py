@@ -16,6 +16,7 @@ from foxlib import THEMES, FoxError, Game
 from foxlib.review import Hint, hint as advise
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
+from foxlib.modules import BASE
 from foxlib.players import LEVELS, make_player
 from foxlib.narrator import Narrator, ReviewNarrator, sentence, subject
 
@@ -62,7 +63,8 @@ class PlayTable(VBox):
     ``hand`` (the learner's Hand), buttons ``new_button``, ``undo_button``, ``hint_button``,
     ``keep_button`` (Fox: keep the decree), ``next_button`` (deal the next round), dropdowns
     ``level``, ``target``, ``theme``, ``options`` (Poison 8s, goal cards, the goal file
-    button and its report) and ``status`` (HtmlView with the latest news).
+    button and its report; shown by ``deluxe_button``, built when first used) and ``status``
+    (HtmlView with the latest news).
     """
 
     def __init__(self, level: str = "random", *, target: int = DEFAULT_TARGET,
@@ -94,10 +96,18 @@ class PlayTable(VBox):
                                   tooltip="The Fox's other choice: swap nothing")
         self.next_button = Button(description="Deal the next round", button_style="success")
         self.status = HtmlView()
-        self.options = ModuleOptions(poison=poison, goals=goals)
-        self.options.on_change(self._modules_changed)
+        # The Deluxe module options are built when first asked for (fewer widgets to load
+        # for a reader who plays the base game), or at once when the first game uses them.
+        self._options = None
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards",
+                                    tooltip="Play with the Deluxe box's Poison 8s and goal "
+                                            "cards (from the next new game)")
+        self.deluxe_button.on_click(lambda _b: self.show_modules())
+        self.modules_box = VBox([self.deluxe_button])
+        if poison or goals is not None:
+            self._build_options(poison, goals)
         for b in (self.new_button, self.undo_button, self.hint_button, self.keep_button,
-                  self.next_button):
+                  self.next_button, self.deluxe_button):
             b.layout.width = "auto"
         self.new_button.on_click(lambda _b: self.new_game())
         self.undo_button.on_click(lambda _b: self.undo())
@@ -118,7 +128,8 @@ class PlayTable(VBox):
         self.hand.on_action(self._learner_acted)
         # "Review this round" appears when a round ends (widgets/review.py).
         self.review = ReviewPanel(seed=0 if seed is None else seed, sync=sync)
-        super().__init__([controls, self.options, self.status, actions, self.review, self.table])
+        super().__init__([controls, self.modules_box, self.status, actions, self.review,
+                          self.table])
         self.add_class("fox-app")
         self.add_class("fox-play-table")
         self._changed()
@@ -316,6 +327,26 @@ class PlayTable(VBox):
         self.table.update(theme=change["new"])
         self._draw()          # the news, too, is told again in the new suits
 
+    def show_modules(self) -> None:
+        """Show the Deluxe module options (what the "Deluxe modules" button does)."""
+        if self._options is None:
+            self._build_options(False, None)
+
+    def _build_options(self, poison, goals) -> None:
+        self._options = ModuleOptions(poison=poison, goals=goals)
+        self._options.on_change(self._modules_changed)
+        self.modules_box.children = [self._options]
+
+    @property
+    def options(self) -> ModuleOptions:
+        """The Deluxe module options (``ModuleOptions``), built when first used."""
+        self.show_modules()
+        return self._options
+
+    def modules(self):
+        """The modules the next new game is played with."""
+        return self._options.modules() if self._options is not None else BASE
+
     def _modules_changed(self, modules) -> None:
         self._say(f"The next new game will be played with {modules}; this one stays with "
                   f"{self.game.modules}. Press \u201cNew game\u201d to start one.")
@@ -328,7 +359,7 @@ class PlayTable(VBox):
 
     def _new_game_object(self) -> Game:
         return Game(self._rng.randrange(2**32), target=self.target.value, names=self.names,
-                    theme=read_theme(self.theme.value), modules=self.options.modules())
+                    theme=read_theme(self.theme.value), modules=self.modules())
 
     # -- drawing
     def _say(self, text: str, kind: str = "info", detail="", *, records=(),

@@ -25,6 +25,7 @@ def test_poison_and_goals_are_turned_on_at_the_play_table_and_tricks_are_played(
         page, open_notebook, screenshot):
     open_notebook(LESSON, wait_for=".fox-play-table")
     table = page.locator(".fox-play-table")
+    table.get_by_role("button", name="Deluxe modules: Poison 8s, goal cards").click()
     table.get_by_label("Poison 8s").check()
     table.get_by_text("The next new game will be played with Poison 8s").first.wait_for()
     table.get_by_label("Goal cards").select_option(label="House goals (16)")
