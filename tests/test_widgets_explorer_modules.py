@@ -73,6 +73,6 @@ def test_an_uploaded_goal_file_offers_its_goals_and_a_bad_one_is_refused_in_plac
     bad = dict(good, goals=[dict(good["goals"][0], kind="twice", points=1.5)])
     ex.options.upload.load("bad.json", json.dumps(bad).encode())
     shown = text(ex.options.report.html)
-    assert "bad.json cannot be used: 2 problems" in shown
+    assert "bad.json cannot be used: 2 problems to correct" in shown
     assert "goal m1, kind:" in shown and "goal m1, points:" in shown
     assert ex.on_table() == ("m1",) and [c.goal for c in ex.trick.claims] == ["m1"]

@@ -108,10 +108,10 @@ class ModuleOptions(VBox):
     def _refuse(self, name: str, problems: list) -> None:
         self.problems = problems
         kept = self.goals.label or "no goal cards"
-        head = (f"{name} cannot be used: {count(len(problems), 'problem')} (the goal cards "
-                f"stay as they were: {kept}).")
+        head = (f"{name} cannot be used: {count(len(problems), 'problem')} to correct (the "
+                f"goal cards stay as they were: {kept}).")
         items = "".join(f"<li>{escape(p)}</li>" for p in problems)
-        self.report.html = (message(head, "illegal")
+        self.report.html = (message(head, "setup")
                             + f'<ul class="fox-module-problems">{items}</ul>')
 
     # -- drawing
