@@ -101,3 +101,17 @@ def test_a_saved_round_with_own_goals_round_trips():
     assert [(c.goal, c.player) for c in rnd.tricks[-1].claims] == [("moon-walk", 1)]
     again = Round.loads(rnd.dumps())
     assert again == rnd and again.goals == rnd.goals
+
+
+def test_the_referee_plays_a_scenario_with_its_own_goal_file():
+    from foxlib.referee import referee_line
+    scenario = {"decree": "2B", "hands": {"A": ["4M", "6B"], "B": ["1K", "11M"]},
+                "leader": "A", "tricks_won": {"A": 6, "B": 5},
+                "modules": {"goals": ["moon-walk", "swan-dive"], "goal_file": OWN},
+                "goals": ["moon-walk", "swan-dive"], "plays": ["4M", "11M"]}
+    out = referee_line(json.dumps(scenario))
+    assert out["tricks"][0]["claims"] == [{"goal": "moon-walk", "player": "B", "points": 1}]
+    assert "The ongoing goal card \u201cMoon walk\u201d triggers" in out["tricks"][0]["reason"]
+    scenario["modules"]["goal_file"] = {**OWN, "goals": [{**OWN["goals"][1], "kind": "x"}]}
+    error = referee_line(json.dumps(scenario))["error"]
+    assert "scenario.modules.goal_file, goal moon-walk: kind: must be" in error
