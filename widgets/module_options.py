@@ -39,6 +39,7 @@ class ModuleOptions(VBox):
         self.own: GoalSet | None = None
         self.problems: list = []
         self._handlers: list = []
+        self._memo = (None, BASE)
         self._house = house_goals()
         self.poison = Checkbox(value=bool(poison), description="Poison 8s",
                                indent=False, layout=Layout(width="auto"),
@@ -64,12 +65,17 @@ class ModuleOptions(VBox):
     # -- the choice
     def modules(self) -> Modules:
         """The modules chosen, as the engine takes them."""
-        choice = self.goals.value
-        if choice == HOUSE:
-            return Modules.with_goals(self._house, poison=self.poison.value)
-        if choice == OWN and self.own is not None:
-            return Modules.with_goals(self.own, poison=self.poison.value)
-        return Modules(poison=self.poison.value) if self.poison.value else BASE
+        choice, poison = self.goals.value, self.poison.value
+        key = (choice, poison, id(self.own))
+        if self._memo[0] != key:            # the views ask often; the answer changes rarely
+            if choice == HOUSE:
+                modules = Modules.with_goals(self._house, poison=poison)
+            elif choice == OWN and self.own is not None:
+                modules = Modules.with_goals(self.own, poison=poison)
+            else:
+                modules = Modules(poison=poison) if poison else BASE
+            self._memo = (key, modules)
+        return self._memo[1]
 
     def goal_set(self) -> GoalSet | None:
         """The goal set chosen (None: no goal cards)."""
@@ -133,7 +139,6 @@ class ModuleOptions(VBox):
     def _changed(self, _change=None) -> None:
         if getattr(self, "_filling", False):
             return
-        self.report.html = ""
         self._notify()
 
     def _notify(self) -> None:
