@@ -24,8 +24,9 @@ problem, as ``foxlib.inputs`` does) and docs/goals.md is rendered from it
 of a round's history) and returns frozen ``Claim`` s; ``say_claim`` says one in the narrator's
 grammar. ``GoalDeck`` shuffles, reveals two goals a round, discards and reshuffles by seed.
 
-Standard library only, headless. ``foxlib.round`` does not use this module yet: goals are
-scored into a round once the module options of a game exist.
+Standard library only, headless. A round scores the goals revealed for it with
+``evaluate_all`` (``foxlib.round``); a game plays the house goals or any ``GoalSet``
+(``foxlib.modules.Modules.with_goals``), which ``GoalSet.to_json`` writes back as a goal file.
 """
 from __future__ import annotations
 
