@@ -149,7 +149,7 @@ class Hand(VBox):
                     dimmed.append(str(card))
                     titles[str(card)] = self._why_not(card)
         self.row.update([str(c) for c in hand], dimmed=dimmed, titles=titles, theme=self.theme,
-                        label=self._heading())
+                        label=self._heading(), poison=_poison(rnd))
         self._draw_note()
 
     def _why_not(self, card) -> str:
@@ -188,6 +188,11 @@ class Hand(VBox):
         self.note.html = (f'<div><span class="fox-title">{escape(name)}</span> '
                           f'<span class="fox-status">\u00b7 {escape(self.status())}</span></div>'
                           + message(self.message, self.message_kind))
+
+
+def _poison(rnd) -> bool:
+    """Whether the round (or a player's view of it) is played with Poison 8s."""
+    return bool(getattr(getattr(rnd, "modules", None), "poison", False))
 
 
 def legal_summary(rnd, theme=None) -> str:

@@ -12,14 +12,16 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, Layout, VBox
 
-from foxlib import THEMES, Game
+from foxlib import THEMES, FoxError, Game
 from foxlib.review import Hint, hint as advise
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
+from foxlib.modules import BASE
 from foxlib.players import LEVELS, make_player
 from foxlib.narrator import Narrator, ReviewNarrator, sentence, subject
 
 from .card import HtmlView
+from .module_options import ModuleOptions
 from .review import ReviewPanel
 from .table import message
 from .tableview import TableView
@@ -39,11 +41,20 @@ def _level_title(level: str) -> str:
     return f"{title}" if title.lower().startswith(level) else f"{title} ({level})"
 
 
+def _no_hint(exc) -> str:
+    """A hint the engine refused (a position its advice cannot handle yet), in its words."""
+    reason = str(exc).strip() or type(exc).__name__
+    return f"No hint this time: {reason}"
+
+
 class PlayTable(VBox):
     """Play a game of Fox in the Forest against a computer opponent.
 
     ``PlayTable(level='random', target=21, theme='classic', seed=None, names=('You',
-    'Computer'), opponent_delay=0.6, sync=None)``. The learner is player A (index 0).
+    'Computer'), opponent_delay=0.6, sync=None, poison=False, goals=None)``. The learner is
+    player A (index 0). ``poison`` and ``goals`` (None, ``"house"`` or a
+    ``foxlib.goals.GoalSet``) are the Deluxe modules of the first game; the ``options``
+    (``ModuleOptions``) change them for the next new game, like the target.
     ``sync=None`` lets the opponent answer after ``opponent_delay`` seconds on the kernel's
     event loop (the page stays responsive while it thinks) and answers at once when no loop
     runs, as in tests; ``sync=True`` forces immediate answers.
@@ -51,12 +62,14 @@ class PlayTable(VBox):
     Attributes for code and tests: ``game`` (the foxlib Game), ``table`` (TableView),
     ``hand`` (the learner's Hand), buttons ``new_button``, ``undo_button``, ``hint_button``,
     ``keep_button`` (Fox: keep the decree), ``next_button`` (deal the next round), dropdowns
-    ``level``, ``target``, ``theme``, and ``status`` (HtmlView with the latest news).
+    ``level``, ``target``, ``theme``, ``options`` (Poison 8s, goal cards, the goal file
+    button and its report; shown by ``deluxe_button``, built when first used) and ``status``
+    (HtmlView with the latest news).
     """
 
     def __init__(self, level: str = "random", *, target: int = DEFAULT_TARGET,
                  theme: str = "classic", seed=None, names=("You", "Computer"),
-                 opponent_delay: float = 0.6, sync=None):
+                 opponent_delay: float = 0.6, sync=None, poison: bool = False, goals=None):
         if level not in LEVELS:
             raise ValueError(f"Unknown player level {level!r}; choose one of {sorted(LEVELS)}.")
         read_theme(theme)
@@ -83,8 +96,18 @@ class PlayTable(VBox):
                                   tooltip="The Fox's other choice: swap nothing")
         self.next_button = Button(description="Deal the next round", button_style="success")
         self.status = HtmlView()
+        # The Deluxe module options are built when first asked for (fewer widgets to load
+        # for a reader who plays the base game), or at once when the first game uses them.
+        self._options = None
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards",
+                                    tooltip="Play with the Deluxe box's Poison 8s and goal "
+                                            "cards (from the next new game)")
+        self.deluxe_button.on_click(lambda _b: self.show_modules())
+        self.modules_box = VBox([self.deluxe_button])
+        if poison or goals is not None:
+            self._build_options(poison, goals)
         for b in (self.new_button, self.undo_button, self.hint_button, self.keep_button,
-                  self.next_button):
+                  self.next_button, self.deluxe_button):
             b.layout.width = "auto"
         self.new_button.on_click(lambda _b: self.new_game())
         self.undo_button.on_click(lambda _b: self.undo())
@@ -105,7 +128,8 @@ class PlayTable(VBox):
         self.hand.on_action(self._learner_acted)
         # "Review this round" appears when a round ends (widgets/review.py).
         self.review = ReviewPanel(seed=0 if seed is None else seed, sync=sync)
-        super().__init__([controls, self.status, actions, self.review, self.table])
+        super().__init__([controls, self.modules_box, self.status, actions, self.review,
+                          self.table])
         self.add_class("fox-app")
         self.add_class("fox-play-table")
         self._changed()
@@ -119,7 +143,8 @@ class PlayTable(VBox):
         self.opponent = make_player(self.level.value, self._rng.randrange(2**32))
         self.table.scores.target = self.target.value
         leader = self.names[self.game.round.leader]
-        self._say(f"New game to {self.target.value} points. "
+        played = "" if self.game.modules.base else f", with {self.game.modules}"
+        self._say(f"New game to {self.target.value} points{played}. "
                   f"{sentence(subject(leader, 'leads'))} the first trick.")
         self.hand.message = ""
         self._changed()
@@ -177,14 +202,19 @@ class PlayTable(VBox):
 
         loop = self._loop()
         if loop is None:
-            return self._show_hint(self._generation, len(rnd.history), work())
+            try:
+                advice = work()
+            except FoxError as exc:     # the engine refuses (its reason is shown, not raised)
+                return self._show_hint(self._generation, len(rnd.history), None,
+                                       _no_hint(exc))
+            return self._show_hint(self._generation, len(rnd.history), advice)
         self._say("Thinking about a hint\u2026", "hint")
         self._draw()
         generation, seen = self._generation, len(rnd.history)
         future = loop.run_in_executor(None, work)
         future.add_done_callback(
             lambda f: self._show_hint(generation, seen, f.result()) if not f.exception()
-            else self._show_hint(generation, seen, None, f"No hint this time ({f.exception()})."))
+            else self._show_hint(generation, seen, None, _no_hint(f.exception())))
         return None
 
     def _show_hint(self, generation, seen, advice, failed=""):
@@ -297,6 +327,31 @@ class PlayTable(VBox):
         self.table.update(theme=change["new"])
         self._draw()          # the news, too, is told again in the new suits
 
+    def show_modules(self) -> None:
+        """Show the Deluxe module options (what the "Deluxe modules" button does)."""
+        if self._options is None:
+            self._build_options(False, None)
+
+    def _build_options(self, poison, goals) -> None:
+        self._options = ModuleOptions(poison=poison, goals=goals)
+        self._options.on_change(self._modules_changed)
+        self.modules_box.children = [self._options]
+
+    @property
+    def options(self) -> ModuleOptions:
+        """The Deluxe module options (``ModuleOptions``), built when first used."""
+        self.show_modules()
+        return self._options
+
+    def modules(self):
+        """The modules the next new game is played with."""
+        return self._options.modules() if self._options is not None else BASE
+
+    def _modules_changed(self, modules) -> None:
+        self._say(f"The next new game will be played with {modules}; this one stays with "
+                  f"{self.game.modules}. Press \u201cNew game\u201d to start one.")
+        self._draw()
+
     def _target_changed(self, change) -> None:
         self._say(f"The next new game will be played to {change['new']} points; this one "
                   f"stays at {self.game.target}.")
@@ -304,7 +359,7 @@ class PlayTable(VBox):
 
     def _new_game_object(self) -> Game:
         return Game(self._rng.randrange(2**32), target=self.target.value, names=self.names,
-                    theme=read_theme(self.theme.value))
+                    theme=read_theme(self.theme.value), modules=self.modules())
 
     # -- drawing
     def _say(self, text: str, kind: str = "info", detail="", *, records=(),
@@ -355,8 +410,9 @@ class PlayTable(VBox):
             turn = "Your turn."
         elif rnd.is_over:
             turn = "The game is over." if over else "The round is over."
+        played = "" if self.game.modules.base else f" \u00b7 {escape(str(self.game.modules))}"
         header = (f'<div class="fox-status">Round {len(self.game.rounds)} \u00b7 game to '
-                  f"{self.game.target} \u00b7 {turn}</div>")
+                  f"{self.game.target}{played} \u00b7 {turn}</div>")
         headline = (f'<div class="fox-headline">{escape(self.headline)}</div>'
                     if rnd.is_over and self.headline else "")
         detail = (f'<div class="fox-status fox-detail">{escape(self.news_detail)}</div>'
