@@ -111,6 +111,30 @@ def _counts(view: PlayerView):
     return hand, deck
 
 
+def _shown_later(view: PlayerView) -> list:
+    """For each record, the cards (a bit mask) seen in or coming out of the opponent's hand
+    after it: played, given, swapped for the decree, taken or seen by the player's Fairy,
+    seen by the Fairy being played now."""
+    me = view.player
+    seen = sum(_bit(c) for c in view.offer) if view.phase == FAIRY_TAKE and \
+        view.to_play == me else 0
+    out = [0] * len(view.history)
+    for i in range(len(view.history) - 1, -1, -1):
+        out[i] = seen
+        rec = view.history[i]
+        who = getattr(rec, "player", None)
+        if rec.kind == "play" and who != me and rec.how != "dig":
+            seen |= _bit(rec.card)
+        elif rec.kind == "gift" and who != me:
+            seen |= _bit(rec.card)
+        elif rec.kind == "exchange" and who != me and rec.taken is not None:
+            seen |= _bit(rec.taken)
+        elif rec.kind == "fairy" and who == me:
+            for c in rec.shown or ():
+                seen |= _bit(c)
+    return out
+
+
 def _replay(view: PlayerView, rng: random.Random, voids: bool):
     """Follow the hidden cards' places through the view's records: the opponent's hand slots,
     the deck's slots (top first), the slots the opponent drew last, and the won piles."""
@@ -126,10 +150,11 @@ def _replay(view: PlayerView, rng: random.Random, voids: bool):
     # The decree card at the start of the records: the first exchange's old decree card.
     decree = next((r.old_decree for r in view.history
                    if r.kind == "exchange" and r.taken is not None), view.decree)
+    later = _shown_later(view)
     trick: list = []          # the current trick's cards, as the records build it
     drawn: list = []          # the slots the opponent drew in the current trick
     last = None               # the card played last (a Shovel digging)
-    for rec in view.history:
+    for i, rec in enumerate(view.history):
         kind = rec.kind
         who = getattr(rec, "player", None)
         if kind == "trick":
@@ -171,8 +196,15 @@ def _replay(view: PlayerView, rng: random.Random, voids: bool):
                 deck.append(_Slot(_bit(rec.card)))
                 if rec.public and rec.card in trick:
                     trick.remove(rec.card)
+            elif hand:
+                # Any card of theirs may have gone, but not one seen in their hand later.
+                free = [s for s in hand if not (s.mask & (s.mask - 1) == 0 and
+                                                s.mask & later[i])] or hand
+                slot = rng.choice(free)
+                hand.remove(slot)
+                deck.append(slot)
             else:
-                deck.append(hand.pop(rng.randrange(len(hand))) if hand else _Slot(full))
+                deck.append(_Slot(full))
         elif kind == "hammer":
             for c in rec.sent:
                 deck.append(_Slot(_bit(c)))

@@ -479,7 +479,9 @@ def strong_decision(player, view: PlayerView):
     start = time.perf_counter()
     limit = getattr(player, "time_limit", 1.0)
     deadline = None if limit is None else start + 0.8 * limit
-    budget = getattr(player, "playouts", None) or PLAYOUTS
+    # The budget: ``samples`` deals when the player has it, else PLAYOUTS playouts in all.
+    samples = getattr(player, "samples", None)
+    budget = samples * len(legal) if samples else PLAYOUTS
     rng = player._rng_for(view)
     me = view.player
     totals = [0.0] * len(legal)

@@ -111,3 +111,22 @@ def test_the_opponents_fairy_offer_is_sampled_from_the_players_own_hand():
     s = sample_round(view, random.Random(1))
     assert len(s.sp["offer"]) == 2 and set(s.sp["offer"]) <= set(view.hand)
     assert s.view(1) == view
+
+
+def test_a_face_down_discard_never_sends_under_the_deck_a_card_the_opponent_shows_later():
+    # Seed 58, all nine, random play: the opponent holds the 5B (given back by our Fairy) and
+    # the 1K (seen by it), discards face down with Woodcutters, and later plays both. A sample
+    # that put either under the deck would have no place for them.
+    rng = random.Random(58)
+    rnd = Round.deal(58, modules=Modules(special=ALL))
+    checked = 0
+    while not rnd.is_over:
+        if rnd.to_play == 0 and any(r.kind == "discard" and r.player == 1
+                                    for r in rnd.history):
+            view = rnd.view(0)
+            for i in range(8):
+                assert sample_round(view, random.Random(i)).view(0) == view
+            checked += 1
+        acts = rnd.legal_actions()
+        rnd.act(acts[rng.randrange(len(acts))])
+    assert checked > 5
