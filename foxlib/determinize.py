@@ -328,11 +328,12 @@ def _build(view, rng, opp_hand, deck, drawn, piles, pile_tricks) -> Round:
     for t in view.tricks:
         before[t.winner] -= 1
     goals = tuple(g.id for g in view.goals)
-    # A round that ends at once (empty hands): its constructor sets up every field, which are
-    # then given the sampled state.
+    # A round that ends at once (empty hands, no goals revealed to claim): its constructor
+    # sets up every field, which are then given the sampled state.
     empty = Position(view.decree, ((), ()), view.leader, [], [], tuple(before), (0, 0), (0, 0),
-                     None, view.modules, goals)
+                     None, view.modules, ())
     rnd = Round(empty)
+    rnd.goals = tuple(view.goals)
     rnd.start = Position(view.decree, (tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
                          view.leader, list(deck), list(view.trick), tuple(before),
                          tuple(view.score), tuple(view.round_gain), None, view.modules, goals)

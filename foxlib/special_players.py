@@ -478,7 +478,7 @@ def strong_decision(player, view: PlayerView):
                                   "it is the only legal choice.")
     start = time.perf_counter()
     limit = getattr(player, "time_limit", 1.0)
-    deadline = None if limit is None else start + 0.8 * limit
+    deadline = None if limit is None else start + 0.7 * limit
     # The budget: ``samples`` deals when the player has it, else PLAYOUTS playouts in all.
     samples = getattr(player, "samples", None)
     budget = samples * len(legal) if samples else PLAYOUTS

@@ -9,7 +9,9 @@ import pytest
 from foxlib import Action, Round
 from foxlib.cards import Card, special_card
 from foxlib.determinize import cards_in_play, sample_round
-from foxlib.modules import SPECIAL_CARDS, Modules
+from foxlib.game import Game
+from foxlib.modules import SPECIAL_CARDS, Modules, house_goal_ids
+from foxlib.players import make_player
 from scenario_helpers import position
 
 ALL = tuple(SPECIAL_CARDS)
@@ -130,3 +132,157 @@ def test_a_face_down_discard_never_sends_under_the_deck_a_card_the_opponent_show
         acts = rnd.legal_actions()
         rnd.act(acts[rng.randrange(len(acts))])
     assert checked > 5
+
+
+# ----------------------------------------------------------------------------- players
+
+def special_round(decree, a, b, leader="A", deck="", won=(0, 0), names=ALL, **extra):
+    """A round with the special cards ``names``, A and B having won ``won`` tricks."""
+    pos = position(decree, a, b, leader, deck=deck, modules={"special": list(names)},
+                   tricks_won={"A": won[0], "B": won[1]}, **extra)
+    return Round(pos)
+
+
+def rules_says(rnd):
+    view = rnd.view(rnd.to_play)
+    made = make_player("rules", 1).decision(view)
+    assert made.action in view.legal
+    return made
+
+
+COMBINATIONS = [Modules(special=(name,), poison=i % 2 == 1) for i, name in enumerate(ALL)] + [
+    Modules(special=ALL, poison=True),
+    Modules(special=("Hammer", "Shovel"), goals=house_goal_ids()),
+    Modules(special=ALL, poison=True, goals=house_goal_ids()),
+]
+
+
+@pytest.mark.parametrize("modules", COMBINATIONS, ids=str)
+def test_each_player_plays_whole_rounds_with_special_cards_and_the_other_modules(modules):
+    game = Game(seed=str(modules), modules=modules)
+    players = {"random": make_player("random", 1), "rules": make_player("rules", 2),
+               "strong": make_player("strong", 3, samples=1, time_limit=None)}
+    for seats in (("rules", "strong"), ("strong", "random")):
+        rnd = game.round
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_play)
+            made = players[seats[rnd.to_play]].decision(view)
+            assert made.action in view.legal and made.reason
+            rnd.act(made.action)
+        assert sum(rnd.tricks_won) == 13
+        game.next_round()
+
+
+def test_the_rules_player_crowns_a_card_when_the_crown_wins_the_trick_it_needs():
+    # Six tricks won: this one makes the round Victorious. The 4 of Keys loses to the 8 of
+    # Keys, but crowned it counts as the 11 of Keys.
+    rnd = special_round("3M", "Crown 4K", "8K 1B", "B", deck="9K 10B", won=(6, 5))
+    rnd.play("8K")
+    made = rules_says(rnd)
+    assert made.action == Action("crown", "4K")
+    assert "the Crown makes it count as the 11 of its suit" in made.reason
+
+
+def test_the_rules_player_keeps_the_crown_when_it_would_not_help():
+    rnd = special_round("3M", "Crown 4K 2B", "9K 1B 6B", "B", deck="8K 10B", won=(5, 5))
+    rnd.play("9K")
+    made = rules_says(rnd)
+    assert made.action.kind == "play"
+    assert "adding the Crown would not help here" in made.reason
+
+
+def test_the_rules_player_names_a_suit_for_the_hammer_and_says_why():
+    rnd = special_round("3M", "7K 2B 4B", "Hammer 1B 6B", "A", deck="8K 10B", won=(5, 5))
+    rnd.play("7K")
+    rnd.play("Hammer")
+    made = rules_says(rnd)
+    assert made.action.kind == "name_suit"
+    assert "Naming" in made.reason and "beats an odd card and loses to an even one" in made.reason
+
+
+def test_the_rules_player_beats_the_hammer_with_an_even_card_when_it_wants_the_trick():
+    # A needs this trick for Victorious: the 2 of Bells (even) beats the Hammer, the 3 (odd)
+    # would lose to it.
+    rnd = special_round("9M", "7K 2B", "Hammer 1B", "A", deck="3B 10B", won=(6, 5))
+    rnd.play("7K")
+    rnd.play("Hammer")
+    rnd.act(Action("name_suit", "B"))
+    made = rules_says(rnd)
+    assert made.action == Action("replace", "2B")
+    assert "beats the Hammer" in made.reason
+
+
+def test_the_rules_player_takes_and_gives_with_the_fairy_and_says_what():
+    rnd = special_round("3M", "Fairy 4K 5M", "2B 11M 7K", "B", deck="8K 9K", won=(5, 5))
+    rnd.play("2B")
+    rnd.play("Fairy")
+    made = rules_says(rnd)
+    assert made.action.kind == "fairy_take"
+    assert ("Taking the" in made.reason and "giving back the" in made.reason) or \
+        "takes nothing" in made.reason
+    if made.action.card is not None:
+        rnd.act(made.action)
+        given = rules_says(rnd)
+        assert given.action.kind == "fairy_give" and "goes to the opponent" in given.reason
+
+
+def test_the_rules_player_digs_when_every_card_it_could_dig_wins_the_trick_it_wants():
+    # A won 11B and 10B; B leads the 2 of Keys and A follows with the Shovel: either dug card
+    # (a Bell: the led suit wins unless trump is Bells ... trump is Bells here) wins.
+    rnd = special_round("3B", "11B Shovel 4K", "10B 2K 6K", "A", deck="8K 9K", won=(6, 4))
+    rnd.play("11B")
+    rnd.play("10B")
+    rnd.play("4K")
+    rnd.play("6K")            # B wins, B leads next
+    rnd.play("2K")
+    rnd.play("Shovel")
+    made = rules_says(rnd)
+    assert made.action.card is not None
+    assert "Digging plays a random card from its last won trick" in made.reason
+
+
+def test_the_rules_player_does_not_dig_when_it_wants_to_lose():
+    # Humble with no trick yet: the Shovel that stays loses the trick for sure.
+    rnd = special_round("3B", "11B Shovel 4K 1M", "10B 2K 6K 2M", "A", deck="8K 9K")
+    rnd.play("11B")
+    rnd.play("10B")
+    rnd.play("Shovel")
+    made = rules_says(rnd)
+    assert made.action == Action("dig", None)
+    assert "Not digging makes the Shovel lose this trick for sure" in made.reason
+
+
+def test_the_rules_player_chooses_the_potions_discard_and_play_with_reasons():
+    rnd = special_round("3M", "Potion 4K 5M", "2B 1M 7K", "B", deck="8K 9K 10K", won=(5, 5))
+    rnd.play("2B")
+    rnd.play("Potion")
+    made = rules_says(rnd)
+    assert made.action.kind == "potion_discard"
+    assert "goes under the deck with the Potion" in made.reason
+    rnd.act(made.action)
+    made = rules_says(rnd)
+    assert made.action.kind == "potion_play" and "Of the cards drawn" in made.reason
+    # The 9 of Keys is a Witch: alone in the trick it counts as trump and wins.
+    assert made.action.card == Card("9K") and "wins this trick" in made.reason
+
+
+def test_the_strong_player_follows_a_woodcutter_with_the_axe_to_win_the_trick_it_needs():
+    # Trick 12 of 13, six tricks each: the Axe after a Woodcutter wins (and A reaches 7 with
+    # it); the 2 of Bells would lose.
+    rnd = special_round("3M", "Axe 2B", "5K 1K", "B", deck="8K 10B", won=(6, 5),
+                        names=("Axe", "Bow"))
+    rnd.play("5K")
+    rnd.discard("1K")         # B's Woodcutter drew the 8 of Keys
+    view = rnd.view(0)
+    made = make_player("strong", 1, samples=10, time_limit=None).decision(view)
+    assert made.action == Action("play", "Axe")
+    assert made.values[Action("play", "Axe")] > made.values[Action("play", "2B")]
+    assert "play the Axe did best on average" in made.reason
+
+
+def test_the_strong_player_is_a_pure_function_of_its_seed_and_view_within_its_budget():
+    rnd = Round.deal(4, modules=Modules(special=ALL))
+    view = rnd.view(rnd.to_play)
+    one = make_player("strong", 9, samples=3, time_limit=None).decision(view)
+    two = make_player("strong", 9, samples=3, time_limit=None).decision(view)
+    assert one.action == two.action and one.values == two.values and one.samples == 3
