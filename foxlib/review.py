@@ -240,7 +240,7 @@ def iter_review(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = N
     total = decision_count(rnd, seat)
     adviser = StrongPlayer(seed=seed, samples=settings.samples, time_limit=None,
                            evaluator=_evaluator(settings.deals_scale))
-    replay = Round(rnd.start, rnd.names, rnd.theme)
+    replay = rnd.fresh()
     number = 0
     for action, who in _decisions(rnd):
         if who == seat:
@@ -289,7 +289,7 @@ def _check_round(rnd) -> None:
 
 def _decisions(rnd: Round):
     """(action, who made it) for every recorded action, replayed from the round's start."""
-    replay = Round(rnd.start, rnd.names, rnd.theme)
+    replay = rnd.fresh()
     out = []
     for action in rnd.actions:
         out.append((action, replay.to_play))

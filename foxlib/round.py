@@ -416,8 +416,22 @@ def deal(rng: random.Random, dealer: int, score=(0, 0), modules: Modules = BASE)
 
 # ----------------------------------------------------------------------------- the round
 
+class ChanceNeeded(Exception):
+    """Raised by a round whose ``ask_chance`` is set when a special card needs a random pick
+    that was not given: ``n`` cards of ``pool``. The action that asked is half done: undo it
+    (``Round.undo``), give the outcome (``Round.give_chance``) and act again. Searches that
+    average over every outcome use it (``foxlib.deluxe_solver``)."""
+
+    def __init__(self, pool: tuple, n: int):
+        super().__init__(f"a random pick of {n} of {len(pool)} cards is needed")
+        self.pool, self.n = pool, n
+
+
 class Round:
     """A round in progress. Construct from a ``Position`` or with ``Round.deal(seed, dealer)``."""
+
+    #: True: a random pick that was not given raises ``ChanceNeeded`` instead of using ``rng``.
+    ask_chance = False
 
     def __init__(self, position: Position, names=PLAYERS, theme: Theme = DEFAULT_THEME,
                  chance=()):
@@ -755,10 +769,17 @@ class Round:
                     f"chance[{i}]: {' '.join(map(str, got)) or 'no cards'} cannot be the "
                     f"outcome here: it must be {n} different card{'s' if n != 1 else ''} of "
                     f"{' '.join(map(str, pool)) or 'no cards'}.")
+        elif self.ask_chance:
+            raise ChanceNeeded(tuple(pool), n)
         else:
             got = tuple(self.rng.sample(pool, n))
         self.chance.append(got)
         return got
+
+    def give_chance(self, outcomes) -> None:
+        """The outcomes of the next random picks, in order (each a tuple of cards), replacing
+        any given before that have not been used yet."""
+        self._given = list(self.chance) + [tuple(o) for o in outcomes]
 
     def _last_pile(self, p: int) -> list:
         return self.piles[p][-1] if self.piles[p] else []
@@ -1027,7 +1048,8 @@ class Round:
          to_play, special) = self._undo.pop()
         if special is not None:
             rng, nchance, sp, piles, pile_tricks = special
-            self.rng.setstate(rng)
+            if rng is not None:
+                self.rng.setstate(rng)
             del self.chance[nchance:]
             self.sp = dict(sp)
             self.piles = [[t[:] for t in pile] for pile in piles]
@@ -1053,7 +1075,8 @@ class Round:
                            self.leader, self.trick[:], self.tricks_won[:], self.score[:],
                            self.round_gain[:], [w[:] for w in self.won], len(self.history),
                            len(self.tricks), self.round_end, self.phase, self.to_play,
-                           (self.rng.getstate(), len(self.chance), dict(self.sp),
+                           (None if self.ask_chance else self.rng.getstate(),
+                            len(self.chance), dict(self.sp),
                             [[t[:] for t in pile] for pile in self.piles],
                             [t[:] for t in self.pile_tricks]) if self._special else None))
 
@@ -1215,6 +1238,11 @@ class Round:
         self.to_play = None
 
     # -- views, copies, saving
+    def fresh(self) -> "Round":
+        """This round back at its start: the same position, names, theme and random picks
+        (``chance``), so that replaying its ``actions`` gives this round again."""
+        return Round(self.start, self.names, self.theme, self.chance)
+
     def view(self, player) -> "PlayerView":
         return PlayerView.of(self, player_index(player))
 

@@ -752,3 +752,12 @@ def test_a_goal_card_description_can_name_a_special_card():
     assert not matches({"rank": 8}, Card("Axe")) and matches({"rank": 8}, Card("8K"))
     assert not matches({"trump": True}, Card("Bow"), Card("Tree"))
     assert matches({}, Card("Shovel"))
+
+
+def test_a_fresh_copy_of_a_round_replays_its_random_picks():
+    rnd = special_round("2B", "Tree 1M", "4K 6M", chance=[["6M"]])
+    act(rnd, "play Tree")
+    replay = rnd.fresh()
+    for action in rnd.actions:
+        replay.act(action)
+    assert replay == rnd and replay.chance == [(Card("6M"),)]

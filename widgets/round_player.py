@@ -35,9 +35,9 @@ class RoundPlayer(VBox):
         self.theme = full.theme.key
         self.actions = list(full.actions)
         self.full_history = list(full.history)
-        self.round = Round(full.start, full.names, full.theme)
+        self.round = full.fresh()
         self._marks = [len(self.round.history)]     # history length after each step
-        probe = Round(full.start, full.names, full.theme)
+        probe = full.fresh()
         for action in self.actions:
             probe.act(action)
             self._marks.append(len(probe.history))
