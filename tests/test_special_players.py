@@ -9,6 +9,7 @@ import pytest
 from foxlib import Action, Round
 from foxlib.cards import Card, special_card
 from foxlib.determinize import cards_in_play, sample_round
+from foxlib.arena import game_modules, main as arena_main, parse_special
 from foxlib.game import Game
 from foxlib.modules import SPECIAL_CARDS, Modules, house_goal_ids
 from foxlib.players import make_player
@@ -286,3 +287,36 @@ def test_the_strong_player_is_a_pure_function_of_its_seed_and_view_within_its_bu
     one = make_player("strong", 9, samples=3, time_limit=None).decision(view)
     two = make_player("strong", 9, samples=3, time_limit=None).decision(view)
     assert one.action == two.action and one.values == two.values and one.samples == 3
+
+
+# ----------------------------------------------------------------------------- the arena
+
+def test_the_arena_reads_special_cards_by_name_all_or_a_number_and_names_a_bad_one():
+    assert parse_special(None) == ((), None, None)
+    assert parse_special("bow, axe") == (("Axe", "Bow"), None, None)
+    assert parse_special("all") == (ALL, None, None)
+    assert parse_special("2") == ((), 2, None)
+    for bad, words in (("Sword", "'Sword' is not a special card"),
+                       ("10", "pick from 1 to 9 special cards"),
+                       ("Axe,axe", "named only once")):
+        assert words in parse_special(bad)[2]
+
+
+def test_the_arena_gives_both_games_of_a_pair_the_same_random_special_cards():
+    one = game_modules(None, 2, "s:0")
+    assert len(one.special) == 2 and one == game_modules(None, 2, "s:0")
+    assert len({game_modules(None, 2, f"s:{i}").special for i in range(12)}) > 3
+    assert game_modules(Modules(poison=True), 3, "s:1").poison
+
+
+def test_the_arena_plays_a_match_with_special_cards_and_says_which(capsys):
+    assert arena_main(["rules", "random", "--games", "2", "--special", "2", "--seed", "7",
+                       "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "with 2 special cards picked at random for each pair of games" in out
+    assert "95% CI" in out
+    assert arena_main(["rules", "random", "--games", "2", "--special", "Axe,Bow", "--quiet",
+                       "--poison"]) == 0
+    assert "Poison 8s and special cards (Axe, Bow)" in capsys.readouterr().out
+    assert arena_main(["rules", "random", "--special", "Sword"]) == 2
+    assert "--special: 'Sword' is not a special card" in capsys.readouterr().err
