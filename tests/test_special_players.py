@@ -320,3 +320,19 @@ def test_the_arena_plays_a_match_with_special_cards_and_says_which(capsys):
     assert "Poison 8s and special cards (Axe, Bow)" in capsys.readouterr().out
     assert arena_main(["rules", "random", "--special", "Sword"]) == 2
     assert "--special: 'Sword' is not a special card" in capsys.readouterr().err
+
+
+def test_a_view_forgets_a_known_card_of_the_opponents_once_they_play_it_as_the_crown():
+    # B's Fairy takes A's Crown (A knows B holds it), then B plays the 10 of Keys with it.
+    pos = position("3M", "Crown 4K 2B", "Fairy 10K 6B", "B", deck="8K 9B 7M",
+                   modules={"special": ["Fairy", "Crown"]}, tricks_won={"A": 5, "B": 5})
+    rnd = Round(pos, chance=[["Crown", "4K"]])
+    rnd.play("Fairy")
+    rnd.act(Action("fairy_take", "Crown"))
+    rnd.act(Action("fairy_give", "6B"))
+    assert rnd.view(0).known_opponent_cards == (Card("Crown"),)
+    rnd.play("2B")                       # the Fairy (a 4) beats the 2 of Bells: B leads
+    rnd.act(Action("crown", "10K"))
+    view = rnd.view(0)
+    assert view.known_opponent_cards == ()
+    assert sample_round(view, random.Random(0)).view(0) == view
