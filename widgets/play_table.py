@@ -182,6 +182,8 @@ class PlayTable(VBox):
         self.table = TableView(self.game.round, self.learner, theme=theme, target=target)
         self.hand = self.table.hand
         self.hand.on_action(self._learner_acted)
+        self.refusal = ""         # the engine's reason for the learner's last refused choice
+        self.hand.on_refused(self._refused)
         # "Review this round" appears when a round ends (widgets/review.py).
         self.review = ReviewPanel(seed=0 if seed is None else seed, sync=sync)
         super().__init__([controls, self.modules_box, self.status, actions, self.decision_box,
@@ -196,7 +198,7 @@ class PlayTable(VBox):
         self._generation += 1
         self.thinking = False
         self.game = self._new_game_object()
-        self._marks = []
+        self._marks, self.refusal = [], ""
         self.opponent = make_player(self.level.value, self._rng.randrange(2**32))
         self.table.scores.target = self.target.value
         leader = self.names[self.game.round.leader]
@@ -233,6 +235,7 @@ class PlayTable(VBox):
             self.game.undo()
         self.hand.message = ""
         self.hand.crown = False
+        self.refusal = ""
         self._say("Undone: it is your turn again at your last decision.")
         self._changed()
         return True
@@ -296,7 +299,13 @@ class PlayTable(VBox):
             return None
 
     # -- reacting to changes
+    def _refused(self, _card, reason) -> None:
+        # Said in the log too, until the next decision is made.
+        self.refusal = reason
+        self._draw()
+
     def _learner_acted(self, kind, card, records) -> None:
+        self.refusal = ""
         # The hand has made the action: the game stood one action earlier before it.
         rounds, made = self.game.actions_made
         self._marks.append((rounds, made - 1))
@@ -321,6 +330,7 @@ class PlayTable(VBox):
             self._draw()
             return False
         mark = self.game.actions_made
+        self.refusal = ""
         start = len(rnd.history)
         rnd.act(action)
         self._marks.append(mark)
@@ -489,7 +499,8 @@ class PlayTable(VBox):
     def _draw(self) -> None:
         rnd = self.game.round
         self.table.scores.target = self.game.target
-        self.table.update(rnd)
+        refused = [f"Not allowed: {self.refusal}"] if self.refusal else []
+        self.table.update(rnd, extra_log=refused)
         over = self.game.is_over
         self.keep_button.layout.display = ("" if rnd.phase == "exchange" and
                                            rnd.to_play == self.learner else "none")

@@ -344,7 +344,27 @@ class ScoreBoard(HtmlView):
 
 
 KIND_WORDS = {"play": "Play", "exchange": "Fox", "draw": "Woodcutter", "discard": "Woodcutter",
-              "trick": "Trick", "round_end": "Round over"}
+              "trick": "Trick", "round_end": "Round over", "hammer": "Hammer",
+              "fairy": "Fairy", "gift": "Fairy", "dig": "Shovel"}
+
+
+def log_kind(rec, before=None) -> str:
+    """The log's word for a record: its kind, or for a draw or a discard the card that caused
+    it (``before``: the record said just before, for a draw)."""
+    if rec.kind == "trick":
+        return f"Trick {rec.number}"
+    if rec.kind == "discard" and getattr(rec, "why", "") in ("potion", "hammer"):
+        return rec.why.title()
+    if rec.kind == "draw" and before is not None:
+        if before.kind == "play" and getattr(before, "how", "") == "crown":
+            return "Crown"
+        if before.kind == "hammer":
+            return "Hammer"
+        if before.kind == "discard" and getattr(before, "why", "") == "potion":
+            return "Potion"
+        if before.kind == "play" and getattr(before.card, "special", None) == "Axe":
+            return "Axe"
+    return KIND_WORDS.get(rec.kind, rec.kind.title())
 
 
 class EventLog(HtmlView):
@@ -363,12 +383,10 @@ class EventLog(HtmlView):
         """Show ``records`` (a Round's or a PlayerView's history), said by ``narrator`` (by
         default in the words of the moment each was made), then ``extra`` lines of text."""
         say = narrator.say if narrator is not None else (lambda rec: rec.reason)
-        items = []
+        items, before = [], None
         for rec in records:
-            if rec.kind == "trick":
-                kind = f"Trick {rec.number}"
-            else:
-                kind = KIND_WORDS.get(rec.kind, rec.kind.title())
+            kind = log_kind(rec, before)
+            before = rec if rec.kind != "draw" else before
             cls = {"trick": " class=\"fox-log-trick\"", "round_end": " class=\"fox-log-end\""}
             items.append(f'<li{cls.get(rec.kind, "")}><span class="fox-kind">{escape(kind)}:'
                          f"</span>{escape(say(rec))}</li>")
