@@ -636,8 +636,10 @@ class Narrator:
     def _no_must_choose(self):
         return "Choose a card: only the Fox's exchange can be declined."
 
-    def _no_follow_suit(self, card, same, witch=False, unsuited=()):
-        suit = next((c.suit for c in same if c.suit is not None), None)
+    def _no_follow_suit(self, card, same, witch=False, unsuited=(), suit=None):
+        # The led suit (given with special cards: a Mirror alone may be all that follows it).
+        if suit is None:
+            suit = next((c.suit for c in same if c.suit is not None), None)
         text = (f"You must follow {self.suits(suit)}: you hold "
                 f"{card_list(same, self.theme)}.")
         if any(c.special for c in same):
