@@ -1373,6 +1373,7 @@ ACTION_KINDS = {k.kind: k for k in (
                Round._apply_potion_play),
 )}
 _PLAY, _EXCHANGE, _DISCARD, _CROWN = (ACTION_KINDS[k] for k in (PLAY, EXCHANGE, DISCARD, CROWN))
+_CROWN_CARD = special_card("Crown")
 
 
 def _kind_of(action: Action) -> ActionKind:
@@ -1439,6 +1440,8 @@ class PlayerView:
                     rec = replace(rec, shown=None)
                     if rec.taken is not None:
                         known.append(rec.taken)
+                elif rec.taken in known:        # taken back from the opponent's hand
+                    known.remove(rec.taken)
             elif rec.kind == "gift":
                 if rec.player == p:
                     known.append(rec.card)
@@ -1454,6 +1457,9 @@ class PlayerView:
                 known.append(rec.old_decree)
             elif rec.kind == "play" and rec.card in known:
                 known.remove(rec.card)
+            if rec.kind == "play" and rec.how == "crown" and rec.player != p and \
+                    _CROWN_CARD in known:       # the Crown left their hand with the card
+                known.remove(_CROWN_CARD)
             if rec.kind == "discard" and rec.player == p:
                 mine.append(rec.card)
             history.append(rec)

@@ -202,7 +202,7 @@ def test_read_modules_names_each_bad_field():
     messages = [p.message for p in found.out]
     assert messages == [
         "round.start.modules: unknown module(s) ['bonus']; the modules are poison, special, "
-        "goals.",
+        "goals, goal_file.",
         'round.start.modules.poison must be true or false, not "yes".',
         "round.start.modules.special[1]: 'Sword' is not a special card; the special cards are "
         "Axe, Tree, Fairy, Crown, Mirror, Bow, Hammer, Potion, Shovel.",

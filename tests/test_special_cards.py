@@ -769,3 +769,14 @@ def test_a_fresh_copy_of_a_round_replays_its_random_picks():
     for action in rnd.actions:
         replay.act(action)
     assert replay == rnd and replay.chance == [(Card("6M"),)]
+
+
+def test_a_refusal_when_only_the_mirror_follows_the_led_suit_names_that_suit():
+    # The Mirror is the decree card's suit (SC3): when it is the only card of the led suit,
+    # the reason still names the suit instead of failing.
+    from foxlib.narrator import Narrator
+    from foxlib.rules import follow_refusal_special
+    code, facts = follow_refusal_special(Card("3M"), [Card("3M"), Card("Mirror")], Card("5K"),
+                                         Card("2K"))
+    said = Narrator().refusal(code, **facts)
+    assert said.startswith("You must follow Keys: you hold the Mirror")
