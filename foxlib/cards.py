@@ -192,12 +192,14 @@ class Card:
         return f"{theme.rank_label(self.rank)} of {theme.suit_names[self.suit]}"
 
     def label(self, theme: Theme = DEFAULT_THEME) -> str:
-        """An accessible label: '9 of Moons, Witch'; 'Axe, special card, 8 with no suit'."""
+        """An accessible label: '9 of Moons, Witch'; 'Axe, special card, 8 with no suit';
+        'Bow, special card, no suit and no rank'."""
         if self.special:
             if self.special == "Mirror":
                 return "Mirror, special card, a copy of the decree card"
-            rank = "no rank" if self.rank is None else str(self.rank)
-            return f"{self.special}, special card, {rank} with no suit"
+            if self.rank is None:
+                return f"{self.special}, special card, no suit and no rank"
+            return f"{self.special}, special card, {self.rank} with no suit"
         ch = self.character
         return f"{self.name(theme)}, {ch}" if ch else self.name(theme)
 

@@ -274,6 +274,7 @@ class Narrator:
         if not how:
             return f"{self.says(rec.player, verb)} the {card}."
         if how == "crown":
+            card = rec.card.name(self.theme)
             return (f"{self.says(rec.player, verb)} the {card} and the Crown: the card loses its "
                     "ability and counts as the 11 of its suit when the winner is decided.")
         if how == "tree":
@@ -312,8 +313,8 @@ class Narrator:
 
     def _dig(self, rec) -> str:
         if rec.cannot:
-            return (f"{subject(self.names[rec.player], 'has')} won no trick yet, so the Shovel "
-                    "cannot dig: it stays and loses the trick.")
+            return (f"{subject(self.names[rec.player], 'has')} no won trick to dig in, so the "
+                    "Shovel cannot dig: it stays and loses the trick.")
         if rec.card is None:
             return (f"{self.says(rec.player, 'does not dig')} with the Shovel, so it stays and "
                     "loses the trick.")

@@ -56,7 +56,7 @@ def test_SC1_special_cards_have_no_suit_and_their_printed_rank():
     assert all(c.suit is None and c.character is None for c in SPECIAL_DECK)
     assert Card("axe") is Card("AXE") is SPECIAL_DECK[0] and str(Card("Shovel")) == "Shovel"
     assert sorted([Card("Tree"), Card("9M")]) == [Card("9M"), Card("Tree")]
-    assert Card("Bow").label() == "Bow, special card, no rank with no suit"
+    assert Card("Bow").label() == "Bow, special card, no suit and no rank"
 
 
 # ----------------------------------------------------------------------------- S2-S5: general
@@ -583,7 +583,7 @@ def test_SC15_not_digging_the_shovel_loses_even_against_the_hammer():
     rec = rnd.tricks[-1]
     assert (rec.winner, rec.rule.code) == (0, "shovel")
     assert [r for r in rnd.history if r.kind == "dig"][0].reason == (
-        "B has won no trick yet, so the Shovel cannot dig: it stays and loses the trick.")
+        "B has no won trick to dig in, so the Shovel cannot dig: it stays and loses the trick.")
 
 
 def test_SC15_declining_to_dig_loses_the_trick():

@@ -30,6 +30,22 @@ def inline_card(card, theme="classic", size="normal", *, face_down=False, dimmed
             f"{card_svg(card, _theme(theme), face_down=face_down, dimmed=dimmed)}</span>")
 
 
+def trick_card(card, theme="classic", crowned: bool = False, size="normal", **drawing) -> str:
+    """A card in the trick; a card played with the Crown is shown with its Crown beside it, as
+    one play (rulings SC10). ``drawing``: more options for ``inline_card``."""
+    if not crowned:
+        return inline_card(card, theme, size, **drawing)
+    return (f'<span class="fox-crowned" role="group" aria-label="{escape(card.name(_theme(theme)))}'
+            f' played with the Crown">{inline_card("Crown", theme, "small")}'
+            f"{inline_card(card, theme, size, **drawing)}</span>")
+
+
+def _crowned_now(rnd):
+    """The card played with the Crown in the trick in progress (a Round or a PlayerView)."""
+    crowned = getattr(rnd, "crowned", None)
+    return crowned if crowned is not None else getattr(rnd, "sp", {}).get("crowned")
+
+
 def slot(text: str, size="normal") -> str:
     """An empty place for a card, with a word saying what will go there."""
     return (f'<span class="fox-slot" style="--fox-card-w:{CARD_SIZES[size]}">'
@@ -44,6 +60,9 @@ def message(text: str, kind: str = "info") -> str:
 
 def trump_text(decree, theme="classic") -> str:
     theme = _theme(theme)
+    if decree.suit is None:
+        # A special card as the decree card: there is no trump suit (rulings SC6).
+        return "no trump suit (a special card)"
     return f"{suit_svg(decree.suit, theme, 18)} {escape(theme.suit_names[decree.suit])} are trump"
 
 
@@ -86,18 +105,29 @@ class TrickArea(HtmlView):
         th = _theme(self.theme)
         shows = showing(rnd)
         if shows == "open":
-            led = rnd.trick[0]
+            crowned = _crowned_now(rnd)
+            leader = _who(rnd.name(rnd.leader))
             follower = _who(rnd.name(1 - rnd.leader))
-            second = (inline_card(rnd.trick[1], th) if len(rnd.trick) > 1
-                      else slot(rules.sentence(f"{follower} to play")))
-            spots = [self._spot(inline_card(led, th), f"led by {_who(rnd.name(rnd.leader))}"),
-                     self._spot(second, subject(follower, "follows"))]
+            if getattr(rnd, "phase", "") == "replace":
+                # The Hammer sent the led card under the deck: the leader plays a new one.
+                spots = [self._spot(slot(rules.sentence(f"{leader} to play a new card")),
+                                    "led card gone under the deck"),
+                         self._spot(inline_card(rnd.trick[0], th), subject(follower, "follows"))]
+            else:
+                led = trick_card(rnd.trick[0], th, rnd.trick[0] is crowned)
+                second = (trick_card(rnd.trick[1], th, rnd.trick[1] is crowned)
+                          if len(rnd.trick) > 1
+                          else slot(rules.sentence(f"{follower} to play")))
+                spots = [self._spot(led, f"led by {leader}"),
+                         self._spot(second, subject(follower, "follows"))]
             note = self._last(rnd) if self.show_last else ""
         elif shows == "last":
             last = rnd.tricks[-1]
             leader, follower = last.leader, 1 - last.leader
-            spots = [self._spot(inline_card(last.cards[0], th), f"led by {_who(rnd.name(leader))}"),
-                     self._spot(inline_card(last.cards[1], th),
+            crowned = getattr(last.rule, "crowned", None) if last.extra else None
+            spots = [self._spot(trick_card(last.cards[0], th, crowned == 0),
+                                f"led by {_who(rnd.name(leader))}"),
+                     self._spot(trick_card(last.cards[1], th, crowned == 1),
                                 f"followed by {_who(rnd.name(follower))}")]
             note = self._last(rnd, cards=False)
         else:
