@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .errors import FoxError
 from .game import Game
-from .modules import Modules, house_goal_ids
+from .modules import SPECIAL_CARDS, Modules, choose_special, house_goal_ids
 from .players import LEVELS, make_player
 
 # ----------------------------------------------------------------------------- statistics
@@ -150,11 +150,24 @@ def player_options(level: str, move_time, samples) -> dict:
     return options
 
 
+def game_modules(modules, random_special, pair_seed) -> Modules | None:
+    """The modules of one pair of games: ``modules``, with ``random_special`` special cards
+    picked at random for the pair (from the pair's seed) when it is a number."""
+    if not random_special:
+        return modules
+    modules = modules or Modules()
+    picked = choose_special(random.Random(f"{pair_seed}:special"), random_special)
+    return Modules(poison=modules.poison, special=picked, goals=modules.goals)
+
+
 def play_game(levels, number: int, seed, target: int = 21, move_time=None, samples=None,
-              clocks=None, modules=None) -> GameResult:
+              clocks=None, modules=None, random_special=None) -> GameResult:
     """Game ``number`` of a match: pairs of games share the deal, seats swap in odd games.
-    ``modules``: the Deluxe modules in play (``Modules(poison=True)``; None: the base game)."""
+    ``modules``: the Deluxe modules in play (``Modules(poison=True)``; None: the base game).
+    ``random_special``: a number of special cards picked at random for each pair of games
+    (instead of ``modules.special``)."""
     pair_seed = f"{seed}:{number // 2}"
+    modules = game_modules(modules, random_special, pair_seed)
     seats = (0, 1) if number % 2 == 0 else (1, 0)
     players = [None, None]
     for i, level in enumerate(levels):
@@ -219,12 +232,16 @@ def format_game(levels, g: GameResult) -> str:
 
 
 def format_summary(s: Summary, seed, target: int, move_time=None, samples=None,
-                   modules=None) -> str:
+                   modules=None, random_special=None) -> str:
     a, b = names(s.levels)
     d = s.difference()
     draws = sum(g.winner == "draw" for g in s.games)
     width = max(len(a), len(b), 6)
     played = "" if modules is None or modules.base else f" with {modules}"
+    if random_special:
+        played += (f"{' and' if played else ' with'} {random_special} special card"
+                   f"{'s' if random_special != 1 else ''} picked at random for each pair of "
+                   "games")
     lines = [f"Arena: {a} vs {b}, {len(s.games)} games to {target} points{played}, seed {seed}, "
              f"{d.n} rounds, {s.seconds:.0f} s",
              f"{'player':{width}}  points/round  games won  seconds/move (mean, max)"]
@@ -255,12 +272,13 @@ def format_summary(s: Summary, seed, target: int, move_time=None, samples=None,
 
 
 def run(levels, games: int, seed, target: int = 21, move_time=None, samples=None,
-        out=None, modules=None) -> Summary:
+        out=None, modules=None, random_special=None) -> Summary:
     clocks = [MoveClock(), MoveClock()]
     results = []
     start = time.perf_counter()
     for number in range(games):
-        g = play_game(levels, number, seed, target, move_time, samples, clocks, modules)
+        g = play_game(levels, number, seed, target, move_time, samples, clocks, modules,
+                      random_special)
         results.append(g)
         if out is not None:
             print(format_game(levels, g), file=out, flush=True)
@@ -307,6 +325,30 @@ def parse_goals(text) -> tuple:
     if len(ids) < 2:
         return (), "a round reveals two goals: name at least two (or 'all')."
     return ids, None
+def parse_special(text) -> tuple:
+    """``(special card names, count at random, problem)`` for the ``--special`` option: None
+    gives none, a number N picks N at random for each pair of games, ``all`` the nine, otherwise
+    names separated by commas (any case)."""
+    if text is None:
+        return (), None, None
+    text = text.strip()
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= len(SPECIAL_CARDS):
+            return (), None, f"pick from 1 to {len(SPECIAL_CARDS)} special cards, not {n}."
+        return (), n, None
+    if text.lower() == "all":
+        return SPECIAL_CARDS, None, None
+    by_name = {n.lower(): n for n in SPECIAL_CARDS}
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    bad = [n for n in names if n.lower() not in by_name]
+    if bad or not names:
+        return (), None, (f"{bad[0] if bad else text!r} is not a special card; the special "
+                          f"cards are {', '.join(SPECIAL_CARDS)} (or 'all', or a number).")
+    picked = {by_name[n.lower()] for n in names}
+    if len(picked) != len(names):
+        return (), None, "each special card can be named only once."
+    return tuple(n for n in SPECIAL_CARDS if n in picked), None, None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -332,6 +374,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play the Deluxe goal cards: 'all' (every house goal in the goal "
                              "deck) or house goal ids separated by commas (at least two; two "
                              "are revealed each round)")
+    parser.add_argument("--special", metavar="CARDS", default=None,
+                        help="play the Deluxe special cards: names separated by commas "
+                             "(Axe,Bow), 'all' (the nine), or a number N (N picked at random "
+                             "for each pair of games; the box's setup is 2)")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     return parser
 
@@ -349,15 +395,19 @@ def main(argv=None) -> int:
     if problem:
         print(f"arena: --goals: {problem}", file=sys.stderr)
         return 2
-    modules = Modules(poison=args.poison, goals=goals)
+    special, random_special, problem = parse_special(args.special)
+    if problem:
+        print(f"arena: --special: {problem}", file=sys.stderr)
+        return 2
+    modules = Modules(poison=args.poison, special=special, goals=goals)
     try:
         summary = run(levels, args.games, args.seed, args.target, args.move_time, args.samples,
-                      None if args.quiet else sys.stdout, modules)
+                      None if args.quiet else sys.stdout, modules, random_special)
     except FoxError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 1
     print(format_summary(summary, args.seed, args.target, args.move_time, args.samples,
-                         modules))
+                         modules, random_special))
     return 0
 
 

@@ -244,8 +244,12 @@ def to_round(state: FastState, **kw):
                                "goal claimed, cards taken, a run of tricks, or the round's "
                                "end already scored): a Round position cannot hold it, so it "
                                "cannot be made into a Round.")
+        from .goals import GoalSet, house_goals
         from .modules import Modules
-        pos.modules = Modules(poison=state.poison, goals=state.goals.ids)
+        own = GoalSet("fast-state", "The goals of a fast state", state.goals.goals)
+        if all(g in house_goals().goals for g in own.goals):
+            own = None                     # house goals are named by id only
+        pos.modules = Modules(poison=state.poison, goals=state.goals.ids, goal_file=own)
         pos.goals = state.goals.ids
     elif state.poison:
         from .modules import POISON as _POISON

@@ -24,8 +24,9 @@ problem, as ``foxlib.inputs`` does) and docs/goals.md is rendered from it
 of a round's history) and returns frozen ``Claim`` s; ``say_claim`` says one in the narrator's
 grammar. ``GoalDeck`` shuffles, reveals two goals a round, discards and reshuffles by seed.
 
-Standard library only, headless. ``foxlib.round`` does not use this module yet: goals are
-scored into a round once the module options of a game exist.
+Standard library only, headless. A round scores the goals revealed for it with
+``evaluate_all`` (``foxlib.round``); a game plays the house goals or any ``GoalSet``
+(``foxlib.modules.Modules.with_goals``), which ``GoalSet.to_json`` writes back as a goal file.
 """
 from __future__ import annotations
 
@@ -54,9 +55,7 @@ KINDS = ("once", "ongoing")
 EVENTS = ("win_trick", "lose_trick", "take", "win_tricks", "streak", "round_end")
 COMBINATORS = ("all", "any", "never")
 CHARACTER_RANKS = {name: rank for rank, name in CHARACTERS.items()}
-#: The special cards of the Deluxe box (docs/deluxe-design.md). A card description may name one
-#: already; until the special-card module exists no card in a round is special, so it matches
-#: nothing.
+#: The special cards of the Deluxe box (rulings SC1-SC19): a card description may name one.
 SPECIAL_CARDS = ("Axe", "Tree", "Fairy", "Crown", "Mirror", "Bow", "Hammer", "Potion", "Shovel")
 SUIT_LETTERS = ("B", "K", "M")
 
@@ -104,9 +103,8 @@ _SPEC = {
         "special": {"enum": list(SPECIAL_CARDS),
                     "x-message": "must be a special card: " + ", ".join(SPECIAL_CARDS)
                                  + "; not {value!r}.",
-                    "description": "a Deluxe special card by name (kept for the special-card "
-                                   "module: until it exists no card is special, so this "
-                                   "matches nothing)"},
+                    "description": "a Deluxe special card by name (rank, suit, character and "
+                                   "trump describe suit cards only)"},
         "trump": {"type": "boolean", "x-message": "must be true or false, not {value!r}.",
                   "description": "`true`: of the trump suit at that trick (after any Fox); "
                                  "`false`: not (a lone Witch counts as trump to decide the "
@@ -335,10 +333,13 @@ class Goal:
 
 @dataclass(frozen=True)
 class GoalSet:
+    """The goals of one goal file. Two sets are equal when they hold the same goals, whatever
+    file they were read from."""
+
     id: str
     title: str
     goals: tuple
-    file: str = ""
+    file: str = dataclass_field(default="", compare=False)
     description: str = ""
 
     def __iter__(self):
@@ -352,6 +353,14 @@ class GoalSet:
             if goal.id == gid:
                 return goal
         raise KeyError(gid)
+
+    def to_json(self) -> dict:
+        """The set as a goal file (``fox-goals/1``): ``read_goals`` reads it back."""
+        out = {"format": FORMAT, "id": self.id, "title": self.title}
+        if self.description:
+            out["description"] = self.description
+        out["goals"] = [g.to_json() for g in self.goals]
+        return out
 
 
 @dataclass(frozen=True)
@@ -651,7 +660,9 @@ def matches(spec: dict, card: Card, decree: Card | None = None) -> bool:
     """Whether ``card`` fits the card description ``spec`` (``decree``: the decree card at
     that trick, for ``trump``)."""
     if "special" in spec:
-        return False         # no card of a round is special yet (the special-card module)
+        return card.special == spec["special"]
+    if card.special is not None:
+        return "card" not in spec and not ({"rank", "suit", "character", "trump"} & set(spec))
     if "card" in spec and card is not Card(spec["card"]):
         return False
     if "rank" in spec and card.rank != spec["rank"]:

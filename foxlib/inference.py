@@ -338,3 +338,10 @@ def _random_match(slots: list[int], rng: random.Random) -> list[int]:
     for k, i in enumerate(perm):
         result[i] = found[k]
     return result
+
+
+def sample_round(view: PlayerView, rng: random.Random | None = None):
+    """A whole ``Round`` that fits ``view`` (hidden cards dealt at random, special cards'
+    state included): ``foxlib.determinize.sample_round``."""
+    from .determinize import sample_round as sample
+    return sample(view, rng)

@@ -38,7 +38,7 @@ __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
            "fill_unseen", "Filled", "trick_setup", "TrickSetup", "SCENARIO_FIELDS"]
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
-                   "round_gain", "target", "modules", "goals"}
+                   "round_gain", "target", "modules", "goals", "seed", "chance"}
 
 
 def _probs(problems) -> Problems:
@@ -127,11 +127,13 @@ def read_theme(key, field: str | None = None, problems=None) -> Theme | None:
 
 def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
     """The Deluxe modules in play, as a saved round, a saved game or a scenario writes them:
-    ``{"poison": true}``, optionally ``"special": ["Axe", ...]`` and ``"goals": [ids]``; a
-    missing field is off (None or ``{}``: the base game). Every bad field is its own problem
-    (``modules.poison must be true or false, not "yes".``). Special cards and goal cards are
-    read and checked here; a position refuses special cards (not available yet) and goal ids
-    that are not house goals (``check_position``)."""
+    ``{"poison": true}``, optionally ``"special": ["Axe", ...]``, ``"goals": [ids]`` and
+    ``"goal_file"`` (a whole goal file, ``fox-goals/1``, defining goals that are not house
+    goals); a missing field is off (None or ``{}``: the base game). Every bad field is its own
+    problem (``modules.poison must be true or false, not "yes".``; a bad goal file's problems
+    name the goal and its field). Special cards and goal cards are read and checked here; a
+    position refuses special cards (not available yet) and goal ids that its goal file (by
+    default the house goals) does not define (``check_position``)."""
     probs = _probs(problems)
     if obj is None:
         return BASE
@@ -181,9 +183,19 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
                 continue
             seen.add(name)
             lists.setdefault(key, []).append(name)
+    goal_file = None
+    if obj.get("goal_file") is not None:
+        from .goals import read_goals
+        found = Problems(f"{where}.goal_file")
+        goal_file = read_goals(obj["goal_file"], f"{where}.goal_file", found)
+        for problem in found.out:
+            # 'game.modules.goal_file, goal swan-song: condition.with.rank: must be ...'
+            at = f"{where}.goal_file" + (f", goal {problem.id}" if problem.id else "")
+            probs.add(f"{where}.goal_file", problem.message, f"{at}:")
     if probs.count > start:
         return None
-    return Modules(poison, tuple(lists.get("special", ())), tuple(lists.get("goals", ())))
+    return Modules(poison, tuple(lists.get("special", ())), tuple(lists.get("goals", ())),
+                   goal_file)
 
 
 def _jsonable(value) -> bool:
@@ -237,9 +249,14 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
     if not isinstance(goals, list) or any(not isinstance(g, str) for g in goals):
         probs.add(f"{where}.goals", "must be a list of goal ids (the goals revealed for the "
                   f"round), not {goals!r}.", f"{where}.goals")
+    seed = obj.get("seed")
+    if seed is not None and not (_whole(seed) and seed >= 0):
+        probs.add(f"{where}.seed", f"must be a whole number of at least 0 (the random source "
+                  f"of the special cards), not {seed!r}.", f"{where}.seed")
     if probs.count > start:
         return None
     pos = Position(decree, hands, leader, deck, trick, *pairs)
+    pos.seed = seed
     pos.dealer = dealer
     pos.modules = modules
     pos.goals = tuple(goals)
@@ -310,6 +327,7 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
     if not (modules.poison or modules.goals) and any(g < 0 for g in pos.round_gain):
         probs.add(f"{where}.round_gain", "is below 0, but only Poison 8s can make a round "
                   "cost points, and they are not in play.")
+    in_play = set(modules.special)
     seen: dict = {}
     places = [("decree", [pos.decree]), ("hands.A", pos.hands[0]), ("hands.B", pos.hands[1]),
               ("deck", pos.deck), ("trick", pos.trick)]
@@ -320,6 +338,10 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
                           f"{seen[card]} and in {place}.", f"{where}:")
             else:
                 seen[card] = place
+            if card.special and card.special not in in_play:
+                probs.add(f"{where}.{place}", f"the {card.special} is a special card, but it "
+                          "is not one of the special cards in play (modules.special).",
+                          f"{where}:")
     if len(pos.trick) > 1:
         probs.add(f"{where}.trick", f"holds at most the led card, not {len(pos.trick)} cards.",
                   f"{where}.trick")
@@ -440,14 +462,68 @@ def read_scenario(obj, problems=None) -> tuple | None:
     if not _whole(target) or target < 1:
         probs.add("target", f"'target' must be a whole number of at least 1, not {target!r}.",
                   "")
-    pos = read_position({k: v for k, v in obj.items() if k not in ("plays", "target")},
+    pos = read_position({k: v for k, v in obj.items() if k not in ("plays", "target", "chance")},
                         "scenario", probs)
+    chance = read_chance(obj.get("chance", []), "chance", probs)
     plays = obj.get("plays") if isinstance(obj.get("plays"), list) else []
-    moves = _read_moves(plays, "plays", probs)
+    if pos is not None and pos.modules.special:
+        steps = _read_steps(plays, "plays", probs)
+    else:
+        moves = _read_moves(plays, "plays", probs)
     if probs.count > start:
         return None
-    rnd = Round(pos)
+    rnd = Round(pos, chance=chance)
+    if pos.modules.special:
+        return (rnd, target) if _act(rnd, steps, "plays", probs) else None
     return (rnd, target) if _apply(rnd, moves, "plays", probs) else None
+
+
+def read_step(obj, where: str = "play", problems=None) -> list | None:
+    """One play of a round with special cards, as the actions it stands for: a card ('9M',
+    'Tree': play it), an action pair (``["crown", "4K"]``, ``["name_suit", "B"]``,
+    ``["dig", null]``) or a play with its Fox or Woodcutter decision
+    (``{"card": "3B", "exchange": "7M"}``)."""
+    probs = _probs(problems)
+    if isinstance(obj, list):
+        try:
+            return [Action.from_json(obj, where)]
+        except FoxError as exc:
+            probs.add(where, str(exc).removeprefix(f"{where}: "), f"{where}:")
+            return None
+    move = read_move(obj, where, probs)
+    if move is None:
+        return None
+    steps = [Action("play", move.card)]
+    if isinstance(obj, dict) and "exchange" in obj:
+        steps.append(Action("exchange", move.exchange))
+    if move.discard is not None:
+        steps.append(Action("discard", move.discard))
+    return steps
+
+
+def _read_steps(items, field, probs) -> list | None:
+    start = probs.count
+    steps = [read_step(m, f"{field}[{i}]", probs) for i, m in enumerate(items)]
+    return steps if probs.count == start else None
+
+
+def _act(rnd: Round, steps, field, probs) -> bool:
+    """Do each play's actions on ``rnd``; the first one refused is the problem."""
+    for i, actions in enumerate(steps):
+        here = f"{field}[{i}]"
+        for action in actions:
+            if rnd.is_over:
+                probs.add(here, "the round is already over, so nothing more can be played.",
+                          f"{here} ({action}):")
+                return False
+            try:
+                rnd.act(action)
+                continue
+            except FoxError as exc:
+                reason = str(exc)
+            probs.add(here, reason, f"{here} ({action}):")
+            return False
+    return True
 
 
 # ----------------------------------------------------------------------------- saved rounds
@@ -458,6 +534,23 @@ def _names(obj, field, probs):
         probs.add(field, "must be a list of two names.", field)
         return None
     return names
+
+
+def read_chance(items, field: str = "chance", problems=None) -> list | None:
+    """The outcomes of the special cards' chance effects, in order: a list of lists of cards
+    (the Tree's card, the Fairy's cards seen, the Shovel's card dug), as ``Round.chance``
+    keeps them. Whether each fits its moment is checked when the round gets there."""
+    probs = _probs(problems)
+    if not isinstance(items, list):
+        probs.add(field, "must be a list of outcomes, each a list of cards like [\"9M\"].",
+                  field)
+        return None
+    start = probs.count
+    out = []
+    for i, item in enumerate(items):
+        cards = read_card_list(item, f"{field}[{i}]", probs)
+        out.append(cards)
+    return out if probs.count == start else None
 
 
 def read_round(obj, where: str = "round", problems=None) -> Round | None:
@@ -475,9 +568,10 @@ def read_round(obj, where: str = "round", problems=None) -> Round | None:
     if not isinstance(actions, list):
         probs.add(f"{where}.actions", "must be a list.", f"{where}.actions")
         actions = []
-    if pos is None:
+    chance = read_chance(obj.get("chance", []), f"{where}.chance", probs)
+    if pos is None or chance is None:
         return None
-    rnd = Round(pos, names or PLAYERS, theme or DEFAULT_THEME)
+    rnd = Round(pos, names or PLAYERS, theme or DEFAULT_THEME, chance)
     for i, item in enumerate(actions):
         here = f"{where}.actions[{i}]"
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)

@@ -90,12 +90,31 @@ def second_person(text: str) -> str:
 
 #: What each kind of decision asks for (a new decision adds its words here).
 PENDING = {"play": "play", "exchange": "decide on the Fox's exchange",
-           "discard": "choose the Woodcutter's discard"}
+           "discard": "choose the Woodcutter's discard",
+           "crown": "play", "name_suit": "name a suit for the Hammer",
+           "replace": "play a new card after the Hammer",
+           "fairy_take": "decide which card the Fairy takes",
+           "fairy_give": "give a card back for the Fairy's",
+           "dig": "decide whether the Shovel digs",
+           "potion_discard": "choose the card that goes under the deck with the Potion",
+           "potion_play": "choose which card drawn for the Potion to play"}
+#: Trick codes that only special cards bring (``rules.decide_special_trick``).
+SPECIAL_CODES = ("shovel", "axe", "bow", "hammer", "identical")
 #: A hand's prompt when it is the learner's turn to make that decision.
 PROMPTS = {
     "play": "your turn: click a card to play it",
     "exchange": "your Fox: click a card to swap it with the decree card, or keep the decree",
     "discard": "your Woodcutter drew a card: click a card to put at the bottom of the deck",
+    "crown": "your turn: click a card to play it (with the Crown, or without)",
+    "name_suit": "your Hammer: name a suit; your opponent must play a new card of it if they can",
+    "replace": "the Hammer sent your card under the deck: play a new card of the named suit if "
+               "you can",
+    "fairy_take": "your Fairy: take one of the cards you see, or take none",
+    "fairy_give": "your Fairy took a card: give your opponent a card from your hand",
+    "dig": "your Shovel: dig a random card from the last trick you won, or do not (and lose "
+           "the trick)",
+    "potion_discard": "your Potion: choose a card to put under the deck with it",
+    "potion_play": "your Potion: choose which of the cards you drew to play (you keep the other)",
 }
 #: ... and while someone else makes it.
 WAITING = {kind: f"to {what}" for kind, what in PENDING.items()}
@@ -249,8 +268,67 @@ class Narrator:
         return " ".join(self.say(r) for r in records if r.kind not in skip)
 
     def _play(self, rec) -> str:
+        how = getattr(rec, "how", "")
         verb = "leads" if rec.leads else "follows with"
-        return f"{self.says(rec.player, verb)} the {rec.card.label(self.theme)}."
+        card = rec.card.name(self.theme) if rec.card.special else rec.card.label(self.theme)
+        if not how:
+            return f"{self.says(rec.player, verb)} the {card}."
+        if how == "crown":
+            card = rec.card.name(self.theme)
+            return (f"{self.says(rec.player, verb)} the {card} and the Crown: the card loses its "
+                    "ability and counts as the 11 of its suit when the winner is decided.")
+        if how == "tree":
+            return (f"The Tree was led, so {subject(self.names[rec.player], 'plays')} a card "
+                    f"picked at random from {possessive(self.names[rec.player])} hand: the "
+                    f"{card}.")
+        if how == "dig":
+            return f"{self.says(rec.player, 'plays')} the dug card, the {card}, instead."
+        if how == "potion":
+            return f"{self.says(rec.player, 'plays')} the {card}, drawn for the Potion."
+        return (f"{self.says(rec.player, 'plays')} the {card} as "
+                f"{possessive(self.names[rec.player])} new card for the trick.")
+
+    def _fairy(self, rec) -> str:
+        who, other = self.names[rec.player], self.names[1 - rec.player]
+        if rec.shown == ():
+            return (f"{sentence(possessive(other))} hand is empty, so "
+                    f"{subject(who, 'sees')} no card with the Fairy.")
+        seen = ("two cards" if rec.shown is None else
+                card_list(rec.shown, self.theme) if len(rec.shown) > 1 else
+                f"the {rec.shown[0].name(self.theme)}")
+        if rec.shown is not None and len(rec.shown) == 1:
+            seen = f"{possessive(other)} last card, the {rec.shown[0].name(self.theme)},"
+        elif rec.shown is not None:
+            seen = f"{seen} of {possessive(other)} hand"
+        else:
+            seen = f"up to two random cards of {possessive(other)} hand"
+        if rec.taken is None:
+            return f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and takes none."
+        return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and takes the "
+                f"{rec.taken.name(self.theme)}.")
+
+    def _gift(self, rec) -> str:
+        return (f"{self.says(rec.player, 'gives')} {self.names[1 - rec.player]} the "
+                f"{rec.card.name(self.theme)} in return.")
+
+    def _dig(self, rec) -> str:
+        if rec.cannot:
+            return (f"{subject(self.names[rec.player], 'has')} no won trick to dig in, so the "
+                    "Shovel cannot dig: it stays and loses the trick.")
+        if rec.card is None:
+            return (f"{self.says(rec.player, 'does not dig')} with the Shovel, so it stays and "
+                    "loses the trick.")
+        return (f"{self.says(rec.player, 'digs')} with the Shovel in trick {rec.source} and "
+                f"gets the {rec.card.name(self.theme)} at random; the Shovel takes its place "
+                "there.")
+
+    def _hammer(self, rec) -> str:
+        leader = self.names[1 - rec.player]
+        sent = " and the ".join(c.name(self.theme) for c in rec.sent)
+        return (f"{self.says(rec.player, 'names')} {self.suits(rec.suit)} with the Hammer: the "
+                f"{sent} {'go' if len(rec.sent) > 1 else 'goes'} face down under the deck, and "
+                f"{subject(leader, 'draws')} a card and must play a new card of "
+                f"{self.suits(rec.suit)} if {subject(leader, 'holds')} one.")
 
     def _draw(self, rec) -> str:
         if rec.card is None:
@@ -259,6 +337,13 @@ class Narrator:
                 f"(the {rec.card.name(self.theme)}).")
 
     def _discard(self, rec) -> str:
+        if getattr(rec, "why", "") == "potion":
+            if rec.card is not None and rec.card.special == "Potion":
+                return (f"{self.says(rec.player, 'puts')} the Potion face down under the "
+                        "deck.")
+            what = "a card" if rec.card is None else f"the {rec.card.name(self.theme)}"
+            return (f"{self.says(rec.player, 'puts')} {what} under the deck with the Potion, "
+                    "and draws two cards.")
         if rec.card is None:
             return f"{self.says(rec.player, 'puts a card face down under the deck')}."
         return (f"{self.says(rec.player, 'puts')} the {rec.card.name(self.theme)} face down at "
@@ -269,8 +354,13 @@ class Narrator:
         if card is None:
             return (f"{self.says(rec.player, 'keeps')} the decree card as it is "
                     f"({old.name(self.theme)}).")
-        change = (f"{self.suits(card.suit)} are now trump" if card.suit != old.suit
-                  else f"{self.suits(card.suit)} stay trump")
+        if card.suit is None:
+            change = ("there is no trump suit now, since the decree card is a special card"
+                      if old.suit is not None else "there is still no trump suit")
+        elif card.suit != old.suit:
+            change = f"{self.suits(card.suit)} are now trump"
+        else:
+            change = f"{self.suits(card.suit)} stay trump"
         return (f"{self.says(rec.player, 'uses')} the Fox to swap the {card.name(self.theme)} "
                 f"for the decree card, the {old.name(self.theme)}: {change}, already for this "
                 "trick.")
@@ -292,9 +382,8 @@ class Narrator:
         out = [say_claim(c, self.names, self.theme) for c in claims]
         for p in (0, 1):
             if floored[p]:
-                out.append(f"{sentence(self.says(p, 'keeps'))} "
-                           f"{count(floored[p], 'goal point')} that the score cannot pay: a "
-                           "score never goes below 0.")
+                out.append(f"A score never goes below 0, so {subject(self.names[p], 'loses')} "
+                           f"{count(floored[p], 'goal point')} fewer.")
         return " ".join(out)
 
     def _round_end(self, rec) -> str:
@@ -325,6 +414,9 @@ class Narrator:
         cards = (lead, follow)
         won, lost = cards[winner], cards[1 - winner]
         wname, lname = names[winner], names[1 - winner]
+        if rule.trump is None or rule.unsuited or rule.crowned is not None or rule.mirror or \
+                rule.code in SPECIAL_CODES:
+            return self._special_trick(rule, cards, winner, names, floored)
         parts = [f"{self.suits(rule.trump)} are trump."]
         if rule.witches == 2:
             parts.append("Both cards are Witches, so they cancel out and neither counts as trump "
@@ -365,11 +457,90 @@ class Narrator:
             parts.append(f"{subject(wname, 'gains')} {what} in the trick.")
         return " ".join(sentence(p) for p in parts)
 
+    def _special_trick(self, rule, cards, winner: int, names, floored: int) -> str:
+        """A trick with special cards (rulings SC1-SC19): what each card counted as, then what
+        settled the winner, then the Swan, Treasure and Poison as in any trick."""
+        th, whose = self.theme, self.whose
+        won, lost = cards[winner], cards[1 - winner]
+        wname, lname = names[winner], names[1 - winner]
+        if rule.trump is None:
+            parts = ["There is no trump suit: the decree card is a special card."]
+        else:
+            parts = [f"{self.suits(rule.trump)} are trump."]
+        for copy in rule.mirror:
+            parts.append(f"The Mirror counts as the decree card, the {copy.name(th)}.")
+        if rule.crowned is not None:
+            c = cards[rule.crowned]
+            parts.append(f"{whose(names[rule.crowned])} {c.name(th)} is crowned: it has no "
+                         f"ability and counts as the 11 of {self.suits(c.suit)}.")
+        if rule.witches == 2:
+            parts.append("Both cards are Witches, so they cancel out.")
+        beats = f"{whose(lname)} {lost.name(th)}"
+        code = rule.code
+        if code == "shovel":
+            parts.append(f"{whose(lname)} Shovel did not dig, so it loses the trick.")
+        elif code == "axe":
+            parts.append(f"{whose(wname)} Axe followed a Woodcutter, so it wins the trick.")
+        elif code == "bow":
+            if won.special == "Bow" or (rule.mirror and won.special == "Mirror"):
+                what = "a special card" if lost.special else "trump"
+                parts.append(f"{whose(wname)} Bow beats {beats}, which is {what}.")
+            else:
+                parts.append(f"The Bow loses to every card that is neither trump nor a "
+                             f"special card, so {whose(wname)} {won.name(th)} beats it.")
+        elif code == "hammer":
+            if won.special in ("Hammer", "Mirror") and lost.special != "Hammer":
+                parts.append(f"The Hammer beats an odd card, so {whose(wname)} Hammer beats "
+                             f"{beats}.")
+            else:
+                parts.append(f"The Hammer loses to every card that is not odd, so "
+                             f"{whose(wname)} {won.name(th)} beats it.")
+        else:
+            for i in rule.unsuited:
+                if len(rule.unsuited) == 1:
+                    other = cards[1 - i]
+                    parts.append(f"{whose(names[i])} {cards[i].name(th)} has no suit, so it "
+                                 f"counts as the suit of the {other.name(th)}.")
+            if len(rule.unsuited) == 2:
+                parts.append("Neither card has a suit, so they count as the same suit.")
+            if code == "witch_trump":
+                parts.append(f"{whose(wname)} {won.name(th)} is the only Witch in the trick, "
+                             f"so it counts as trump and beats {beats}.")
+            elif code == "trump":
+                parts.append(f"{whose(wname)} {won.name(th)} counts as trump and beats "
+                             f"{beats}, which does not.")
+            elif code == "identical":
+                parts.append(f"The two cards count as the same card, so the leader, "
+                             f"{names[0]}, wins.")
+            elif code in ("rank", "witch_rank"):
+                both = "So" if len(rule.unsuited) == 2 else "Both cards count as the same suit, so"
+                parts.append(f"{both} the higher rank wins: "
+                             f"{whose(wname)} {won.name(th)} beats {beats}.")
+            else:
+                parts.append(f"Neither card counts as trump and {whose(names[1])} "
+                             f"{cards[1].name(th)} does not count as the led suit, so "
+                             f"{whose(names[0])} {cards[0].name(th)} wins.")
+        if rule.swans == 2:
+            parts.append(f"Both cards count as Swans; {subject(lname, 'lost')} the trick, so "
+                         f"{subject(lname, 'leads')} the next one.")
+        elif rule.swans == 1:
+            parts.append(f"{whose(lname)} {lost.name(th)} counts as a Swan and lost, so "
+                         f"{subject(lname, 'leads')} the next trick.")
+        if getattr(rule, "poison", 0):
+            copies = iter(rule.mirror)
+            acting = tuple(next(copies) if c.special == "Mirror" else c for c in cards)
+            parts.append(self._poison_points(rule, acting, wname, floored))
+        elif rule.treasure:
+            what = ("1 point for the Treasure (7)" if rule.treasure == 1 else
+                    "2 points for the two Treasures (7s)")
+            parts.append(f"{subject(wname, 'gains')} {what} in the trick.")
+        return " ".join(sentence(p) for p in parts)
+
     def _poison_points(self, rule, cards, wname: str, floored: int) -> str:
         """The winner's points from a trick with Poison 8s (and maybe Treasures): added up
         first, then applied once, never below 0 (rulings P1-P3)."""
         th = self.theme
-        eights = sorted(c for c in cards if c.rank == 8)
+        eights = sorted(c for c in cards if c.rank == 8 and c.special is None)
         t, p = rule.treasure, rule.poison
         poisons = (f"the Poison {eights[0].name(th)}" if p == 1 else
                    f"the two Poison 8s (the {eights[0].name(th)} and the {eights[1].name(th)})")
@@ -465,9 +636,16 @@ class Narrator:
     def _no_must_choose(self):
         return "Choose a card: only the Fox's exchange can be declined."
 
-    def _no_follow_suit(self, card, same, witch=False):
-        text = (f"You must follow {self.suits(same[0].suit)}: you hold "
+    def _no_follow_suit(self, card, same, witch=False, unsuited=(), suit=None):
+        if suit is None:    # the led suit (given when the only card of it is a Mirror)
+            suit = next((c.suit for c in same if c.suit is not None), None)
+        text = (f"You must follow {self.suits(suit)}: you hold "
                 f"{card_list(same, self.theme)}.")
+        if any(c.special for c in same):
+            text = text[:-1] + " (the Mirror counts as the decree card's suit)."
+        if unsuited:
+            text += (f" A card with no suit may always follow, so "
+                     f"{card_list(unsuited, self.theme)} may be played too.")
         if witch:
             text += (" A Witch only counts as trump once both cards are on the table, so it "
                      "does not excuse you from following suit.")
@@ -502,6 +680,48 @@ class Narrator:
     def _no_discard_elsewhere(self, player, card):
         return (f"{self.says(player, 'cannot discard')} the {card.name(self.theme)}: it is "
                 "neither in hand nor the card the Woodcutter draws.")
+
+    # the special cards' refusals
+    def _no_moves_special(self):
+        return ("With special cards a play's decisions do not fit in one move: use the "
+                "actions (legal_actions and act) one decision at a time.")
+
+    def _no_no_crown(self, player):
+        return f"{self.says(player, 'does not hold')} the Crown."
+
+    def _no_crown_special(self, card):
+        return (f"The Crown is added to a suit card; the {card.name(self.theme)} is a special "
+                "card.")
+
+    def _no_crown_empty_deck(self):
+        return ("The deck is empty, so the Crown cannot be added: it draws a card, and the "
+                "hands must run out together.")
+
+    def _no_not_now(self, kind):
+        return f"Nothing asks you to {PENDING.get(kind, kind)} now."
+
+    def _no_not_a_suit(self, value):
+        return f"{value!r} is not a suit: name B (Bells), K (Keys) or M (Moons)."
+
+    def _no_hammer_suit(self, player, card, suit):
+        return (f"The Hammer named {self.suits(suit)}, and {subject(self.names[player], 'holds')}"
+                f" one, so the new card must be of {self.suits(suit)}, not the "
+                f"{card.name(self.theme)}.")
+
+    def _no_fairy_not_shown(self, player, card):
+        return (f"The Fairy takes only one of the cards it showed; the "
+                f"{card.name(self.theme)} is not one of them.")
+
+    def _no_give_not_held(self, player, card):
+        return self._no_not_held(player, card, then=", so it cannot be given")
+
+    def _no_dig_with(self, card, shovel):
+        return (f"Say 'dig {shovel}' to dig with the Shovel, or decline; "
+                f"'{card}' is neither.")
+
+    def _no_potion_not_drawn(self, player, card, offer):
+        return (f"The card played for the Potion is one of the cards drawn "
+                f"({card_list(offer, self.theme)}), not the {card.name(self.theme)}.")
 
     def _no_discard_missing(self, player):
         return (f"The Woodcutter draws the top card of the deck, so "

@@ -42,6 +42,9 @@ class Decision:
 def describe_action(view: PlayerView, action) -> str:
     """'play the 9 of Moons', 'keep the decree', 'swap the 4 of Keys for the decree'."""
     if isinstance(action, Action):
+        if action.kind not in ("play", "exchange", "discard"):
+            from .special_players import describe_special
+            return describe_special(view, action)
         action = action.card
     if view.phase == "exchange":
         if action is None:
@@ -270,6 +273,9 @@ class RulesPlayer(Player):
         self.samples = samples
 
     def decide(self, view: PlayerView) -> Decision:
+        if view.modules.special:
+            from .special_players import rules_decision
+            return rules_decision(self, view)
         if view.phase == "exchange":
             return self._exchange(view)
         if view.phase == "discard":
@@ -511,6 +517,10 @@ class StrongPlayer(Player):
         return self.EXACT_SAMPLES.get(len(view.hand), 8)
 
     def decide(self, view: PlayerView) -> Decision:
+        if view.modules.special:
+            # Special cards: a search through the exact engine over sampled rounds.
+            from .special_players import strong_decision
+            return strong_decision(self, view)
         from .evaluators import OutOfTime, PolicyRolloutEvaluator
         legal = list(view.legal)
         if len(legal) == 1:

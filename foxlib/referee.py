@@ -16,6 +16,18 @@ from .inputs import read_scenario
 from .round import PLAYERS, Round
 
 
+def event(rec) -> dict:
+    """One record of a round as the referee reports it: its kind, who, and its words."""
+    out = {"kind": rec.kind}
+    player = getattr(rec, "player", None)
+    if player is not None:
+        out["player"] = PLAYERS[player]
+    if rec.kind == "trick":
+        out["player"] = PLAYERS[rec.winner]
+    out["text"] = rec.reason
+    return out
+
+
 def result(rnd: Round, target: int) -> dict:
     out = {
         "tricks": [t.to_json() for t in rnd.tricks],
@@ -30,6 +42,13 @@ def result(rnd: Round, target: int) -> dict:
     }
     if rnd.goals:
         out["goals"] = [g.id for g in rnd.goals]
+    if rnd.modules.special:
+        # With special cards a play is several decisions: say the decision expected now, the
+        # actions allowed, every event in words and the chance outcomes.
+        out["phase"] = rnd.phase
+        out["legal_actions"] = [str(a) for a in rnd.legal_actions()]
+        out["events"] = [event(rec) for rec in rnd.history]
+        out["chance"] = [[str(c) for c in outcome] for outcome in rnd.chance]
     if rnd.is_over:
         over, winner, why = game_result(rnd.score, rnd.round_gain, target)
         out["round_points"] = dict(zip(PLAYERS, rnd.round_end.points))

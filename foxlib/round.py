@@ -17,8 +17,15 @@ to write those actions. Records and refusals hold facts (who, which cards, which
 ``foxlib.narrator`` says them (a record's ``reason`` is its words in the names and theme of the
 moment it was made). ``Move`` bundles a play with its decision, for solvers and the referee:
 ``legal_moves()``, ``push(move)`` and ``pop()``.
-The deal is the only chance event: once cards are dealt, the deck order is fixed, so a
-Woodcutter's draw is hidden information, not a new random event.
+In the base game the deal is the only chance event: once cards are dealt, the deck order is
+fixed, so a Woodcutter's draw is hidden information, not a new random event. With the Deluxe
+special cards (``Modules(special=...)``) the Tree, the Fairy and the Shovel pick cards at
+random: they use the round's own random source (seeded by ``Position.seed``), every outcome is
+kept in ``chance`` (and in the records), and a saved round or a scenario can give them
+(``Round(position, chance=[...])``), so that a round always replays exactly. Their decisions
+are action kinds of the same API (``SPECIAL_KINDS``: the Crown's ``crown``, the Hammer's
+``name_suit`` and the leader's ``replace``, the Fairy's ``fairy_take`` and ``fairy_give``, the
+Shovel's ``dig``, the Potion's ``potion_discard`` and ``potion_play``).
 """
 from __future__ import annotations
 
@@ -26,7 +33,7 @@ import json
 import random
 from dataclasses import dataclass, field, replace
 
-from .cards import DECK, DEFAULT_THEME, Card, Theme
+from .cards import DECK, DEFAULT_THEME, SPECIAL_DECK, SUITS, Card, Suit, Theme, special_card
 from .errors import FoxError, IllegalAction, InvalidCard, InvalidState
 from .modules import BASE, Modules
 from . import rules
@@ -34,6 +41,12 @@ from .narrator import Narrator
 
 PLAYERS = ("A", "B")
 PLAY, EXCHANGE, DISCARD, OVER = "play", "exchange", "discard", "over"
+# The decisions of the special cards (the phases that expect them have the same names).
+CROWN, NAME_SUIT, REPLACE, FAIRY_TAKE, FAIRY_GIVE, DIG, POTION_DISCARD, POTION_PLAY = (
+    "crown", "name_suit", "replace", "fairy_take", "fairy_give", "dig", "potion_discard",
+    "potion_play")
+SPECIAL_KINDS = (CROWN, NAME_SUIT, REPLACE, FAIRY_TAKE, FAIRY_GIVE, DIG, POTION_DISCARD,
+                 POTION_PLAY)
 
 
 def player_index(who) -> int:
@@ -61,25 +74,37 @@ class Action:
     """
 
     kind: str
-    card: Card | None = None
+    card: Card | Suit | None = None     # a suit for the Hammer's 'name_suit'
 
     def __post_init__(self):
         if not isinstance(self.kind, str):
             raise InvalidState(f"An action's kind is a word like 'play', not {self.kind!r}.")
-        if self.card is not None and not isinstance(self.card, Card):
-            object.__setattr__(self, "card", Card(self.card))
+        card = self.card
+        if card is None or isinstance(card, Card):
+            return
+        if self.kind == NAME_SUIT:
+            if not isinstance(card, Suit):
+                object.__setattr__(self, "card", Suit.parse(card))
+        else:
+            object.__setattr__(self, "card", Card(card))
 
     def __iter__(self):
         return iter((self.kind, self.card))
 
+    @property
+    def text(self) -> str:
+        """The card's code ('3K', 'Axe'), the suit's letter ('K'), or '-' for none."""
+        card = self.card
+        return "-" if card is None else card.letter if isinstance(card, Suit) else str(card)
+
     def __str__(self) -> str:
-        return f"{self.kind} {'-' if self.card is None else self.card}"
+        return f"{self.kind} {self.text}"
 
     def __repr__(self) -> str:
-        return f"Action({self.kind!r}, {None if self.card is None else str(self.card)!r})"
+        return f"Action({self.kind!r}, {None if self.card is None else self.text!r})"
 
     def to_json(self) -> list:
-        return [self.kind, None if self.card is None else str(self.card)]
+        return [self.kind, None if self.card is None else self.text]
 
     @classmethod
     def from_json(cls, obj, where: str = "action") -> "Action":
@@ -90,6 +115,8 @@ class Action:
             return cls(obj[0], obj[1])
         except InvalidCard as exc:
             raise InvalidCard(f"{where}: {exc}") from None
+        except FoxError as exc:
+            raise InvalidState(f"{where}: {exc}") from None
 
     @classmethod
     def parse(cls, text: str) -> "Action":
@@ -177,6 +204,56 @@ class PlayRecord(_Told):
     leads: bool = True    # False: the card follows the led one
     kind: str = "play"
     voice: Narrator | None = _VOICE
+    # How a special card brought it to the trick ('' : played from hand): 'crown' (played with
+    # the Crown), 'tree' (picked at random after a Tree), 'dig' (dug by a Shovel), 'potion'
+    # (drawn after a Potion), 'replace' (the leader's new card after a Hammer).
+    how: str = ""
+
+
+@dataclass(frozen=True)
+class FairyRecord(_Told):
+    """The Fairy's look: the cards seen (None in the other player's view: they were picked
+    face down) and the card taken from the opponent (None: none taken)."""
+
+    player: int
+    shown: tuple | None
+    taken: Card | None
+    kind: str = "fairy"
+    voice: Narrator | None = _VOICE
+
+
+@dataclass(frozen=True)
+class GiftRecord(_Told):
+    """The card the Fairy's player gives the opponent after taking one (both see it)."""
+
+    player: int
+    card: Card
+    kind: str = "gift"
+    voice: Narrator | None = _VOICE
+
+
+@dataclass(frozen=True)
+class DigRecord(_Told):
+    """The Shovel: the card dug from the trick ``source`` (the player's last won trick) and
+    played instead (None: not dug; ``cannot``: no trick won yet)."""
+
+    player: int
+    card: Card | None
+    source: int | None = None
+    cannot: bool = False
+    kind: str = "dig"
+    voice: Narrator | None = _VOICE
+
+
+@dataclass(frozen=True)
+class HammerRecord(_Told):
+    """The Hammer: the suit named and the led cards sent under the deck (with its Crown)."""
+
+    player: int
+    suit: Suit
+    sent: tuple
+    kind: str = "hammer"
+    voice: Narrator | None = _VOICE
 
 
 @dataclass(frozen=True)
@@ -202,6 +279,10 @@ class DiscardRecord(_Told):
     card: Card | None     # hidden from the opponent (face down; None in the opponent's view)
     kind: str = "discard"
     voice: Narrator | None = _VOICE
+    # 'potion' (the Potion and the card put with it), 'hammer' (the led card): a public
+    # card (the Potion itself, the led card) stays visible in the opponent's view.
+    why: str = ""
+    public: bool = False
 
 
 @dataclass(frozen=True)
@@ -227,6 +308,9 @@ class TrickRecord(_Told):
     # lost because a score never goes below 0.
     claims: tuple = ()
     goal_floored: tuple = (0, 0)
+    # With special cards: the Crown, when it was played with one of the two cards (it goes to
+    # the winner with them).
+    extra: tuple = ()
 
     def to_json(self) -> dict:
         out = {"leader": PLAYERS[self.leader], "cards": [str(c) for c in self.cards],
@@ -239,6 +323,8 @@ class TrickRecord(_Told):
                              for c in self.claims]
         if any(self.goal_floored):
             out["goal_floored"] = dict(zip(PLAYERS, self.goal_floored))
+        if self.extra:
+            out["extra"] = [str(c) for c in self.extra]
         return out
 
 
@@ -279,6 +365,7 @@ class Position:
     dealer: int | None = None
     modules: Modules = BASE
     goals: tuple = ()     # ids of the goals revealed for this round (goal cards in play)
+    seed: int | None = None   # the random source of the special cards' chance effects
 
     def to_json(self) -> dict:
         out = {"decree": str(self.decree),
@@ -294,6 +381,8 @@ class Position:
             out["modules"] = self.modules.to_json()
         if self.goals:
             out["goals"] = list(self.goals)
+        if self.seed is not None:
+            out["seed"] = self.seed
         return out
 
     @classmethod
@@ -311,25 +400,61 @@ class Position:
 
 def deal(rng: random.Random, dealer: int, score=(0, 0), modules: Modules = BASE) -> Position:
     """Shuffle the 33 cards and deal: 13 each, the top card of the 7 left becomes the decree.
-    (With Poison 8s the cards are the same 33: the 8s play as Poison 8s.)"""
-    cards = list(DECK)
+    (With Poison 8s the cards are the same 33: the 8s play as Poison 8s.) With special cards
+    they are shuffled in: the hands are still 13 cards and the deck holds the rest (rulings
+    SC18), and the round's chance effects get a seed from ``rng``."""
+    cards = list(DECK) + [special_card(n) for n in modules.special]
     rng.shuffle(cards)
     hands = (sorted(cards[0:26:2]), sorted(cards[1:26:2]))
     rest = cards[26:]
-    return Position(rest[0], hands, 1 - dealer, rest[1:], [], (0, 0), tuple(score), (0, 0), dealer,
-                    modules)
+    pos = Position(rest[0], hands, 1 - dealer, rest[1:], [], (0, 0), tuple(score), (0, 0),
+                   dealer, modules)
+    if modules.special:
+        pos.seed = rng.randrange(2 ** 32)
+    return pos
 
 
 # ----------------------------------------------------------------------------- the round
 
+class ChanceNeeded(Exception):
+    """Raised by a round whose ``ask_chance`` is set when a special card needs a random pick
+    that was not given: ``n`` cards of ``pool``. The action that asked is half done: undo it
+    (``Round.undo``), give the outcome (``Round.give_chance``) and act again. Searches that
+    average over every outcome use it (``foxlib.deluxe_solver``)."""
+
+    def __init__(self, pool: tuple, n: int):
+        super().__init__(f"a random pick of {n} of {len(pool)} cards is needed")
+        self.pool, self.n = pool, n
+
+
 class Round:
     """A round in progress. Construct from a ``Position`` or with ``Round.deal(seed, dealer)``."""
 
-    def __init__(self, position: Position, names=PLAYERS, theme: Theme = DEFAULT_THEME):
+    #: True: a random pick that was not given raises ``ChanceNeeded`` instead of using ``rng``.
+    ask_chance = False
+
+    def __init__(self, position: Position, names=PLAYERS, theme: Theme = DEFAULT_THEME,
+                 chance=()):
         position.validate()
         self.start = position
         self.modules = position.modules
         self._poison = position.modules.poison
+        self._special = bool(position.modules.special)
+        # The special cards' chance: the round's random source, the outcomes so far (what a
+        # saved round keeps) and the outcomes given in advance (a scenario, a saved round).
+        self.rng = random.Random(position.seed or 0)
+        self.chance: list = []
+        self._given = [tuple(_c(c) for c in outcome) for outcome in chance]
+        # The state of the trick in progress that only special cards make (rulings SC7-SC16):
+        # 'crowned' (the crowned card), 'stayed' (the player whose Shovel did not dig), 'axe'
+        # (the follower's Axe acts), 'tree' (a Tree was led), 'named' (the Hammer's suit),
+        # 'offer' (the Fairy's cards seen, the Potion's cards drawn), 'owner' (whose offer),
+        # 'taken' (the Fairy's card taken), 'drawn' (how many the Potion draws), 'leads'.
+        self.sp: dict = {}
+        # Each player's won tricks, card by card (the Shovel digs in the last one), and their
+        # trick numbers.
+        self.piles = [[], []]
+        self.pile_tricks = [[], []]
         # The goals revealed for this round (public), as Goal values.
         self.goals = (tuple(position.modules.goal_cards()[position.modules.goals.index(g)]
                             for g in position.goals) if position.goals else ())
@@ -385,7 +510,12 @@ class Round:
         if self.phase != PLAY:
             return []
         hand = self.hands[self.to_play]
-        return sorted(hand) if not self.trick else sorted(rules.legal_follows(hand, self.trick[0]))
+        if not self.trick:
+            return sorted(hand)
+        if self._special:
+            return rules.legal_follows_special(hand, self.trick[0], self.decree,
+                                               self.sp.get("crowned") is self.trick[0])
+        return sorted(rules.legal_follows(hand, self.trick[0]))
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now (empty once the round is over): cards to play, the Fox's
@@ -393,10 +523,16 @@ class Round:
         kind = ACTION_KINDS.get(self.phase)
         if kind is None:
             return []
-        return list(map(kind._made.__getitem__, kind.options(self)))
+        out = list(map(kind._made.__getitem__, kind.options(self)))
+        if self._special and self.phase == PLAY:
+            out += map(_CROWN._made.__getitem__, self._crown_options())
+        return out
 
     def legal_moves(self) -> list[Move]:
-        """Every play with its decision bundled: each Fox exchange and each Woodcutter discard."""
+        """Every play with its decision bundled: each Fox exchange and each Woodcutter discard.
+        (Not with special cards, whose decisions do not fit in a Move: use ``legal_actions``.)"""
+        if self._special:
+            raise self._refuse("moves_special")
         if self.phase != PLAY:
             return []
         moves = []
@@ -434,7 +570,7 @@ class Round:
         card = action.card
         kind = ACTION_KINDS.get(action.kind)
         if kind is None or (card is None and not kind.declinable):
-            _kind_of(action)                # raises with the reason
+            kind = _kind_of(action)         # raises with the reason
         kind.verify(self, card)
         self._save(kind.starts_move)
         self.actions.append(action)
@@ -480,7 +616,12 @@ class Round:
         if card not in hand:
             raise self._refuse("not_held", player=p, card=card, where=self._where(card))
         if self.trick:
-            refused = rules.follow_refusal(card, hand, self.trick[0])
+            if self._special:
+                refused = rules.follow_refusal_special(
+                    card, hand, self.trick[0], self.decree,
+                    self.sp.get("crowned") is self.trick[0])
+            else:
+                refused = rules.follow_refusal(card, hand, self.trick[0])
             if refused is not None:
                 code, facts = refused
                 if code == "monarch":
@@ -490,6 +631,8 @@ class Round:
     def _apply_play(self, card) -> PlayRecord:
         p = self.to_play
         self.hands[p].remove(card)
+        if self._special:
+            return self._enter(p, card)
         self.trick.append(card)
         voice = self._voice()
         rec = PlayRecord(p, card, self.trick_number, len(self.trick) == 1, voice=voice)
@@ -545,6 +688,312 @@ class Round:
         self._card_done()
         return rec
 
+    # -- special cards (rulings SC1-SC19 in docs/rulings.md)
+    def _enter(self, p: int, card: Card, how: str = "", leads=None) -> PlayRecord:
+        """``card`` (already out of ``p``'s hand) enters the trick, and its ability acts."""
+        if leads is None:
+            leads = not self.trick
+        if leads and self.trick:        # the leader's new card after a Hammer goes first
+            self.trick.insert(0, card)
+        else:
+            self.trick.append(card)
+        rec = PlayRecord(p, card, self.trick_number, leads, voice=self._voice(), how=how)
+        self.history.append(rec)
+        if how != "crown":
+            self._ability(p, card, leads, how)
+        else:
+            self._card_done()
+        return rec
+
+    def _ability(self, p: int, card: Card, leads: bool, how: str) -> None:
+        acting = rules.acting_card(card, self.decree)
+        name = acting.special
+        alone = len(self.trick) == 1        # the other player has no card in the trick yet
+        if name == "Potion" and how != "potion":
+            self._potion(p, card, leads)
+        elif name == "Shovel":
+            if self._last_pile(p):
+                self.sp.update(leads=leads, owner=p)
+                self.phase = DIG
+            else:
+                self.history.append(DigRecord(p, None, None, True, voice=self._voice()))
+                self.sp["stayed"] = p
+                self._card_done()
+        elif name == "Fairy":
+            shown = self._chance(self.hands[1 - p], 2)
+            self.sp.update(offer=shown, owner=p)
+            if shown:
+                self.phase = FAIRY_TAKE
+            else:
+                self.history.append(FairyRecord(p, (), None, voice=self._voice()))
+                self._card_done()
+        elif name == "Hammer" and not leads:
+            self.phase = NAME_SUIT
+        elif name == "Tree" and leads and alone and how != "replace":
+            self.sp["tree"] = True
+            self._card_done()
+        elif name == "Axe" and not leads and self._woodcutter_led():
+            self.sp["axe"] = True
+            self._woodcutter(p)
+        elif name is None and acting.rank == rules.FOX and self.hands[p]:
+            self.phase = EXCHANGE
+        elif name is None and acting.rank == rules.WOODCUTTER:
+            self._woodcutter(p)
+        else:
+            self._card_done()
+
+    def _woodcutter_led(self) -> bool:
+        led = self.trick[0]
+        acting = rules.acting_card(led, self.decree)
+        return acting.special is None and acting.rank == rules.WOODCUTTER
+
+    def _woodcutter(self, p: int) -> None:
+        if not self.deck:
+            self._card_done()
+            return
+        drawn = self.deck.pop(0)
+        self.hands[p].append(drawn)
+        self.history.append(DrawRecord(p, drawn, voice=self._voice()))
+        self.phase = DISCARD
+
+    def _chance(self, pool, n: int) -> tuple:
+        """Up to ``n`` cards picked at random from ``pool``: the next given outcome if there is
+        one (checked), else from the round's random source. Kept in ``chance``."""
+        pool = sorted(pool)
+        n = min(n, len(pool))
+        i = len(self.chance)
+        if i < len(self._given):
+            got = self._given[i]
+            if len(got) != n or len(set(got)) != n or any(c not in pool for c in got):
+                raise InvalidState(
+                    f"chance[{i}]: {' '.join(map(str, got)) or 'no cards'} cannot be the "
+                    f"outcome here: it must be {n} different card{'s' if n != 1 else ''} of "
+                    f"{' '.join(map(str, pool)) or 'no cards'}.")
+        elif self.ask_chance:
+            raise ChanceNeeded(tuple(pool), n)
+        else:
+            got = tuple(self.rng.sample(pool, n))
+        self.chance.append(got)
+        return got
+
+    def give_chance(self, outcomes) -> None:
+        """The outcomes of the next random picks, in order (each a tuple of cards), replacing
+        any given before that have not been used yet."""
+        self._given = list(self.chance) + [tuple(o) for o in outcomes]
+
+    def _last_pile(self, p: int) -> list:
+        return self.piles[p][-1] if self.piles[p] else []
+
+    # the Crown
+    def _crown_options(self) -> list:
+        hand = self.hands[self.to_play]
+        crown = special_card("Crown")
+        if crown not in hand or not self.deck or len(hand) < 2:
+            return []
+        return [c for c in self.legal_cards() if c.special is None]
+
+    def _verify_crown(self, card) -> None:
+        if self.phase != PLAY:
+            raise self._refuse("pending", player=self.to_play, pending=self.phase) \
+                if self.phase != OVER else self._refuse("round_over", card=card)
+        p, crown = self.to_play, special_card("Crown")
+        if crown not in self.hands[p]:
+            raise self._refuse("no_crown", player=p)
+        if card.special is not None:
+            raise self._refuse("crown_special", card=card)
+        if not self.deck:
+            raise self._refuse("crown_empty_deck")
+        self._verify_play(card)
+
+    def _apply_crown(self, card) -> PlayRecord:
+        p, crown = self.to_play, special_card("Crown")
+        self.hands[p].remove(card)
+        self.hands[p].remove(crown)
+        self.sp["crowned"] = card
+        drawn = self.deck.pop(0)
+        self.hands[p].append(drawn)
+        leads = not self.trick
+        self.trick.append(card)
+        rec = PlayRecord(p, card, self.trick_number, leads, voice=self._voice(), how="crown")
+        self.history.append(rec)
+        self.history.append(DrawRecord(p, drawn, voice=self._voice()))
+        self._card_done()
+        return rec
+
+    # the Hammer
+    def _suit_options(self) -> list:
+        return list(SUITS)
+
+    def _verify_name_suit(self, suit) -> None:
+        if self.phase != NAME_SUIT:
+            raise self._refuse("not_now", kind=NAME_SUIT)
+        if not isinstance(suit, Suit):
+            raise self._refuse("not_a_suit", value=suit)
+
+    def _apply_name_suit(self, suit) -> HammerRecord:
+        p, leader = self.to_play, self.leader
+        led = self.trick.pop(0)
+        sent = (led,)
+        if self.sp.pop("crowned", None) is led:
+            sent = (led, special_card("Crown"))
+        self.deck.extend(sent)
+        rec = HammerRecord(p, suit, sent, voice=self._voice())
+        self.history.append(rec)
+        drawn = self.deck.pop(0)
+        self.hands[leader].append(drawn)
+        self.history.append(DrawRecord(leader, drawn, voice=self._voice()))
+        self.sp["named"] = suit
+        self.phase, self.to_play = REPLACE, leader
+        return rec
+
+    def _replace_options(self) -> list:
+        hand, suit = self.hands[self.to_play], self.sp["named"]
+        same = [c for c in hand if rules.acting_card(c, self.decree).suit == suit]
+        return sorted(same or hand)
+
+    def _verify_replace(self, card) -> None:
+        if self.phase != REPLACE:
+            raise self._refuse("not_now", kind=REPLACE)
+        p = self.to_play
+        if card not in self.hands[p]:
+            raise self._refuse("not_held", player=p, card=card, where=self._where(card))
+        if card not in self._replace_options():
+            raise self._refuse("hammer_suit", player=p, card=card, suit=self.sp["named"])
+
+    def _apply_replace(self, card) -> PlayRecord:
+        p = self.to_play
+        self.hands[p].remove(card)
+        return self._enter(p, card, "replace", leads=True)
+
+    # the Fairy
+    def _offer_options(self) -> list:
+        return [None] + list(self.sp["offer"])
+
+    def _verify_fairy_take(self, card) -> None:
+        if self.phase != FAIRY_TAKE:
+            raise self._refuse("not_now", kind=FAIRY_TAKE)
+        if card is not None and card not in self.sp["offer"]:
+            raise self._refuse("fairy_not_shown", player=self.to_play, card=card)
+
+    def _apply_fairy_take(self, card):
+        p = self.to_play
+        rec = FairyRecord(p, self.sp.pop("offer"), card, voice=self._voice())
+        self.history.append(rec)
+        if card is None:
+            self._card_done()
+            return rec
+        self.hands[1 - p].remove(card)
+        self.hands[p].append(card)
+        self.phase = FAIRY_GIVE
+        return rec
+
+    def _hand_options(self) -> list:
+        return sorted(self.hands[self.to_play])
+
+    def _verify_fairy_give(self, card) -> None:
+        if self.phase != FAIRY_GIVE:
+            raise self._refuse("not_now", kind=FAIRY_GIVE)
+        if card not in self.hands[self.to_play]:
+            raise self._refuse("give_not_held", player=self.to_play, card=card)
+
+    def _apply_fairy_give(self, card) -> GiftRecord:
+        p = self.to_play
+        self.hands[p].remove(card)
+        self.hands[1 - p].append(card)
+        rec = GiftRecord(p, card, voice=self._voice())
+        self.history.append(rec)
+        self._card_done()
+        return rec
+
+    # the Shovel
+    def _dig_options(self) -> list:
+        return [None, self._shovel_card()]
+
+    def _shovel_card(self) -> Card:
+        p = self.to_play
+        leads = self.sp.get("leads", True)
+        return self.trick[0 if leads else -1]
+
+    def _verify_dig(self, card) -> None:
+        if self.phase != DIG:
+            raise self._refuse("not_now", kind=DIG)
+        if card is not None and card is not self._shovel_card():
+            raise self._refuse("dig_with", card=card, shovel=self._shovel_card())
+
+    def _apply_dig(self, card) -> DigRecord:
+        p = self.to_play
+        leads = self.sp.pop("leads", True)
+        if card is None:
+            rec = DigRecord(p, None, None, voice=self._voice())
+            self.history.append(rec)
+            self.sp["stayed"] = p
+            self._card_done()
+            return rec
+        pile = self._last_pile(p)
+        (dug,) = self._chance(pile, 1)
+        pile[pile.index(dug)] = card            # the Shovel takes the dug card's place
+        self.won[p][self.won[p].index(dug)] = card
+        self.trick.remove(card)
+        source = self.piles[p].index(pile)
+        rec = DigRecord(p, dug, self.pile_tricks[p][source], voice=self._voice())
+        self.history.append(rec)
+        self._enter(p, dug, "dig", leads)
+        return rec
+
+    # the Potion
+    def _potion(self, p: int, card: Card, leads: bool) -> None:
+        self.trick.remove(card)
+        self.deck.append(card)
+        self.history.append(DiscardRecord(p, card, voice=self._voice(), why="potion",
+                                          public=True))
+        self.sp.update(leads=leads, potion=card)
+        if self.hands[p]:
+            self.phase = POTION_DISCARD
+        else:
+            self._potion_draw(p, 1)
+
+    def _verify_potion_discard(self, card) -> None:
+        if self.phase != POTION_DISCARD:
+            raise self._refuse("not_now", kind=POTION_DISCARD)
+        if card not in self.hands[self.to_play]:
+            raise self._refuse("discard_not_held", player=self.to_play, card=card)
+
+    def _apply_potion_discard(self, card) -> DiscardRecord:
+        p = self.to_play
+        self.hands[p].remove(card)
+        self.deck.append(card)
+        rec = DiscardRecord(p, card, voice=self._voice(), why="potion")
+        self.history.append(rec)
+        self._potion_draw(p, 2)
+        return rec
+
+    def _potion_draw(self, p: int, n: int) -> None:
+        drawn = tuple(self.deck.pop(0) for _ in range(n))
+        for c in drawn:
+            self.hands[p].append(c)
+            self.history.append(DrawRecord(p, c, voice=self._voice()))
+        potion = self.sp["potion"]
+        offer = tuple(c for c in drawn if c is not potion) or drawn
+        self.sp.update(offer=offer, owner=p)
+        self.phase = POTION_PLAY
+
+    def _potion_offer(self) -> list:
+        return sorted(self.sp["offer"])
+
+    def _verify_potion_play(self, card) -> None:
+        if self.phase != POTION_PLAY:
+            raise self._refuse("not_now", kind=POTION_PLAY)
+        if card not in self.sp["offer"]:
+            raise self._refuse("potion_not_drawn", player=self.to_play, card=card,
+                               offer=self.sp["offer"])
+
+    def _apply_potion_play(self, card) -> PlayRecord:
+        p = self.to_play
+        self.hands[p].remove(card)
+        self.sp.pop("offer")
+        self.sp.pop("potion")
+        return self._enter(p, card, "potion", self.sp.pop("leads", True))
+
     # -- moves (play + decision)
     def verify_move(self, move: Move) -> None:
         card = move.card
@@ -572,6 +1021,8 @@ class Round:
         """Apply a Move (or a card); returns the records it produced. Undo it with ``pop()``."""
         if not isinstance(move, Move):
             move = Move(_c(move))
+        if self._special:
+            raise self._refuse("moves_special")
         self.verify_move(move)
         start = len(self.history)
         self.act(_PLAY.action(move.card))
@@ -594,7 +1045,15 @@ class Round:
         if not self._undo:
             raise _refusal("nothing_to_undo")
         (_, decree, hands, deck, leader, trick, tw, score, gain, won, nhist, ntricks, end, phase,
-         to_play) = self._undo.pop()
+         to_play, special) = self._undo.pop()
+        if special is not None:
+            rng, nchance, sp, piles, pile_tricks = special
+            if rng is not None:
+                self.rng.setstate(rng)
+            del self.chance[nchance:]
+            self.sp = dict(sp)
+            self.piles = [[t[:] for t in pile] for pile in piles]
+            self.pile_tricks = [t[:] for t in pile_tricks]
         # Copy the saved lists out: a copy() of this round shares its undo snapshots, and the
         # live lists are mutated in place by the next action.
         self.decree, self.leader, self.round_end = decree, leader, end
@@ -615,7 +1074,11 @@ class Round:
         self._undo.append((starts_move, self.decree, [h[:] for h in self.hands], self.deck[:],
                            self.leader, self.trick[:], self.tricks_won[:], self.score[:],
                            self.round_gain[:], [w[:] for w in self.won], len(self.history),
-                           len(self.tricks), self.round_end, self.phase, self.to_play))
+                           len(self.tricks), self.round_end, self.phase, self.to_play,
+                           (None if self.ask_chance else self.rng.getstate(),
+                            len(self.chance), dict(self.sp),
+                            [[t[:] for t in pile] for pile in self.piles],
+                            [t[:] for t in self.pile_tricks]) if self._special else None))
 
     def _voice(self) -> Narrator:
         """The narrator of this round's names and theme now (records keep it as their voice)."""
@@ -644,15 +1107,34 @@ class Round:
         self.phase = PLAY
         if len(self.trick) == 1:
             self.to_play = 1 - self.leader
+            if self.sp.pop("tree", False):
+                # The Tree was led: the follower's card is picked at random from their whole
+                # hand, and its ability acts as if chosen (rulings SC8).
+                f = self.to_play
+                (card,) = self._chance(self.hands[f], 1)
+                self.hands[f].remove(card)
+                self._enter(f, card, "tree", leads=False)
             return
         lead, follow = self.trick
         leader = self.leader
-        out = rules.decide_trick(lead, follow, self.decree, self._poison)
+        extra = ()
+        if self._special:
+            sp = self.sp
+            crowned, stayed = sp.get("crowned"), sp.get("stayed")
+            out = rules.decide_special_trick(
+                lead, follow, self.decree, None if crowned is None else self.trick.index(crowned),
+                None if stayed is None else (0 if stayed == leader else 1), sp.get("axe", False),
+                self._poison)
+            if crowned is not None:
+                extra = (special_card("Crown"),)
+            self.sp = {}
+        else:
+            out = rules.decide_trick(lead, follow, self.decree, self._poison)
         winner = leader if out.winner == 0 else 1 - leader
         nxt = leader if out.next_leader == 0 else 1 - leader
         gain = out.treasure
         if self.goals:
-            self._score_trick(out, lead, follow, leader, winner, nxt)
+            self._score_trick(out, lead, follow, leader, winner, nxt, extra)
             return
         if self._poison:
             # Treasure and Poison are added up first, then applied once: a score never goes
@@ -662,16 +1144,20 @@ class Round:
             gain -= poison - floored
             rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt,
                               out.treasure, self.decree, out.rule, voice=self._voice(),
-                              poison=poison, lost=poison - floored, floored=floored)
+                              poison=poison, lost=poison - floored, floored=floored, extra=extra)
         else:
             rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt,
-                              out.treasure, self.decree, out.rule, voice=self._voice())
+                              out.treasure, self.decree, out.rule, voice=self._voice(),
+                              extra=extra)
         self._trick_done(rec, winner, nxt, (gain, 0) if winner == 0 else (0, gain))
 
     def _trick_done(self, rec, winner: int, nxt: int, change) -> None:
         self.tricks.append(rec)
         self.history.append(rec)
         self.won[winner].extend(self.trick)
+        self.won[winner].extend(rec.extra)
+        self.piles[winner].append(list(self.trick) + list(rec.extra))
+        self.pile_tricks[winner].append(rec.number)
         self.tricks_won[winner] += 1
         for p in (0, 1):
             self.score[p] += change[p]
@@ -691,12 +1177,12 @@ class Round:
         source = SimpleNamespace(history=records, start=self.start)
         return [c for c in evaluate_all(source, self.goals) if c.trick == trick]
 
-    def _score_trick(self, out, lead, follow, leader, winner, nxt) -> None:
+    def _score_trick(self, out, lead, follow, leader, winner, nxt, extra=()) -> None:
         """A trick with goal cards in play: Treasure, Poison and the goals claimed at this trick
         are added up for each player, then applied once, floored at 0 (rulings G3, G4)."""
         poison = out.rule.poison if self._poison else None
         rec = TrickRecord(self.trick_number, leader, (lead, follow), winner, nxt, out.treasure,
-                          self.decree, out.rule, voice=self._voice(), poison=poison)
+                          self.decree, out.rule, voice=self._voice(), poison=poison, extra=extra)
         claims = self._goal_claims(self.history + [rec], rec.number)
         base = [0, 0]
         base[winner] = out.treasure - (poison or 0)
@@ -752,6 +1238,11 @@ class Round:
         self.to_play = None
 
     # -- views, copies, saving
+    def fresh(self) -> "Round":
+        """This round back at its start: the same position, names, theme and random picks
+        (``chance``), so that replaying its ``actions`` gives this round again."""
+        return Round(self.start, self.names, self.theme, self.chance)
+
     def view(self, player) -> "PlayerView":
         return PlayerView.of(self, player_index(player))
 
@@ -761,8 +1252,14 @@ class Round:
         other.hands = [h[:] for h in self.hands]
         other.won = [w[:] for w in self.won]
         for name in ("deck", "trick", "tricks_won", "score", "round_gain", "history", "tricks",
-                     "actions", "_undo"):
+                     "actions", "_undo", "chance"):
             setattr(other, name, list(getattr(self, name)))
+        if self._special:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
+            other.sp = dict(self.sp)
+            other.piles = [[t[:] for t in pile] for pile in self.piles]
+            other.pile_tricks = [t[:] for t in self.pile_tricks]
         return other
 
     def state(self) -> dict:
@@ -782,6 +1279,12 @@ class Round:
             out["modules"] = self.modules.to_json()
         if self.goals:
             out["goals"] = [g.id for g in self.goals]
+        if self._special:
+            out["chance"] = [[str(c) for c in o] for o in self.chance]
+            out["special"] = {k: (v.letter if isinstance(v, Suit) else
+                                  [str(c) for c in v] if isinstance(v, tuple) else
+                                  str(v) if isinstance(v, Card) else v)
+                              for k, v in sorted(self.sp.items())}
         return out
 
     def __eq__(self, other) -> bool:
@@ -789,8 +1292,11 @@ class Round:
             self.actions == other.actions
 
     def to_json(self) -> dict:
-        return {"start": self.start.to_json(), "names": list(self.names), "theme": self.theme.key,
-                "actions": [a.to_json() for a in self.actions]}
+        out = {"start": self.start.to_json(), "names": list(self.names),
+               "theme": self.theme.key, "actions": [a.to_json() for a in self.actions]}
+        if self.chance:
+            out["chance"] = [[str(c) for c in outcome] for outcome in self.chance]
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
@@ -829,11 +1335,13 @@ class ActionKind:
     apply: object
     declinable: bool = False
     starts_move: bool = False
+    suits: bool = False            # the options are suits (the Hammer), not cards
     _made: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
         # One shared Action per card (and for None), so listing the legal actions makes none.
-        self._made.update((c, Action(self.kind, c)) for c in (None, *DECK))
+        values = SUITS if self.suits else (None, *DECK, *SPECIAL_DECK)
+        self._made.update((c, Action(self.kind, c)) for c in values)
 
     def action(self, card) -> Action:
         """The action of this kind for ``card`` (one shared object per card)."""
@@ -848,8 +1356,24 @@ ACTION_KINDS = {k.kind: k for k in (
     ActionKind(EXCHANGE, Round._exchange_options, Round._verify_exchange, Round._apply_exchange,
                declinable=True),
     ActionKind(DISCARD, Round._discard_options, Round._verify_discard, Round._apply_discard),
+    # The special cards' decisions. The Crown's is made in the play phase, beside 'play'.
+    ActionKind(CROWN, Round._crown_options, Round._verify_crown, Round._apply_crown,
+               starts_move=True),
+    ActionKind(NAME_SUIT, Round._suit_options, Round._verify_name_suit, Round._apply_name_suit,
+               suits=True),
+    ActionKind(REPLACE, Round._replace_options, Round._verify_replace, Round._apply_replace),
+    ActionKind(FAIRY_TAKE, Round._offer_options, Round._verify_fairy_take,
+               Round._apply_fairy_take, declinable=True),
+    ActionKind(FAIRY_GIVE, Round._hand_options, Round._verify_fairy_give,
+               Round._apply_fairy_give),
+    ActionKind(DIG, Round._dig_options, Round._verify_dig, Round._apply_dig, declinable=True),
+    ActionKind(POTION_DISCARD, Round._hand_options, Round._verify_potion_discard,
+               Round._apply_potion_discard),
+    ActionKind(POTION_PLAY, Round._potion_offer, Round._verify_potion_play,
+               Round._apply_potion_play),
 )}
-_PLAY, _EXCHANGE, _DISCARD = (ACTION_KINDS[k] for k in (PLAY, EXCHANGE, DISCARD))
+_PLAY, _EXCHANGE, _DISCARD, _CROWN = (ACTION_KINDS[k] for k in (PLAY, EXCHANGE, DISCARD, CROWN))
+_CROWN_CARD = special_card("Crown")
 
 
 def _kind_of(action: Action) -> ActionKind:
@@ -898,13 +1422,32 @@ class PlayerView:
     legal: tuple             # legal Actions when it is this player's turn
     modules: Modules = BASE  # the Deluxe modules in play (public)
     goals: tuple = ()        # the goals revealed for this round (public Goal values)
+    # With special cards: the cards this player is choosing from now (the Fairy's cards seen,
+    # the Potion's cards drawn), the crowned card in the trick and the suit a Hammer named.
+    offer: tuple = ()
+    crowned: Card | None = None
+    named: Suit | None = None
 
     @classmethod
     def of(cls, rnd: Round, p: int) -> "PlayerView":
         history, known, mine = [], [], []
         for rec in rnd.history:
-            hidden = rec.kind in ("draw", "discard") and rec.player != p
-            if hidden:
+            hidden = rec.kind in ("draw", "discard") and rec.player != p and \
+                not getattr(rec, "public", False)
+            if rec.kind == "fairy":
+                # The opponent knows which of their cards was taken, not which two were seen.
+                if rec.player != p:
+                    rec = replace(rec, shown=None)
+                    if rec.taken is not None:
+                        known.append(rec.taken)
+                elif rec.taken in known:        # taken back from the opponent's hand
+                    known.remove(rec.taken)
+            elif rec.kind == "gift":
+                if rec.player == p:
+                    known.append(rec.card)
+                elif rec.card in known:
+                    known.remove(rec.card)
+            elif hidden:
                 rec = replace(rec, card=None)
                 if rec.kind == "discard":
                     known.clear()  # a remembered card may now be face down under the deck
@@ -914,6 +1457,9 @@ class PlayerView:
                 known.append(rec.old_decree)
             elif rec.kind == "play" and rec.card in known:
                 known.remove(rec.card)
+            if rec.kind == "play" and rec.how == "crown" and rec.player != p and \
+                    _CROWN_CARD in known:       # the Crown left their hand with the card
+                known.remove(_CROWN_CARD)
             if rec.kind == "discard" and rec.player == p:
                 mine.append(rec.card)
             history.append(rec)
@@ -922,7 +1468,10 @@ class PlayerView:
                    tuple(rnd.tricks_won), tuple(rnd.score), tuple(rnd.round_gain),
                    tuple(rnd.tricks), tuple(history), tuple(known), tuple(mine),
                    tuple(rnd.legal_actions()) if rnd.to_play == p else (), rnd.modules,
-                   rnd.goals)
+                   rnd.goals,
+                   tuple(rnd.sp.get("offer", ())) if rnd.sp.get("owner") == p and
+                   rnd.phase in (FAIRY_TAKE, POTION_PLAY) else (),
+                   rnd.sp.get("crowned"), rnd.sp.get("named"))
 
     @property
     def choices(self) -> tuple:
@@ -934,4 +1483,6 @@ class PlayerView:
         seen = set(self.hand) | {self.decree} | set(self.trick) | set(self.known_opponent_cards)
         for t in self.tricks:
             seen.update(t.cards)
-        return [c for c in DECK if c not in seen]
+            seen.update(t.extra)
+        cards = DECK + tuple(special_card(n) for n in self.modules.special)
+        return [c for c in cards if c not in seen]

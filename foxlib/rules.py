@@ -138,12 +138,18 @@ class TrickRule(NamedTuple):
     """
 
     code: str
-    trump: Suit
+    trump: Suit | None      # None: the decree card is a special card, so there is no trump suit
     suit: Suit | None = None
     witches: int = 0
     swans: int = 0
     treasure: int = 0
     poison: int = 0
+    # With special cards (``decide_special_trick``; empty in the base game): which of the two
+    # cards (0 the led one, 1 the other) had no suit and took the other card's suit, which one
+    # was crowned, and the card each Mirror copied (the decree card at the end of the trick).
+    unsuited: tuple = ()
+    crowned: int | None = None
+    mirror: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -192,3 +198,135 @@ def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "
     out = decide_trick(lead, follow, decree, poison)
     reason = Narrator(theme=theme).trick_reason(out.rule, lead, follow, out.winner, names)
     return TrickOutcome(out.winner, out.next_leader, out.treasure, out.rule, reason)
+
+
+# ----------------------------------------------------------------------------- special cards
+#
+# The Deluxe special cards (docs/rulings.md, "Special cards"). A special card has no suit
+# (``Card.suit`` is None). The Mirror copies the decree card: ``acting_card`` gives what a card
+# counts as. Tricks with a special card, a crowned card or a Mirror are decided by
+# ``decide_special_trick``; every other trick by ``decide_trick``, which gives the same answer.
+
+#: The suit a lone Witch counts as when there is no trump suit (a special decree card): no
+#: other card has it, so the Witch beats every card that is not decided by its own text.
+WITCH_TRUMP = -1
+#: The suit both cards count as when neither has one (two unsuited cards: rulings SC4).
+SUITLESS = -2
+
+
+def acting_card(card: Card, decree: Card) -> Card:
+    """What ``card`` counts as in rank, suit and ability: the Mirror copies the decree card."""
+    if card.special == "Mirror" and decree is not card:
+        return decree
+    return card
+
+
+def legal_follows_special(hand, led: Card, decree: Card, crowned: bool = False) -> list:
+    """The cards the follower may play after ``led`` with special cards in the game (rulings
+    SC2, SC3, SC12): after a card with no suit, anything; after a suit card, a card of that suit
+    (the Mirror counts as the decree card's suit) or a card with no suit, and anything when
+    void; after a Monarch that is not crowned, its Swan or highest card of its suit."""
+    lead = acting_card(led, decree)
+    if lead.suit is None:
+        return sorted(hand)
+    acting = [(c, acting_card(c, decree)) for c in hand]
+    same = [(c, a) for c, a in acting if a.suit == lead.suit]
+    if not same:
+        return sorted(hand)
+    if lead.rank == MONARCH and not crowned:
+        top = max(same, key=lambda ca: ca[1].rank)[0]
+        return sorted({top} | {c for c, a in same if a.rank == SWAN})
+    return sorted([c for c, _ in same] + [c for c, a in acting if a.suit is None])
+
+
+def follow_refusal_special(card: Card, hand, led: Card, decree: Card, crowned: bool = False):
+    """``follow_refusal`` with special cards in the game: None when ``card`` may follow."""
+    if card in legal_follows_special(hand, led, decree, crowned):
+        return None
+    lead = acting_card(led, decree)
+    same = sorted(c for c in hand if acting_card(c, decree).suit == lead.suit)
+    if lead.rank == MONARCH and not crowned:
+        top = max(same, key=lambda c: acting_card(c, decree).rank)
+        swan = [c for c in same if acting_card(c, decree).rank == SWAN]
+        return "monarch", {"led": lead, "top": top,
+                           "swan": swan[0] if swan and swan[0] is not top else None}
+    return "follow_suit", {"card": card, "same": same, "witch": card.rank == WITCH,
+                           "unsuited": sorted(c for c in hand
+                                              if acting_card(c, decree).suit is None),
+                           "suit": lead.suit}
+
+
+def _plain(card: Card, crowned: bool, rank: int) -> bool:
+    """Does the card act as a suit card of ``rank`` with its ability (not crowned)?"""
+    return not crowned and card.special is None and card.rank == rank
+
+
+def decide_special_trick(lead: Card, follow: Card, decree: Card, crowned=None, stayed=None,
+                         axe: bool = False, poison: bool = False) -> TrickOutcome:
+    """Decide a trick with special cards in it. ``crowned``: 0 or 1, the card played with the
+    Crown (rulings SC10); ``stayed``: 0 or 1, a Shovel that did not dig (it loses, SC15);
+    ``axe``: the follower's Axe followed a Woodcutter (it wins, SC7). The order the printed
+    texts are applied in is rulings SC17: a Shovel that stayed, the Axe, the Bow, the Hammer,
+    then suits and ranks."""
+    trump = decree.suit if decree.special is None else None
+    cards = (lead, follow)
+    acts = tuple(acting_card(c, decree) for c in cards)
+    crown = (crowned == 0, crowned == 1)
+    witches = _plain(acts[0], crown[0], WITCH) + _plain(acts[1], crown[1], WITCH)
+    suits = [a.suit for a in acts]
+    ranks = [11 if crown[i] else (acts[i].rank or 0) for i in (0, 1)]
+    trump_token = trump if trump is not None else WITCH_TRUMP
+    lone = None        # the lone Witch that is not already trump, if any
+    if witches == 1:
+        w = 0 if _plain(acts[0], crown[0], WITCH) else 1
+        if acts[w].suit != trump:
+            lone = w
+        suits[w] = trump_token
+    unsuited = ()
+    if suits[0] is None and suits[1] is None:
+        suits = [SUITLESS, SUITLESS]
+        unsuited = (0, 1)
+    elif suits[0] is None:
+        suits[0], unsuited = suits[1], (0,)
+    elif suits[1] is None:
+        suits[1], unsuited = suits[0], (1,)
+    specials = [a.special for a in acts]
+    suit = None
+    if stayed is not None:
+        winner, code = 1 - stayed, "shovel"
+    elif axe:
+        winner, code = 1, "axe"
+    elif "Bow" in specials:
+        bow = specials.index("Bow")
+        other = 1 - bow
+        beaten = cards[other].special is not None or suits[other] == trump_token
+        winner, code = (bow if beaten else other), "bow"
+    elif "Hammer" in specials:
+        hammer = specials.index("Hammer")
+        other = 1 - hammer
+        winner, code = (hammer if ranks[other] % 2 == 1 else other), "hammer"
+    elif (suits[0] == trump_token) != (suits[1] == trump_token):
+        winner = 0 if suits[0] == trump_token else 1
+        code = "witch_trump" if lone == winner else "trump"
+    elif suits[0] == suits[1]:
+        suit = suits[0] if suits[0] >= 0 else None
+        if ranks[0] == ranks[1]:
+            winner, code = 0, "identical"
+        else:
+            winner = 1 if ranks[1] > ranks[0] else 0
+            code = "witch_rank" if lone is not None else "rank"
+    else:
+        winner, code = 0, "led_suit"
+    loser = 1 - winner
+    swans = 0
+    next_leader = winner
+    if _plain(acts[loser], crown[loser], SWAN):
+        next_leader = loser
+        swans = 2 if _plain(acts[winner], crown[winner], SWAN) else 1
+    treasure = _plain(acts[0], crown[0], TREASURE) + _plain(acts[1], crown[1], TREASURE)
+    mirror = tuple(acts[i] for i in (0, 1) if cards[i].special == "Mirror")
+    rule = TrickRule(code, trump, suit, witches, swans, treasure, 0, unsuited, crowned, mirror)
+    if poison:
+        rule = rule._replace(poison=_plain(acts[0], crown[0], POISON) +
+                             _plain(acts[1], crown[1], POISON))
+    return TrickOutcome(winner, next_leader, treasure, rule)

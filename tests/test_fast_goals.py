@@ -327,3 +327,23 @@ def test_treasure_poison_and_goals_of_a_trick_are_added_up_then_floored_in_the_f
         st = fast.play(st, next(c.index for c in DECK if str(c) == card))
     assert st.score == tuple(rnd.score) == (1, 0)
     assert fast.from_round(rnd) == st
+
+
+def test_a_round_with_goals_of_a_goal_file_converts_both_ways():
+    """Goals of the players' own goal file (not house goals) go to the fast path and back."""
+    from foxlib.goals import GoalSet
+    own = GoalSet("mine", "My goals", tuple(
+        Goal(f"g{k}", f"Goal {k}", "printed", "ongoing", 1,
+             {"event": "take", "cards": {"suit": "BKM"[k]}}) for k in range(2)))
+    modules = Modules.with_goals(own)
+    pos = Round.deal(6, modules=modules).start
+    pos.goals = ("g0", "g1")
+    rnd = Round(pos)
+    st = fast.from_round(rnd)
+    back = fast.to_round(st)
+    assert back.goals == rnd.goals and fast.from_round(back) == st
+    log = [("deal", st)]
+    result = fast.random_playout(st, random.Random(2), log)
+    replay, claims, _ = _replay(log, rnd)
+    assert result == (*replay.tricks_won, *replay.score)
+    assert _fast_claims(claims, own.goals) == _round_claims(replay)

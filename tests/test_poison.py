@@ -202,7 +202,7 @@ def test_read_modules_names_each_bad_field():
     messages = [p.message for p in found.out]
     assert messages == [
         "round.start.modules: unknown module(s) ['bonus']; the modules are poison, special, "
-        "goals.",
+        "goals, goal_file.",
         'round.start.modules.poison must be true or false, not "yes".',
         "round.start.modules.special[1]: 'Sword' is not a special card; the special cards are "
         "Axe, Tree, Fairy, Crown, Mirror, Bow, Hammer, Potion, Shovel.",
@@ -214,17 +214,9 @@ def test_read_modules_names_each_bad_field():
         read_modules([True])
 
 
-def test_special_cards_are_read_but_not_available_yet():
-    # Goal cards are played now: tests/test_goals_play.py checks how they are read and refused.
+def test_special_cards_are_read_and_unknown_ones_refused():
+    # Special cards are played now: tests/test_special_cards.py checks every card and ruling.
     assert read_modules({"special": ["axe", "Bow"]}) == Modules(special=("Axe", "Bow"))
-    for modules, what in (({"special": ["Axe"]}, "special cards"),):
-        with pytest.raises(InputError, match=f"the {what} module is not available yet"):
-            position("1M", "2K", "8M", modules=modules)
-        with pytest.raises(InvalidState, match="not available yet"):
-            Game(seed=1, modules=modules)
-        assert "not available yet" in referee_line(json.dumps(
-            {"decree": "1M", "hands": {"A": ["2K"], "B": ["8M"]}, "leader": "A", "plays": [],
-             "modules": modules}))["error"]
     with pytest.raises(InvalidState, match="'Sword' is not a special card"):
         Modules(special=("Sword",))
 

@@ -51,10 +51,18 @@ LESSON_GROUPS = [
         ("14_explorer_sandbox", "The rules explorer"),
         ("15_play_the_computer", "Play against the computer"),
     ]),
+    ("Deluxe", [
+        ("16_special_cards", "Special cards: the general rules"),
+        ("17_special_cards_1", "Axe, Tree, Fairy, Crown and Mirror"),
+        ("18_special_cards_2", "Bow, Hammer, Potion and Shovel"),
+        ("19_poison_8s", "Poison 8s"),
+        ("20_goal_cards", "Goal cards"),
+    ]),
 ]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]
 PLAY = "15_play_the_computer"
 GUIDE = "teachers_guide"
+RULINGS = "rulings"
 # The hero's fan: five of the six characters, one of each suit at least.
 HERO_CARDS = ["1M", "3K", "9B", "11M", "7K"]
 
@@ -140,8 +148,8 @@ def page_html(sets=None) -> str:
         Start with lesson 1</a>
       <a class='fox-home-button' href='puzzles.ipynb'>Solve a puzzle</a>
     </div>
-    <p class='fox-home-continue-note' data-fox-continue-note>15 lessons of a few minutes
-    each. Your progress stays in this browser.</p>
+    <p class='fox-home-continue-note' data-fox-continue-note>{len(LESSONS)} lessons of a few
+    minutes each. Your progress stays in this browser.</p>
   </div>
   {hero_cards()}
 </header>
@@ -176,6 +184,12 @@ def page_html(sets=None) -> str:
   the projector, exercises included. The <a href='{GUIDE}.ipynb'>teacher's guide</a> has lesson
   plans for one and for three class periods, what to show, questions to discuss, which puzzle
   sets to give, how to write your own puzzles, and how to run the app for a class.</p>
+</section>
+<section class='fox-home-section fox-home-rulings' id='fox-home-rulings'>
+  <h2>Rulings</h2>
+  <p class='fox-home-summary'>The rulebook leaves a few situations open. The
+  <a href='{RULINGS}.ipynb'>rulings page</a> gives the one answer this app follows for each,
+  base game and Deluxe special cards, in a few words and with an example to step through.</p>
 </section>
 <section class='fox-home-section fox-home-about'>
   <h2>About the game</h2>

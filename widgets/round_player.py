@@ -18,26 +18,36 @@ from .tableview import TableView
 class RoundPlayer(VBox):
     """Replay a round one action at a time: First, Back, Forward, Last and a step slider.
 
-    ``RoundPlayer(source, moves=None, *, theme=None, reveal=True, names=None, step=0)``.
+    ``RoundPlayer(source, moves=None, *, theme=None, reveal=True, names=None, step=0,
+    player=0, review=True)``.
     ``source`` is a ``Round`` (its recorded history is replayed from its start), a
     ``Position`` or position dict together with ``moves`` (cards like '9M', ``Move`` objects or
     referee plays like ``{"card": "3B", "exchange": "7M"}``), a saved round (``Round.to_json()``)
     or a referee scenario dict with ``plays``. A step is one action (a play, a Fox exchange or
-    a Woodcutter discard); its explanation is the engine's records for that action.
+    a Woodcutter discard, or a special card's decision: the Crown, the Hammer's suit, the
+    Fairy's card taken and given, the Shovel's dig, the Potion's cards); its explanation is the
+    engine's records for that action. The random cards of the Tree, the Fairy and the Shovel
+    replay as they happened (the source's ``chance``).
+
+    ``player`` (0 = A, 1 = B) is the seat at the bottom of the table; with ``reveal=False``
+    the table shows only what that player sees. ``review=False`` leaves out the "Review this
+    round" panel.
 
     ``step`` (int) is where the player stands; ``steps`` is the number of actions; ``round`` is
     the foxlib Round at the current step; ``explanation`` is the current step's text.
     """
 
     def __init__(self, source, moves=None, *, theme=None, reveal: bool = True, names=None,
-                 step: int = 0):
+                 step: int = 0, player: int = 0, review: bool = True):
         full = load_round(source, moves, names=names, theme=theme, what="A round to replay")
         self.theme = full.theme.key
+        self.reveal, self.player = reveal, player
         self.actions = list(full.actions)
         self.full_history = list(full.history)
-        self.round = Round(full.start, full.names, full.theme)
+        # The special cards' random picks replay as they happened (rulings SC19).
+        self.round = full.fresh()
         self._marks = [len(self.round.history)]     # history length after each step
-        probe = Round(full.start, full.names, full.theme)
+        probe = full.fresh()
         for action in self.actions:
             probe.act(action)
             self._marks.append(len(probe.history))
@@ -57,14 +67,15 @@ class RoundPlayer(VBox):
         self.last_button.on_click(lambda _b: self.go(self.steps))
         self.slider.observe(lambda ch: self.go(ch["new"]), names="value")
         self.info = HtmlView()
-        self.table = TableView(self.round, 0, reveal=reveal, interactive=False,
+        self.table = TableView(self.round, player, reveal=reveal, interactive=False,
                                theme=self.theme)
         controls = HBox([self.first_button, self.back_button, self.forward_button,
                          self.last_button, self.slider])
         controls.add_class("fox-controls")
         # "Review this round" for either player's decisions (widgets/review.py).
-        self.review = ReviewPanel(full, choose_seat=True)
-        super().__init__([controls, self.info, self.table, self.review])
+        self.review = ReviewPanel(full, choose_seat=True) if review else None
+        parts = [controls, self.info, self.table] + ([self.review] if review else [])
+        super().__init__(parts)
         self.add_class("fox-app")
         self.add_class("fox-round-player")
         self.go(step, force=True)
@@ -103,10 +114,21 @@ class RoundPlayer(VBox):
     def explanation(self) -> str:
         if self.step == 0:
             rnd = self.round
+            if rnd.is_over:
+                return Narrator.of(rnd).say_all(rnd.history)
+            trump = ("there is no trump suit" if rnd.decree.suit is None else
+                     f"{rnd.theme.suit_names[rnd.decree.suit]} are trump")
+            who = (f"{rnd.name(rnd.to_play)} leads" if not rnd.trick else
+                   f"{rnd.name(rnd.leader)} has led the {rnd.trick[0].name(rnd.theme)} and "
+                   f"{rnd.name(rnd.to_play)} plays next")
             return (f"The start: the decree card is the {rnd.decree.label(rnd.theme)}, so "
-                    f"{rnd.theme.suit_names[rnd.decree.suit]} are trump; "
-                    f"{rnd.name(rnd.to_play)} leads. Press Forward to see the first play.")
-        return Narrator.of(self.round).say_all(self.records)
+                    f"{trump}; {who}. Press Forward to see the first play.")
+        records = self.records
+        if not self.reveal:
+            # Only what the seat at the bottom may know: the view hides the other's cards.
+            view = self.round.view(self.player).history
+            records = view[self._marks[self.step - 1]:self._marks[self.step]]
+        return Narrator.of(self.round).say_all(records)
 
     @property
     def shown_trick(self) -> int:

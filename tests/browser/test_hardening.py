@@ -538,3 +538,63 @@ def assert_banner_leaves_heading_visible(page):
     assert b and h
     assert b["y"] + b["height"] <= h["y"] + 1, f"banner {b} covers the heading {h}"
     assert h["y"] + h["height"] <= (page.viewport_size or {"height": 800})["height"]
+
+
+# ----------------------------------------------------------------------------------------
+# The same messages in presenter mode (the fox-slides template shares them)
+# ----------------------------------------------------------------------------------------
+
+SLIDES = "?voila-template=fox-slides"
+
+
+def test_a_failing_cell_in_presenter_mode_shows_the_friendly_message(
+        page, voila_factory, open_notebook, screenshot):
+    server = voila_factory(TEST_NOTEBOOKS)
+    open_notebook(f"/voila/render/failing_cell.ipynb{SLIDES}", server=server,
+                  wait_for=".fox-cell-error", allow_cell_errors=True)
+    note = page.locator(".fox-cell-error")
+    assert note.count() == 1 and note.get_attribute("role") == "alert"
+    assert "could not be prepared" in note.inner_text()
+    html = page.content()
+    assert "secret detail" not in html and "KeyError" not in html
+    assert "show_tracebacks" not in page.locator("body").inner_text()
+    assert "Traceback" not in page.locator("body").inner_text()
+    page.get_by_role("button", name="Still works").click()
+    page.get_by_text("clicks: 1").wait_for()
+    log = server.log_text()
+    assert "A notebook cell failed" in log and "secret detail" in log
+    screenshot("slides-failing-cell")
+
+
+def test_a_crashed_kernel_in_presenter_mode_shows_the_banner(
+        page, voila_server, open_notebook, screenshot):
+    open_notebook(f"/voila/render/04_swan.ipynb{SLIDES}",
+                  wait_for=".reveal.ready .slides > section.present")
+    page.locator(".fox-card").first.wait_for()
+    assert page.locator(BANNER).count() == 0
+    os.kill(kernel_pid(voila_server, page_kernel_id(page)), signal.SIGKILL)
+    banner = page.locator(BANNER)
+    banner.wait_for(state="visible", timeout=60_000)
+    assert banner.get_attribute("data-kind") == "crashed"
+    assert "progress is kept" in banner.inner_text()
+    box = banner.bounding_box()
+    assert box and box["y"] >= 0 and box["height"] > 0
+    screenshot("slides-kernel-crashed-banner")
+
+
+def test_a_click_whose_answer_fails_is_told_in_words_and_the_page_keeps_working(
+        page, voila_factory, open_notebook, screenshot):
+    server = voila_factory(TEST_NOTEBOOKS)
+    open_notebook("failing_click.ipynb", server=server)
+    page.get_by_role("button", name="Broken").click()
+    box = page.locator("#fox-click-notice")
+    box.wait_for(timeout=30_000)
+    assert box.get_attribute("role") == "alert"
+    assert "something went wrong" in box.inner_text() and "progress is kept" in box.inner_text()
+    body = page.locator("body").inner_text()
+    assert "secret detail" not in body and "Traceback" not in body
+    screenshot("failing-click")
+    box.get_by_role("button", name="OK").click()
+    assert page.locator("#fox-click-notice").count() == 0
+    page.get_by_role("button", name="Still works").click()
+    page.get_by_text("clicks: 1").wait_for()

@@ -1,0 +1,526 @@
+"""The computer players' thinking for rounds with the Deluxe special cards.
+
+``foxlib.players`` hands every decision of a round with special cards (``view.modules.special``)
+to this module:
+
+- ``rules_decision(player, view)``: the rule-of-thumb player. It keeps the base player's plan
+  (which band the hand can reach, ``Outlook``), judges special cards by what their texts do,
+  and decides each new kind of decision (the Crown, the Hammer's suit and the leader's new card,
+  the Fairy's take and give, the Shovel's dig, the Potion's discard and play) with one plain
+  reason;
+- ``strong_decision(player, view)``: the strong player. It deals the cards it cannot see in many
+  ways that fit its view (``foxlib.determinize.sample_round``), plays every legal action out to
+  the end of the round through the exact engine with random play, and takes the action with the
+  best average points difference, within a playout and time budget.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from . import rules
+from .cards import Card, Suit
+from .determinize import sample_round
+from .round import ACTION_KINDS, Action, PlayerView
+
+SUIT_NAMES = ("Bells", "Keys", "Moons")
+
+# How likely a special card is to win a trick when its holder wants it to (power) and even when
+# its holder tries to lose (danger), for the rule-of-thumb player's plan. The Shovel can always
+# lose (by not digging); the Bow and the Hammer win against some cards only.
+SPECIAL_POWER = {"Axe": 0.45, "Tree": 0.3, "Fairy": 0.15, "Crown": 0.05, "Bow": 0.4,
+                 "Hammer": 0.45, "Potion": 0.35, "Shovel": 0.3}
+SPECIAL_DANGER = {"Axe": 0.3, "Tree": 0.2, "Fairy": 0.1, "Crown": 0.05, "Bow": 0.35,
+                  "Hammer": 0.35, "Potion": 0.3, "Shovel": 0.0}
+
+
+# ============================================================================ words
+
+def describe_special(view: PlayerView, action: Action) -> str:
+    """'play the 4 of Keys with the Crown', 'name Keys', 'dig in the last trick won' ..."""
+    kind, card = action.kind, action.card
+    if kind == "crown":
+        return f"play the {card.name()} with the Crown"
+    if kind == "name_suit":
+        return f"name {SUIT_NAMES[card]} for the Hammer"
+    if kind == "replace":
+        return f"play the {card.name()} as the new led card"
+    if kind == "fairy_take":
+        return "take none of the cards seen" if card is None else \
+            f"take the {card.name()} with the Fairy"
+    if kind == "fairy_give":
+        return f"give the {card.name()} back"
+    if kind == "dig":
+        return "not dig (the Shovel then loses the trick)" if card is None else \
+            "dig a random card from the last trick won"
+    if kind == "potion_discard":
+        return f"put the {card.name()} under the deck with the Potion"
+    if kind == "potion_play":
+        return f"play the {card.name()} drawn with the Potion"
+    if kind == "exchange":
+        if card is None:
+            return f"keep the decree card ({view.decree.name()})"
+        return f"swap the {card.name()} for the decree card ({view.decree.name()})"
+    if kind == "discard":
+        return f"put the {card.name()} under the deck"
+    return f"play the {card.name()}"
+
+
+# ============================================================================ rules of thumb
+
+def _outlook(view: PlayerView, trump=None):
+    from .players import Outlook
+
+    class SpecialOutlook(Outlook):
+        """``Outlook`` with special cards: suit cards are judged against the unseen suit
+        cards, special cards by what their texts do (the Mirror as the decree card)."""
+
+        def _acting(self, card):
+            return rules.acting_card(card, view.decree)
+
+        def power(self, card, hand):
+            acting = self._acting(card)
+            if acting.special:
+                return SPECIAL_POWER.get(acting.special, 0.3)
+            return super().power(acting, hand)
+
+        def danger(self, card, hand):
+            acting = self._acting(card)
+            if acting.special:
+                return SPECIAL_DANGER.get(acting.special, 0.25)
+            return super().danger(acting, hand)
+
+    unseen = [c for c in view.unseen_cards() if c.special is None]
+    look = SpecialOutlook(view, trump, unseen)
+    # The Potion's player holds one card fewer while choosing what goes under with it.
+    mine = len(view.hand) - (view.phase == "discard") + (view.phase == "potion_discard")
+    look.total = sum(view.tricks_won) + (mine + view.opponent_hand_size + len(view.trick)) // 2
+    if trump is None:
+        look.trump = view.decree.suit      # None when the decree card is a special card
+    return look
+
+
+def _trick(view: PlayerView, lead: Card, follow: Card, crowned=None, stayed=None):
+    """The outcome of ``lead`` against ``follow`` now (the Axe after a Woodcutter included)."""
+    led = rules.acting_card(lead, view.decree)
+    axe = (rules.acting_card(follow, view.decree).special == "Axe" and led.special is None
+           and led.rank == rules.WOODCUTTER)
+    return rules.decide_special_trick(lead, follow, view.decree, crowned, stayed, axe,
+                                      view.modules.poison)
+
+
+def _crowned_index(view: PlayerView):
+    return 0 if view.crowned is not None and view.trick and view.crowned is view.trick[0] \
+        else None
+
+
+def _wants(view, look, rest):
+    """(value if this trick is won, value if lost, the plan then) for the hand ``rest``."""
+    win, lose = look.best(rest, 1), look.best(rest, 0)
+    return win, lose
+
+
+def _plan(player, view, plan):
+    return player._plan_words(view, plan)
+
+
+def _rest(hand, *gone):
+    rest = list(hand)
+    for c in gone:
+        if c in rest:
+            rest.remove(c)
+    return rest
+
+
+def rules_decision(player, view: PlayerView):
+    from .players import Decision
+    phase = view.phase
+    handler = {"play": _rules_play, "exchange": _rules_exchange, "discard": _rules_discard,
+               "name_suit": _rules_name_suit, "replace": _rules_replace,
+               "fairy_take": _rules_fairy_take, "fairy_give": _rules_fairy_give,
+               "dig": _rules_dig, "potion_discard": _rules_potion_discard,
+               "potion_play": _rules_potion_play}[phase]
+    action, reason = handler(player, view)
+    return Decision(action, reason)
+
+
+def _follow_outcome(view, card, crown=False):
+    """(chance this follow wins, Treasure in the trick, how sure) against the led card."""
+    lead = view.trick[0]
+    acting = rules.acting_card(card, view.decree).special
+    if acting in ("Potion",) and not crown:
+        return 0.5, 0, "its outcome depends on the cards drawn"
+    if acting == "Hammer" and not crown:
+        return 0.5, 0, "the led card goes under the deck and the leader plays again"
+    if acting == "Shovel" and not crown:
+        return 0.0, 0, "it loses unless it digs"
+    crowned = 1 if crown else _crowned_index(view)
+    out = _trick(view, lead, card, crowned)
+    return float(out.winner == 1), out.treasure, ""
+
+
+def _sampled_hands(player, view, n):
+    rng = player._rng_for(view)
+    out = []
+    for _ in range(n):
+        try:
+            rnd = sample_round(view, rng)
+        except ValueError:
+            break
+        out.append(rnd.hands[1 - view.player])
+    return out
+
+
+def _lead_chance(view, card, hands, crown=False):
+    """The chance a led card wins, over sampled opponent hands (half-credit when the opponent
+    can choose to win or lose)."""
+    acting = rules.acting_card(card, view.decree)
+    if not crown and acting.special in ("Potion", "Shovel"):
+        return 0.4
+    can = must = 0
+    for hand in hands:
+        if not hand:
+            continue
+        if not crown and acting.special == "Tree":
+            beats = [_trick(view, card, r).winner == 1 for r in hand]   # a random card
+            p = sum(beats) / len(beats)
+            can += p
+            must += p
+            continue
+        replies = rules.legal_follows_special(hand, card, view.decree, crown)
+        beats = []
+        for r in replies:
+            ra = rules.acting_card(r, view.decree).special
+            if ra == "Shovel":
+                beats.append(False)           # it may stay and lose
+                continue
+            beats.append(_trick(view, card, r, 0 if crown else None).winner == 1)
+        can += any(beats)
+        must += bool(beats) and all(beats)
+    n = max(1, len(hands))
+    return 1 - (can + must) / (2 * n)
+
+
+def _rules_play(player, view):
+    look = _outlook(view)
+    following = len(view.trick) == 1
+    hands = [] if following else _sampled_hands(player, view, 10)
+    scored = []
+    crown = next((c for c in view.hand if c.special == "Crown"), None)
+    for action in view.legal:
+        card, crowned = action.card, action.kind == "crown"
+        rest = _rest(view.hand, card, crown) if crowned else _rest(view.hand, card)
+        if following:
+            p, treasure, note = _follow_outcome(view, card, crowned)
+        else:
+            p = _lead_chance(view, card, hands, crowned)
+            treasure = int(not crowned and card.special is None and card.rank == rules.TREASURE)
+            note = ""
+        win, lose = look.best(rest, 1), look.best(rest, 0)
+        value = p * (win.value + treasure) + (1 - p) * (lose.value - treasure)
+        plan = win if p >= 0.5 else lose
+        if crowned:
+            value -= 0.1          # keep the Crown unless it changes something
+        scored.append((round(value, 2), -look.power(card, view.hand) if not plan.aims_low
+                       else look.danger(card, view.hand), action, p, plan, treasure, note))
+    value, _, action, p, plan, treasure, note = max(scored, key=lambda s: (s[0], s[1]))
+    why = _plan(player, view, plan)
+    what = describe_special(view, action)
+    what = what[0].upper() + what[1:]
+    if following:
+        if note:
+            result = f"{what}: {note}"
+        else:
+            result = f"{what}: it {'wins' if p else 'loses'} this trick"
+            if treasure:
+                result += f", with {treasure} Treasure point{'s' if treasure > 1 else ''}"
+    else:
+        chance = round(100 * p)
+        result = (f"{what}: leading it should {'win' if p >= 0.5 else 'lose'} the trick "
+                  f"(wins in about {chance}% of deals of the cards it cannot see)")
+    if action.kind == "crown":
+        result += ("; the Crown makes it count as the 11 of its suit (without its ability) "
+                   "and draws a card")
+    elif crown is not None and any(a.kind == "crown" for a in view.legal):
+        result += "; adding the Crown would not help here, so it keeps it"
+    return action, f"{why} {result}."
+
+
+def _rules_exchange(player, view):
+    fox_trick = view.trick
+    scored = []
+    for action in view.legal:
+        option = action.card
+        decree = view.decree if option is None else option
+        trump = decree.suit
+        hand = list(view.hand) if option is None else _rest(view.hand, option) + [view.decree]
+        look = _outlook(view, trump)
+        look.trump = trump
+        if len(fox_trick) == 2:
+            fox = fox_trick[1]
+            out = rules.decide_special_trick(fox_trick[0], fox, decree, _crowned_index(view),
+                                             None, False, view.modules.poison)
+            wins = out.winner == 1
+            value = look.best(hand, int(wins)).value + (out.treasure if wins else -out.treasure)
+        else:
+            value = 0.3 * look.best(hand, 1).value + 0.7 * look.best(hand, 0).value
+        scored.append((round(value + (0.1 if option is None else 0.0), 2), action,
+                       look.best(hand), trump))
+    _, action, plan, trump = max(scored, key=lambda s: s[0])
+    why = _plan(player, view, plan)
+    if action.card is None:
+        what = "Keeping the decree card as it is suits this hand best"
+    else:
+        what = (f"Swapping the {action.card.name()} for the decree card makes "
+                f"{'no suit' if trump is None else SUIT_NAMES[trump]} trump, which suits this "
+                "hand better")
+    return action, f"{why} {what}."
+
+
+def _least_needed(player, view, won_now, why_text):
+    look = _outlook(view)
+    scored = []
+    for action in view.legal:
+        rest = _rest(view.hand, action.card)
+        plan = look.best(rest, won_now)
+        tie = (look.danger(action.card, view.hand) if plan.aims_low
+               else -look.power(action.card, view.hand))
+        scored.append((round(plan.value, 2), tie, action, plan))
+    _, _, action, plan = max(scored, key=lambda s: (s[0], s[1]))
+    why = _plan(player, view, plan)
+    card = action.card
+    if plan.aims_low:
+        what = f"The {card.name()} could win a trick later, so it {why_text}"
+    else:
+        what = f"The {card.name()} is the card this hand needs least, so it {why_text}"
+    return action, f"{why} {what}."
+
+
+def _rules_discard(player, view):
+    won_now = 0
+    if len(view.trick) == 2:
+        won_now = int(_trick(view, view.trick[0], view.trick[1], _crowned_index(view)).winner
+                      == 1)
+    return _least_needed(player, view, won_now, "goes under the deck")
+
+
+def _rules_potion_discard(player, view):
+    return _least_needed(player, view, 0, "goes under the deck with the Potion")
+
+
+def _rules_fairy_give(player, view):
+    return _least_needed(player, view, 0, "goes to the opponent")
+
+
+def _rules_fairy_take(player, view):
+    look = _outlook(view)
+    base = look.best(list(view.hand))
+    best = (round(base.value, 2) + 0.05, Action("fairy_take", None), base, None)
+    for action in view.legal:
+        taken = action.card
+        if taken is None:
+            continue
+        hand = list(view.hand) + [taken]
+        for give in hand:
+            rest = _rest(hand, give)
+            plan = look.best(rest)
+            # Taking their strong card and giving a weak one weakens them too.
+            value = plan.value
+            if not plan.aims_low:
+                value += 0.3 * (look.power(taken, hand) - look.power(give, hand))
+            else:
+                value += 0.3 * (look.danger(give, hand) - look.danger(taken, hand))
+            if round(value, 2) > best[0]:
+                best = (round(value, 2), action, plan, give)
+    _, action, plan, give = best
+    why = _plan(player, view, plan)
+    if action.card is None:
+        what = "None of the cards seen would make this hand better, so it takes nothing"
+    else:
+        what = (f"Taking the {action.card.name()} and giving back the {give.name()} "
+                f"{'helps to lose tricks' if plan.aims_low else 'makes this hand stronger'}")
+    return action, f"{why} {what}."
+
+
+def _rules_name_suit(player, view):
+    """Name the suit that gives the leader the worst choice against the Hammer: the Hammer
+    beats an odd card and loses to an even one."""
+    look = _outlook(view)
+    rest = list(view.hand)
+    win, lose = look.best(rest, 1), look.best(rest, 0)
+    want = win.value >= lose.value
+    hands = _sampled_hands(player, view, 10)
+    hammer = view.trick[-1]
+    scored = []
+    for action in view.legal:
+        suit = action.card
+        p = 0.0
+        for hand in hands or [[]]:
+            same = [c for c in hand if rules.acting_card(c, view.decree).suit == suit]
+            options = same or hand
+            if not options:
+                p += 0.5
+                continue
+            beats = [_trick(view, c, hammer).winner == 1 for c in options]
+            # The leader plays what suits them: assume they avoid losing when they can.
+            p += all(beats) + 0.5 * (any(beats) and not all(beats))
+        p /= max(1, len(hands))
+        scored.append((p if want else -p, action, p))
+    _, action, p = max(scored, key=lambda s: s[0])
+    plan = win if want else lose
+    why = _plan(player, view, plan)
+    suit = SUIT_NAMES[action.card]
+    what = (f"Naming {suit} {'gives the Hammer its best chance to win' if want else 'lets the leader take this trick most easily'} "
+            f"(the Hammer wins in about {round(100 * p)}% of deals): it beats an odd card and "
+            "loses to an even one")
+    return action, f"{why} {what}."
+
+
+def _rules_replace(player, view):
+    look = _outlook(view)
+    hammer = view.trick[-1]
+    scored = []
+    for action in view.legal:
+        card = action.card
+        out = _trick(view, card, hammer)
+        wins = out.winner == 0
+        rest = _rest(view.hand, card)
+        plan = look.best(rest, int(wins))
+        value = plan.value + (out.treasure if wins else -out.treasure)
+        scored.append((round(value, 2), -card.index, action, wins, plan))
+    _, _, action, wins, plan = max(scored, key=lambda s: (s[0], s[1]))
+    why = _plan(player, view, plan)
+    what = (f"Playing the {action.card.name()} as the new led card "
+            f"{'beats' if wins else 'loses to'} the Hammer, which beats odd cards and loses to "
+            "even ones")
+    return action, f"{why} {what}."
+
+
+def _rules_dig(player, view):
+    look = _outlook(view)
+    rest = list(view.hand)
+    win, lose = look.best(rest, 1), look.best(rest, 0)
+    pile = []
+    for rec in view.tricks:
+        if rec.winner == view.player:
+            pile = list(rec.cards) + list(rec.extra)
+    leading = view.trick and len(view.trick) == 1
+    if leading or not pile:
+        p = 0.5
+    else:
+        p = sum(_trick(view, view.trick[0], c).winner == 1 for c in pile) / len(pile)
+    dig_value = p * win.value + (1 - p) * lose.value
+    stay = next(a for a in view.legal if a.card is None)
+    go = next(a for a in view.legal if a.card is not None)
+    if dig_value > lose.value + 0.05:
+        why = _plan(player, view, win)
+        return go, (f"{why} Digging plays a random card from its last won trick instead of the "
+                    f"Shovel, which wins this trick in about {round(100 * p)}% of cases; not "
+                    "digging would lose it for sure.")
+    why = _plan(player, view, lose)
+    return stay, (f"{why} Not digging makes the Shovel lose this trick for sure, which suits "
+                  "the plan better than a random card from the last trick won.")
+
+
+def _rules_potion_play(player, view):
+    look = _outlook(view)
+    following = len(view.trick) == 1 and view.trick[0] not in view.hand
+    scored = []
+    for action in view.legal:
+        card = action.card
+        rest = _rest(view.hand, card)
+        if following:
+            out = _trick(view, view.trick[0], card, _crowned_index(view))
+            p, treasure = float(out.winner == 1), out.treasure
+        else:
+            p, treasure = look.power(card, view.hand), 0
+        win, lose = look.best(rest, 1), look.best(rest, 0)
+        value = p * (win.value + treasure) + (1 - p) * (lose.value - treasure)
+        scored.append((round(value, 2), action, p, win if p >= 0.5 else lose))
+    _, action, p, plan = max(scored, key=lambda s: s[0])
+    why = _plan(player, view, plan)
+    card = action.card
+    if following:
+        what = (f"Of the cards drawn, playing the {card.name()} {'wins' if p else 'loses'} this "
+                "trick, which suits the plan")
+    else:
+        what = (f"Of the cards drawn, the {card.name()} is the better one to lead for the plan "
+                f"(it wins about {round(100 * p)}% of the time)")
+    if len(view.legal) > 1:
+        other = next(a.card for a in view.legal if a is not action)
+        what += f"; the {other.name()} stays in hand"
+    return action, f"{why} {what}."
+
+
+# ============================================================================ strong play
+
+#: Playouts per decision (each legal action is played out once per sampled deal).
+PLAYOUTS = 600
+
+
+def _apply(rnd, action) -> None:
+    """Apply a legal action without the check and the undo snapshot (playouts only)."""
+    ACTION_KINDS[action.kind].apply(rnd, action.card)
+
+
+def playout(rnd, rng: random.Random) -> None:
+    """Play ``rnd`` to the end of the round with random legal actions (the default policy)."""
+    while rnd.phase != "over":
+        acts = rnd.legal_actions()
+        _apply(rnd, acts[int(rng.random() * len(acts))])
+
+
+def strong_decision(player, view: PlayerView):
+    from .players import Decision
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return Decision(legal[0], f"The strong player must {describe_special(view, legal[0])}: "
+                                  "it is the only legal choice.")
+    start = time.perf_counter()
+    limit = getattr(player, "time_limit", 1.0)
+    deadline = None if limit is None else start + 0.7 * limit
+    # The budget: ``samples`` deals when the player has it, else PLAYOUTS playouts in all.
+    samples = getattr(player, "samples", None)
+    budget = samples * len(legal) if samples else PLAYOUTS
+    rng = player._rng_for(view)
+    me = view.player
+    totals = [0.0] * len(legal)
+    deals = 0
+    while (deals + 1) * len(legal) <= max(budget, len(legal)):
+        world = sample_round(view, rng)
+        policy = random.Random(rng.randrange(2 ** 32))
+        values = []
+        for action in legal:
+            if deadline is not None and deals and time.perf_counter() > deadline:
+                break
+            rnd = world.copy()
+            _apply(rnd, action)
+            playout(rnd, policy)
+            values.append(rnd.round_gain[me] - rnd.round_gain[1 - me])
+        if len(values) < len(legal):
+            break                 # out of time: drop the unfinished deal
+        for i, v in enumerate(values):
+            totals[i] += v
+        deals += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    means = {a: totals[i] / deals for i, a in enumerate(legal)}
+    best = max(legal, key=lambda a: means[a])
+    seconds = time.perf_counter() - start
+    return Decision(best, _strong_words(view, best, means, deals), means, deals, seconds)
+
+
+def _strong_words(view, best, means, deals) -> str:
+    v = means[best]
+    text = (f"The strong player dealt the cards it cannot see in {deals} way"
+            f"{'s' if deals != 1 else ''} that fit what it saw (the special cards' state "
+            f"included) and played each choice out to the end of the round with random play; "
+            f"to {describe_special(view, best)} did best on average: about {v:+.1f} points "
+            f"against the opponent over the rest of the round.")
+    others = sorted((a for a in means if a != best), key=lambda a: -means[a])
+    if others:
+        runner = others[0]
+        gap = v - means[runner]
+        text += (f" The next best, to {describe_special(view, runner)}, scored {gap:.1f} "
+                 f"point{'s' if round(gap, 1) != 1 else ''} less.")
+    return text

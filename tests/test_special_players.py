@@ -1,0 +1,338 @@
+"""Computer players with the Deluxe special cards: the determinization that samples a whole
+round fitting a player's view (``foxlib.determinize.sample_round``), the rule-of-thumb
+player's reasons for each special decision, and the strong player's search through the exact
+engine (docs/players.md, "Special cards")."""
+import random
+
+import pytest
+
+from foxlib import Action, Round
+from foxlib.cards import Card, special_card
+from foxlib.determinize import cards_in_play, sample_round
+from foxlib.arena import game_modules, main as arena_main, parse_special
+from foxlib.game import Game
+from foxlib.modules import SPECIAL_CARDS, Modules, house_goal_ids
+from foxlib.players import make_player
+from scenario_helpers import position
+
+ALL = tuple(SPECIAL_CARDS)
+
+
+def random_moments(seeds, modules_for):
+    """(real round, player) at every moment of random rounds, each player's side."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        rnd = Round.deal(seed, modules=modules_for(rng))
+        while not rnd.is_over:
+            for p in (0, 1):
+                yield rnd, p
+            acts = rnd.legal_actions()
+            rnd.act(acts[rng.randrange(len(acts))])
+
+
+def some_special(rng):
+    return Modules(special=tuple(rng.sample(ALL, rng.randrange(1, 10))),
+                   poison=rng.random() < 0.3)
+
+
+# ----------------------------------------------------------------------------- determinization
+
+def test_a_sampled_round_shows_the_player_exactly_their_own_view_and_legal_actions():
+    n = 0
+    for rnd, p in random_moments(range(25), some_special):
+        view = rnd.view(p)
+        sampled = sample_round(view, random.Random(n))
+        n += 1
+        assert sampled.view(p) == view
+        assert sampled.legal_actions() == rnd.legal_actions() or p != rnd.to_play
+    assert n > 1000
+
+
+def test_a_sampled_round_holds_every_card_once_and_known_cards_where_they_are():
+    crown = special_card("Crown")
+    for n, (rnd, p) in enumerate(random_moments(range(25, 45), lambda rng: Modules(special=ALL))):
+        if p != rnd.to_play:
+            continue
+        view = rnd.view(p)
+        s = sample_round(view, random.Random(n))
+        places = (s.hands[0] + s.hands[1] + s.deck + s.trick + [s.decree] +
+                  [c for pile in s.piles for t in pile for c in t] +
+                  ([crown] if s.sp.get("crowned") else []))
+        assert sorted(places) == sorted(cards_in_play(view.modules))
+        # Cards the player put under the deck, and public ones, are where they really are.
+        known = set(view.my_discards) | {r.card for r in view.history
+                                         if r.kind == "discard" and r.public}
+        known |= {c for r in view.history if r.kind == "hammer" for c in r.sent}
+        assert [c if c in known else None for c in s.deck] == \
+            [c if c in known else None for c in rnd.deck]
+        assert all(c in s.hands[1 - p] for c in view.known_opponent_cards)
+        assert sorted(s.won[0]) == sorted(rnd.won[0]) and sorted(s.won[1]) == sorted(rnd.won[1])
+
+
+def test_a_sampled_round_plays_on_to_the_end_with_its_own_chance():
+    rng = random.Random(3)
+    for n, (rnd, p) in enumerate(random_moments(range(45, 55), lambda r: Modules(special=ALL))):
+        if p != rnd.to_play or n % 3:
+            continue
+        s = sample_round(rnd.view(p), random.Random(n))
+        while not s.is_over:
+            acts = s.legal_actions()
+            s.act(acts[rng.randrange(len(acts))])
+        assert sum(s.tricks_won) == 13
+
+
+def test_the_hidden_cards_vary_between_samples_but_the_known_ones_do_not():
+    rnd = Round.deal(8, modules=Modules(special=("Fairy", "Bow")))
+    view = rnd.view(rnd.to_play)
+    opp = 1 - view.player
+    hands = {tuple(sorted(sample_round(view, random.Random(i)).hands[opp])) for i in range(20)}
+    assert len(hands) > 15
+    assert all(not set(h) & set(view.hand) for h in hands)
+
+
+def test_an_opponent_who_did_not_follow_suit_is_sampled_without_that_suit():
+    # B leads 9K; A (us) ... we are A and lead 9K, B answers 2B: B held no Key then.
+    pos = position("3M", "9K 4K 5M 6M", "2B 1M 2M 3B", "A", deck="7K 8K",
+                   modules={"special": ["Bow"]}, tricks_won={"A": 9, "B": 0})
+    rnd = Round(pos)
+    rnd.play("9K")
+    rnd.play("2B")
+    view = rnd.view(0)
+    for i in range(30):
+        s = sample_round(view, random.Random(i))
+        assert not [c for c in s.hands[1] if c.suit is not None and c.suit == Card("9K").suit]
+
+
+def test_the_opponents_fairy_offer_is_sampled_from_the_players_own_hand():
+    pos = position("3M", "Fairy 4K 5M", "2B 1M 7K", "B", deck="8K 9K",
+                   modules={"special": ["Fairy"]}, tricks_won={"A": 10, "B": 0})
+    rnd = Round(pos)
+    rnd.play("2B")
+    rnd.play("Fairy")        # A's Fairy looks at B's hand: B sees only that A chooses
+    view = rnd.view(1)
+    assert view.phase == "fairy_take" and view.to_play == 0 and view.offer == ()
+    s = sample_round(view, random.Random(1))
+    assert len(s.sp["offer"]) == 2 and set(s.sp["offer"]) <= set(view.hand)
+    assert s.view(1) == view
+
+
+def test_a_face_down_discard_never_sends_under_the_deck_a_card_the_opponent_shows_later():
+    # Seed 58, all nine, random play: the opponent holds the 5B (given back by our Fairy) and
+    # the 1K (seen by it), discards face down with Woodcutters, and later plays both. A sample
+    # that put either under the deck would have no place for them.
+    rng = random.Random(58)
+    rnd = Round.deal(58, modules=Modules(special=ALL))
+    checked = 0
+    while not rnd.is_over:
+        if rnd.to_play == 0 and any(r.kind == "discard" and r.player == 1
+                                    for r in rnd.history):
+            view = rnd.view(0)
+            for i in range(8):
+                assert sample_round(view, random.Random(i)).view(0) == view
+            checked += 1
+        acts = rnd.legal_actions()
+        rnd.act(acts[rng.randrange(len(acts))])
+    assert checked > 5
+
+
+# ----------------------------------------------------------------------------- players
+
+def special_round(decree, a, b, leader="A", deck="", won=(0, 0), names=ALL, **extra):
+    """A round with the special cards ``names``, A and B having won ``won`` tricks."""
+    pos = position(decree, a, b, leader, deck=deck, modules={"special": list(names)},
+                   tricks_won={"A": won[0], "B": won[1]}, **extra)
+    return Round(pos)
+
+
+def rules_says(rnd):
+    view = rnd.view(rnd.to_play)
+    made = make_player("rules", 1).decision(view)
+    assert made.action in view.legal
+    return made
+
+
+COMBINATIONS = [Modules(special=(name,), poison=i % 2 == 1) for i, name in enumerate(ALL)] + [
+    Modules(special=ALL, poison=True),
+    Modules(special=("Hammer", "Shovel"), goals=house_goal_ids()),
+    Modules(special=ALL, poison=True, goals=house_goal_ids()),
+]
+
+
+@pytest.mark.parametrize("modules", COMBINATIONS, ids=str)
+def test_each_player_plays_whole_rounds_with_special_cards_and_the_other_modules(modules):
+    game = Game(seed=str(modules), modules=modules)
+    players = {"random": make_player("random", 1), "rules": make_player("rules", 2),
+               "strong": make_player("strong", 3, samples=1, time_limit=None)}
+    for seats in (("rules", "strong"), ("strong", "random")):
+        rnd = game.round
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_play)
+            made = players[seats[rnd.to_play]].decision(view)
+            assert made.action in view.legal and made.reason
+            rnd.act(made.action)
+        assert sum(rnd.tricks_won) == 13
+        game.next_round()
+
+
+def test_the_rules_player_crowns_a_card_when_the_crown_wins_the_trick_it_needs():
+    # Six tricks won: this one makes the round Victorious. The 4 of Keys loses to the 8 of
+    # Keys, but crowned it counts as the 11 of Keys.
+    rnd = special_round("3M", "Crown 4K", "8K 1B", "B", deck="9K 10B", won=(6, 5))
+    rnd.play("8K")
+    made = rules_says(rnd)
+    assert made.action == Action("crown", "4K")
+    assert "the Crown makes it count as the 11 of its suit" in made.reason
+
+
+def test_the_rules_player_keeps_the_crown_when_it_would_not_help():
+    rnd = special_round("3M", "Crown 4K 2B", "9K 1B 6B", "B", deck="8K 10B", won=(5, 5))
+    rnd.play("9K")
+    made = rules_says(rnd)
+    assert made.action.kind == "play"
+    assert "adding the Crown would not help here" in made.reason
+
+
+def test_the_rules_player_names_a_suit_for_the_hammer_and_says_why():
+    rnd = special_round("3M", "7K 2B 4B", "Hammer 1B 6B", "A", deck="8K 10B", won=(5, 5))
+    rnd.play("7K")
+    rnd.play("Hammer")
+    made = rules_says(rnd)
+    assert made.action.kind == "name_suit"
+    assert "Naming" in made.reason and "beats an odd card and loses to an even one" in made.reason
+
+
+def test_the_rules_player_beats_the_hammer_with_an_even_card_when_it_wants_the_trick():
+    # A needs this trick for Victorious: the 2 of Bells (even) beats the Hammer, the 3 (odd)
+    # would lose to it.
+    rnd = special_round("9M", "7K 2B", "Hammer 1B", "A", deck="3B 10B", won=(6, 5))
+    rnd.play("7K")
+    rnd.play("Hammer")
+    rnd.act(Action("name_suit", "B"))
+    made = rules_says(rnd)
+    assert made.action == Action("replace", "2B")
+    assert "beats the Hammer" in made.reason
+
+
+def test_the_rules_player_takes_and_gives_with_the_fairy_and_says_what():
+    rnd = special_round("3M", "Fairy 4K 5M", "2B 11M 7K", "B", deck="8K 9K", won=(5, 5))
+    rnd.play("2B")
+    rnd.play("Fairy")
+    made = rules_says(rnd)
+    assert made.action.kind == "fairy_take"
+    assert ("Taking the" in made.reason and "giving back the" in made.reason) or \
+        "takes nothing" in made.reason
+    if made.action.card is not None:
+        rnd.act(made.action)
+        given = rules_says(rnd)
+        assert given.action.kind == "fairy_give" and "goes to the opponent" in given.reason
+
+
+def test_the_rules_player_digs_when_every_card_it_could_dig_wins_the_trick_it_wants():
+    # A won 11B and 10B; B leads the 2 of Keys and A follows with the Shovel: either dug card
+    # (a Bell: the led suit wins unless trump is Bells ... trump is Bells here) wins.
+    rnd = special_round("3B", "11B Shovel 4K", "10B 2K 6K", "A", deck="8K 9K", won=(6, 4))
+    rnd.play("11B")
+    rnd.play("10B")
+    rnd.play("4K")
+    rnd.play("6K")            # B wins, B leads next
+    rnd.play("2K")
+    rnd.play("Shovel")
+    made = rules_says(rnd)
+    assert made.action.card is not None
+    assert "Digging plays a random card from its last won trick" in made.reason
+
+
+def test_the_rules_player_does_not_dig_when_it_wants_to_lose():
+    # Humble with no trick yet: the Shovel that stays loses the trick for sure.
+    rnd = special_round("3B", "11B Shovel 4K 1M", "10B 2K 6K 2M", "A", deck="8K 9K")
+    rnd.play("11B")
+    rnd.play("10B")
+    rnd.play("Shovel")
+    made = rules_says(rnd)
+    assert made.action == Action("dig", None)
+    assert "Not digging makes the Shovel lose this trick for sure" in made.reason
+
+
+def test_the_rules_player_chooses_the_potions_discard_and_play_with_reasons():
+    rnd = special_round("3M", "Potion 4K 5M", "2B 1M 7K", "B", deck="8K 9K 10K", won=(5, 5))
+    rnd.play("2B")
+    rnd.play("Potion")
+    made = rules_says(rnd)
+    assert made.action.kind == "potion_discard"
+    assert "goes under the deck with the Potion" in made.reason
+    rnd.act(made.action)
+    made = rules_says(rnd)
+    assert made.action.kind == "potion_play" and "Of the cards drawn" in made.reason
+    # The 9 of Keys is a Witch: alone in the trick it counts as trump and wins.
+    assert made.action.card == Card("9K") and "wins this trick" in made.reason
+
+
+def test_the_strong_player_follows_a_woodcutter_with_the_axe_to_win_the_trick_it_needs():
+    # Trick 12 of 13, six tricks each: the Axe after a Woodcutter wins (and A reaches 7 with
+    # it); the 2 of Bells would lose.
+    rnd = special_round("3M", "Axe 2B", "5K 1K", "B", deck="8K 10B", won=(6, 5),
+                        names=("Axe", "Bow"))
+    rnd.play("5K")
+    rnd.discard("1K")         # B's Woodcutter drew the 8 of Keys
+    view = rnd.view(0)
+    made = make_player("strong", 1, samples=10, time_limit=None).decision(view)
+    assert made.action == Action("play", "Axe")
+    assert made.values[Action("play", "Axe")] > made.values[Action("play", "2B")]
+    assert "play the Axe did best on average" in made.reason
+
+
+def test_the_strong_player_is_a_pure_function_of_its_seed_and_view_within_its_budget():
+    rnd = Round.deal(4, modules=Modules(special=ALL))
+    view = rnd.view(rnd.to_play)
+    one = make_player("strong", 9, samples=3, time_limit=None).decision(view)
+    two = make_player("strong", 9, samples=3, time_limit=None).decision(view)
+    assert one.action == two.action and one.values == two.values and one.samples == 3
+
+
+# ----------------------------------------------------------------------------- the arena
+
+def test_the_arena_reads_special_cards_by_name_all_or_a_number_and_names_a_bad_one():
+    assert parse_special(None) == ((), None, None)
+    assert parse_special("bow, axe") == (("Axe", "Bow"), None, None)
+    assert parse_special("all") == (ALL, None, None)
+    assert parse_special("2") == ((), 2, None)
+    for bad, words in (("Sword", "'Sword' is not a special card"),
+                       ("10", "pick from 1 to 9 special cards"),
+                       ("Axe,axe", "named only once")):
+        assert words in parse_special(bad)[2]
+
+
+def test_the_arena_gives_both_games_of_a_pair_the_same_random_special_cards():
+    one = game_modules(None, 2, "s:0")
+    assert len(one.special) == 2 and one == game_modules(None, 2, "s:0")
+    assert len({game_modules(None, 2, f"s:{i}").special for i in range(12)}) > 3
+    assert game_modules(Modules(poison=True), 3, "s:1").poison
+
+
+def test_the_arena_plays_a_match_with_special_cards_and_says_which(capsys):
+    assert arena_main(["rules", "random", "--games", "2", "--special", "2", "--seed", "7",
+                       "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "with 2 special cards picked at random for each pair of games" in out
+    assert "95% CI" in out
+    assert arena_main(["rules", "random", "--games", "2", "--special", "Axe,Bow", "--quiet",
+                       "--poison"]) == 0
+    assert "Poison 8s and special cards (Axe, Bow)" in capsys.readouterr().out
+    assert arena_main(["rules", "random", "--special", "Sword"]) == 2
+    assert "--special: 'Sword' is not a special card" in capsys.readouterr().err
+
+
+def test_a_view_forgets_a_known_card_of_the_opponents_once_they_play_it_as_the_crown():
+    # B's Fairy takes A's Crown (A knows B holds it), then B plays the 10 of Keys with it.
+    pos = position("3M", "Crown 4K 2B", "Fairy 10K 6B", "B", deck="8K 9B 7M",
+                   modules={"special": ["Fairy", "Crown"]}, tricks_won={"A": 5, "B": 5})
+    rnd = Round(pos, chance=[["Crown", "4K"]])
+    rnd.play("Fairy")
+    rnd.act(Action("fairy_take", "Crown"))
+    rnd.act(Action("fairy_give", "6B"))
+    assert rnd.view(0).known_opponent_cards == (Card("Crown"),)
+    rnd.play("2B")                       # the Fairy (a 4) beats the 2 of Bells: B leads
+    rnd.act(Action("crown", "10K"))
+    view = rnd.view(0)
+    assert view.known_opponent_cards == ()
+    assert sample_round(view, random.Random(0)).view(0) == view

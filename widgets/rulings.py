@@ -1,0 +1,195 @@
+"""The rulings page (notebooks/rulings.ipynb): every ruling of docs/rulings.md in short words,
+each with an example the engine plays, which the reader steps through.
+
+The rulings and their examples are data (``foxlib.rulings``, ``foxlib/data/rulings.json``);
+this page only shows them. An example is built when its button is pressed (a page of sixty
+tables at once would be slow to open), as a ``RoundPlayer`` of the example's scenario, then the
+engine's answer to what the ruling says cannot be done (a refused play or scenario), or the
+referee's answer line by line.
+"""
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+
+from ipywidgets import Box, Button, VBox
+
+from foxlib import FoxError, rulings
+from foxlib.round import PLAYERS
+
+from .card import HtmlView
+from .round_player import RoundPlayer
+from .table import message
+
+
+def _entry(play) -> str:
+    """A play of a scenario as the referee reads it: 9M, {"card": ...} or ["crown", "4K"]."""
+    return play if isinstance(play, str) else json.dumps(play)
+
+
+def intro_html() -> str:
+    parts = []
+    for section, items in rulings.sections():
+        links = ", ".join(f"<a href='#{r.anchor}' target='_self'>{escape(r.id)}</a>"
+                          for r in items)
+        parts.append(f"<li><b>{escape(section)}</b>: {links}</li>")
+    return ("<div class='fox-rulings-intro'><p>The rulebook answers nearly every question, but "
+            "a few situations are not spelled out. Each ruling below is the one answer this "
+            "app's engine follows, in a few words, with a small example: press its button "
+            "and step through the example one action at a time, with the engine's words for "
+            "each. (The full rulings, with the reasons and the tests that check them, are in "
+            "<code>docs/rulings.md</code>.)</p>"
+            f"<ul class='fox-rulings-contents'>{''.join(parts)}</ul></div>")
+
+
+def ruling_html(ruling: rulings.Ruling) -> str:
+    note = f"<p class='fox-rulings-note'>{escape(ruling.note)}</p>" if ruling.note else ""
+    return (f"<div class='fox-ruling' id='{ruling.anchor}'><h3>{escape(ruling.id)}. "
+            f"{escape(ruling.title)}</h3><p>{escape(ruling.words)}</p>{note}</div>")
+
+
+class ExampleView(VBox):
+    """One ruling's example: its table to step through and the engine's answers.
+
+    ``player`` is the RoundPlayer (None for a scenario the engine refuses, or for referee
+    lines); ``answers`` an HtmlView with the refused play, the refusal or the referee's lines.
+    """
+
+    def __init__(self, ruling: rulings.Ruling):
+        self.ruling = ruling
+        self.outcome = rulings.run(ruling)
+        self.player = None
+        parts = []
+        if ruling.example is not None and self.outcome.error is None:
+            seat = ruling.seat
+            self.player = RoundPlayer(ruling.example, reveal=seat is None,
+                                      player=PLAYERS.index(seat) if seat else 0, review=False)
+            parts.append(self.player)
+        self.answers = HtmlView(self._answers_html())
+        parts.append(self.answers)
+        super().__init__(parts)
+        self.add_class("fox-ruling-example")
+
+    def _answers_html(self) -> str:
+        r, out = self.ruling, self.outcome
+        html = []
+        if r.seat:
+            html.append(f"<p class='fox-status'>The table as {escape(r.seat)} sees it: the "
+                        "other hand and the hidden cards stay hidden.</p>")
+        if out.game is not None:
+            rows = "".join(
+                f"<li>Round {i}: the goals revealed are {escape(' and '.join(rd['titles']))}"
+                + (" (the goal deck had run out, so the goals used before were shuffled into a "
+                   "new goal deck first)" if rd["reshuffled"] else "")
+                + "; claimed: " + escape(", ".join(rd["claimed"]) or "none") + ".</li>"
+                for i, rd in enumerate(out.game["rounds"], 1))
+            g = r.game
+            html.append(f"<p>A game with a goal deck of {len(g['goals'])} goals "
+                        f"({escape(', '.join(g['goals']))}), two revealed each round, its "
+                        f"rounds played out with moves picked at random (seed {g['seed']}):</p>"
+                        f"<ol class='fox-rulings-lines'>{rows}</ol>")
+        if r.lines:
+            rows = "".join(
+                f"<li><code>{escape(line) or '(an empty line)'}</code> &rarr; "
+                f"{escape(answer.get('error') or 'a result: ' + _short(answer))}</li>"
+                for line, answer in zip(r.lines, out.answers))
+            html.append(f"<p>The referee reads these {len(r.lines)} lines and answers each "
+                        f"one:</p><ol class='fox-rulings-lines'>{rows}</ol>")
+        if out.error is not None:
+            html.append("<p>The scenario, as the referee reads it:</p>"
+                        f"<pre class='fox-rulings-line'>{escape(rulings.scenario_line(r))}</pre>"
+                        + message(f"The engine refuses it: {out.error}", "illegal"))
+        if r.refused is not None:
+            tried = rulings.refused_plays(r)
+            if "play" in r.refused:
+                what = (f"After the example's plays, try <code>{escape(_entry(tried[-1]))}"
+                        "</code>:")
+            else:
+                what = ("From the start, try instead the plays "
+                        + ", ".join(f"<code>{escape(_entry(t))}</code>" for t in tried) + ":")
+            html.append(f"<p>{what}</p>" + message(_unplaced(out.refusal or ""), "illegal"))
+        return "".join(html)
+
+
+def _unplaced(reason: str) -> str:
+    """The engine's reason without the referee's 'plays[2] (9M): ' prefix."""
+    return re.sub(r"^plays\[\d+\] \((?:[^()]|\([^()]*\))*\): ", "", reason)
+
+
+def _short(answer: dict) -> str:
+    tricks = answer.get("tricks") or []
+    return tricks[-1]["reason"] if tricks else json.dumps(answer)[:120]
+
+
+class RulingView(VBox):
+    """A ruling: its words, and a button that shows (and hides) its example."""
+
+    def __init__(self, ruling: rulings.Ruling):
+        self.ruling = ruling
+        self.text = HtmlView(ruling_html(ruling))
+        self.example = None
+        self.holder = Box()
+        self.holder.add_class("fox-ruling-holder")
+        parts = [self.text]
+        has_example = ruling.example is not None or ruling.lines or ruling.game
+        self.button = None
+        if has_example:
+            self.button = Button(description=self._label(False), icon="play",
+                                 tooltip=f"Show the example of ruling {ruling.id}")
+            self.button.layout.width = "auto"
+            self.button.on_click(lambda _b: self.toggle())
+            parts += [self.button, self.holder]
+        super().__init__(parts)
+        self.add_class("fox-ruling-box")
+
+    def _label(self, shown: bool) -> str:
+        if shown:
+            return "Hide the example"
+        if self.ruling.lines:
+            return "Show the referee's answers"
+        if self.ruling.game:
+            return "Play the example game"
+        if self.ruling.error is not None:
+            return "Show the engine's answer"
+        return "Step through the example"
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.holder.children)
+
+    def toggle(self) -> None:
+        """Show the example (built the first time), or hide it."""
+        if self.shown:
+            self.holder.children = ()
+        else:
+            if self.example is None:
+                try:
+                    self.example = ExampleView(self.ruling)
+                except FoxError as exc:      # a broken data file: say so, never a traceback
+                    self.example = HtmlView(message(f"This example cannot be played: {exc}",
+                                                    "illegal"))
+            self.holder.children = (self.example,)
+        self.button.description = self._label(self.shown)
+        self.button.icon = "eye-slash" if self.shown else "play"
+
+
+class RulingsPage(VBox):
+    """Every ruling, section by section. ``views`` maps each ruling's key ('Special cards:
+    SC10') to its RulingView; ``view(key)`` finds one by key or unique id ('SC10')."""
+
+    def __init__(self):
+        self.views: dict = {}
+        parts = [HtmlView(intro_html())]
+        for section, items in rulings.sections():
+            parts.append(HtmlView(f"<h2 class='fox-rulings-section'>{escape(section)}</h2>"))
+            for r in items:
+                view = RulingView(r)
+                self.views[r.key] = view
+                parts.append(view)
+        super().__init__(parts)
+        self.add_class("fox-app")
+        self.add_class("fox-rulings")
+
+    def view(self, key: str) -> RulingView:
+        return self.views[rulings.find(key).key]
