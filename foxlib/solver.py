@@ -228,6 +228,10 @@ def _deck_info(deck, everything):
     return key, live
 
 
+def _no_nodes() -> int:
+    return 0
+
+
 class _Search:
     """The alpha-beta search for one objective; its transposition tables persist across the
     calls that analyse the moves of one position.
@@ -255,6 +259,7 @@ class _Search:
         self.ltab: dict = {}
         self.table_cap = TABLE_CAP
         self.cleared = 0
+        self.outside = _no_nodes
         self._build()
 
     def _build(self):
@@ -321,7 +326,10 @@ class _Search:
 
         def check():
             nonlocal check_at
-            if nodes >= after_limit:
+            # ``outside``: nodes another search counts towards the same limit (the Poison
+            # search above this one; 0 otherwise).
+            used = nodes + search.outside()
+            if used >= after_limit:
                 raise SearchLimit("node")
             if search.deadline is not None and time.perf_counter() >= search.deadline:
                 raise SearchLimit("time")
@@ -333,7 +341,7 @@ class _Search:
                 etab.clear()
                 ltab.clear()
                 search.cleared += 1
-            check_at = min(nodes + 4096, after_limit)
+            check_at = nodes + min(4096, after_limit - used)
 
         def woods(hm, ho, decree, deck, live):
             """The Woodcutters left in the hands, the deck and the decree. ``live`` holds the
@@ -1160,7 +1168,8 @@ class _PoisonSearch:
     score bounds, and the reply that last refuted a lead tried first.
 
     Same interface as ``_Search`` for ``_Root``: ``value(s, alpha, beta)`` and ``count()``.
-    The node and time limits hold for the two searches together."""
+    The node and time limits hold for the two searches together; each looks at the other's
+    count every 4096 nodes of its own, so a node limit may be passed by fewer than 8192."""
 
     def __init__(self, total: int, node_limit=None, deadline=None):
         self.free = _Search(POINTS, total, node_limit, deadline, poison=True)
@@ -1200,14 +1209,15 @@ class _PoisonSearch:
 
         def check():
             nonlocal check_at
-            if nodes + free_count() >= after_limit:
+            used = nodes + free_count()
+            if used >= after_limit:
                 raise SearchLimit("node")
             if search.deadline is not None and time.perf_counter() >= search.deadline:
                 raise SearchLimit("time")
             if len(tt) > table_cap:
                 tt.clear()      # bounds only: forgetting them costs time, never exactness
                 search.cleared += 1
-            check_at = min(nodes + 4096, after_limit)
+            check_at = nodes + min(4096, after_limit - used)
 
         def node(hm, ho, decree, deck, twm, two, sm, so, alpha, beta):
             """The player to move leads from ``hm`` (the opponent holds ``ho``) with score
@@ -1351,6 +1361,10 @@ class _PoisonSearch:
         def count():
             return nodes + free_count()
         self.count = count
+
+        def own():
+            return nodes
+        free.outside = own
 
     def value(self, s: fast.FastState, alpha: int, beta: int) -> int:
         """Fail-soft value of a play-phase state within (alpha, beta), for its player to
