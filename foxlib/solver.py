@@ -1548,6 +1548,21 @@ def _goal_text(name: str, value: int, objective, me: int) -> str:
             f"{name} stops your opponent from choosing to {verb} this trick.")
 
 
+def _check_modules(rnd: Round) -> None:
+    """Refuse a round with modules the search does not count: the base game and Poison 8s
+    only (``docs/solver.md``, "Deluxe modules")."""
+    modules = rnd.modules
+    if modules.goals:
+        raise InvalidState("The solver works out the base game and Poison 8s only: it cannot "
+                           "value a round played with goal cards (the points of the goals "
+                           "claimed are not in its search), so it gives no values rather than "
+                           "wrong ones.")
+    if modules.special:
+        raise InvalidState("The solver works out the base game and Poison 8s only: it cannot "
+                           "value a round played with special cards (their abilities are not "
+                           "in its search), so it gives no values rather than wrong ones.")
+
+
 def _check_limit(name, lim):
     if lim is not None and (isinstance(lim, bool) or not isinstance(lim, (int, float))
                             or lim <= 0):
@@ -1569,6 +1584,7 @@ def solve(rnd: Round, objective="points", node_limit=None, time_limit=None,
     if not isinstance(rnd, Round):
         raise InvalidState(f"solve() needs a Round, not {type(rnd).__name__}.")
     objective = _check_objective(objective)
+    _check_modules(rnd)
     if rnd.is_over:
         raise InvalidState("The round is over: there is no move to analyse.")
     _check_limit("node_limit", node_limit)
@@ -1816,6 +1832,7 @@ def solve_value(rnd: Round, objective="points", node_limit=None,
     if not isinstance(rnd, Round):
         raise InvalidState(f"solve_value() needs a Round, not {type(rnd).__name__}.")
     objective = _check_objective(objective)
+    _check_modules(rnd)
     if rnd.is_over:
         raise InvalidState("The round is over: there is no move to analyse.")
     _check_limit("node_limit", node_limit)
@@ -1953,6 +1970,7 @@ def principal_line(rnd: Round, objective="points", move=None) -> list:
     objective = _check_objective(objective)
     if isinstance(objective, TrickGoal):
         raise InvalidState("principal_line() follows the points or a band objective.")
+    _check_modules(rnd)
     s = fast.from_round(rnd)
     if s.phase == fast.OVER:
         return []

@@ -714,6 +714,50 @@ def test_solve_command_with_all_moves_false_gives_the_value_and_one_best_move():
     assert out["complete"] is False and out["value"] is None and out["low"] <= out["high"]
 
 
+POISON_SCENARIO = {"decree": "1M", "hands": {"A": ["8K", "2B"], "B": ["10K", "4B"]},
+                   "leader": "A", "tricks_won": {"A": 5, "B": 5}, "score": {"A": 4, "B": 3},
+                   "modules": {"poison": True}, "plays": []}
+
+
+def test_solve_command_values_poison_scenarios_with_the_floor_at_zero():
+    # B wins both tricks and the Poison 8 of Keys: at 3 points B loses 1 for it, at 0 nothing.
+    at_zero = dict(POISON_SCENARIO, score={"A": 4, "B": 0})
+    proc = _run([json.dumps(POISON_SCENARIO), json.dumps(dict(at_zero, all_moves=False)),
+                 json.dumps(dict(POISON_SCENARIO, modules={}))])
+    poison, floor, base = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert poison["moves"] == [{"play": "2B", "value": -3}, {"play": "8K", "value": -3}]
+    assert floor["value"] == -4 and base["moves"][0]["value"] == -4
+    proc = _run([json.dumps(POISON_SCENARIO)], "--objective", "band:B:7-9")
+    assert [m["value"] for m in json.loads(proc.stdout)["moves"]] == [1, 1]
+
+
+def test_the_solver_refuses_goal_cards_and_special_cards_with_the_reason():
+    goals = dict(POISON_SCENARIO, modules={"goals": ["early-bird", "swan-song"]},
+                 goals=["early-bird"])
+    special = dict(POISON_SCENARIO, modules={"special": ["Axe"]})
+    proc = _run([json.dumps(goals), json.dumps(special), json.dumps(POISON_SCENARIO)])
+    assert proc.returncode == 0 and proc.stderr == ""
+    refused_goals, refused_special, fine = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert refused_goals == {"error": "The solver works out the base game and Poison 8s only: "
+                                      "it cannot value a round played with goal cards (the "
+                                      "points of the goals claimed are not in its search), so "
+                                      "it gives no values rather than wrong ones."}
+    assert "special cards" in refused_special["error"]
+    assert fine["to_play"] == "A"
+    from foxlib.inputs import read_scenario
+    from foxlib.modules import Modules
+    rnd, _ = read_scenario(goals)
+    for work in (solve, solve_value, principal_line):
+        with pytest.raises(InvalidState, match="cannot value a round played with goal cards"):
+            work(rnd)
+    # Special cards are refused when the scenario is read today; the solver refuses them too
+    # once a round can hold them.
+    rnd, _ = read_scenario(POISON_SCENARIO)
+    rnd.modules = Modules(special=("Axe",))
+    with pytest.raises(InvalidState, match="cannot value a round played with special cards"):
+        solve(rnd)
+
+
 def test_solve_command_rejects_a_bad_objective_with_usage():
     proc = _run([json.dumps(SCENARIO)], "--objective", "band:A:Heroic")
     assert proc.returncode == 2 and "Heroic" in proc.stderr and proc.stdout == ""
