@@ -483,8 +483,8 @@ class StrongPlayer(Player):
         self._poison_evaluator = None
 
     def evaluator_for(self, view: PlayerView):
-        """The evaluator for this round: with Poison 8s in play (and no evaluator given) the
-        default schedule without the solver, which values the base game only."""
+        """The evaluator for this round: with Poison 8s in play (and no evaluator given)
+        ``default_evaluator(poison=True)`` (the solver counts the Poison and its floor)."""
         if not view.modules.poison or self._chosen:
             return self.evaluator
         if self._poison_evaluator is None:

@@ -6,7 +6,8 @@ when both players play perfectly to the end of the round. Three questions can be
 - ``"points"`` (the default): the points the player to play gains from now on (Treasure, plus
   the table's points for the tricks they end with, tricks already won included) minus the
   points the opponent gains from now on. Winning the most tricks is not the aim: 10 or more
-  tricks score nothing.
+  tricks score nothing. With Poison 8s a gain is the real rise of a score: Treasure minus
+  Poison for each trick won, floored at 0, so the scores before the position matter.
 - ``Band(player, band)``: can ``player`` force ending the round in a band ('Humble',
   'Defeated', 'Victorious', 'Greedy', or a ``(low, high)`` range of tricks)?
 - ``TrickGoal(player, win=True)``: can ``player`` force winning (or losing) the current trick?
@@ -24,7 +25,10 @@ follower's replies looped over inside it), a lean plain search where no Fox or W
 decision can follow, transposition tables, null-window (MTD(f)) passes, move ordering
 (table, killers, history, a static reply order), score bounds, exact tables for the last two
 tricks, and equivalent cards searched once. ``docs/solver.md`` explains each part, and why
-equivalent cards really are equivalent.
+equivalent cards really are equivalent. With Poison 8s the points objective has its own search
+above the floor (``_PoisonSearch``, carrying the scores) that hands over to the same search
+with Poison tables once the floor at 0 can no longer bind. Goal cards and special cards are
+refused with the reason.
 """
 from __future__ import annotations
 
