@@ -1203,6 +1203,10 @@ class _PoisonSearch:
             for r in range(14 - t):
                 HI[t * 14 + r] = max(FINAL[t + k] for k in range(r + 1))
         KILL = [-1] * (14 * 33)
+        # History: cut-offs caused by each lead and each reply (moves are ints below 64 * 35).
+        HL = [0] * (64 * 35)
+        HF = [0] * (64 * 35)
+        hl_key, hf_key = HL.__getitem__, HF.__getitem__
         tt = self.tt
         tt_get = tt.get
         search = self
@@ -1278,6 +1282,8 @@ class _PoisonSearch:
             wl = ((both | BIT[decree] | dmask) & WOODS).bit_count() if deck and both & WOODS \
                 else 0
             moves = lead_options(hm, ho, decree, deck, live, fox_live, wl)
+            if len(moves) > 1:
+                moves.sort(key=hl_key, reverse=True)
             if bm >= 0:
                 try:
                     moves.remove(bm)
@@ -1304,6 +1310,8 @@ class _PoisonSearch:
                 else:
                     legal = ho
                 replies = reply_options(c, legal, h1, ho, d2, deck2, live2)
+                if len(replies) > 1:
+                    replies.sort(key=hf_key, reverse=True)
                 kk = r * 33 + c
                 k = KILL[kk]
                 if k >= 0 and len(replies) > 1:
@@ -1343,6 +1351,7 @@ class _PoisonSearch:
                         cur = v
                         if v <= alpha:
                             KILL[kk] = rv
+                            HF[rv] += r * r
                             break
                         if v < ub:
                             ub = v
@@ -1351,6 +1360,7 @@ class _PoisonSearch:
                     if cur > alpha:
                         alpha = cur
                         if cur >= beta:
+                            HL[mv] += r * r
                             break
             if best <= a0:
                 tt[key] = (lo, best if best < hi else hi, bestm)
