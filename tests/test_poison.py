@@ -393,6 +393,20 @@ def test_the_strong_player_counts_poison_in_its_values():
         assert base[ten] == base[eight]
 
 
+def test_the_review_checks_a_poison_round_with_all_cards_known():
+    # The round of the solver's test above, played out: A's lead is worth -3 with B at 3
+    # points (B pays 1 for the Poison 8 of Keys) and -4 with B at 0 (the floor keeps it).
+    from foxlib.review import review_round
+    for b_score, value in ((3, -3), (0, -4)):
+        rnd = poison_round("1M", "8K 2B", "10K 4B", score=(4, b_score))
+        for card in ("8K", "10K", "4B", "2B"):
+            rnd.play(card)
+        first = review_round(rnd, 0).records[0]
+        assert first.exact.code == "answered"
+        assert (first.exact.position, first.exact.played) == (value, value)
+        assert f"worth {value} points to A" in first.exact.text
+
+
 def test_the_small_search_and_the_solver_agree_with_poison_8s_near_the_floor():
     # A holds the three Poison 8s at 1 point against 2: which tricks each 8 costs, and how
     # much the floor keeps, depends on the scores when it is taken, so a table of values
