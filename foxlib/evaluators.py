@@ -109,6 +109,7 @@ class MinimaxEvaluator(Evaluator):
         self.nodes += 1
         if not self.nodes & 1023:
             _check(self.deadline)
+        # With Poison 8s the floor at 0 makes a trick's worth depend on the scores.
         key = (state.hands, state.decree, state.deck, state.leader, state.trick,
                state.tricks_won, state.phase)
         if state.poison or state.goals is not None:
@@ -244,13 +245,10 @@ def default_evaluator(poison: bool = False) -> Evaluator:
     rounds, that model of the opponent did better than the guided policy for both players,
     against random play and against the rule-of-thumb player alike (``docs/players.md``).
 
-    ``poison``: for rounds with Poison 8s. The solver works out the base game only, so the
-    exact stage is our small search, which plays the fast path's moves and so counts Poison
-    (and its floor at 0) in every value; the other stages do too.
+    ``poison``: for rounds with Poison 8s. The schedule is the same: the solver counts the
+    Poison and its floor at 0 in every value (``docs/solver.md``), and so do the playouts.
     """
     try:
-        if poison:
-            raise ImportError("the solver values the base game only")
         exact = SolverEvaluator()
     except ImportError:
         exact = MinimaxEvaluator()

@@ -491,8 +491,8 @@ class StrongPlayer(Player):
 
     def evaluator_for(self, view: PlayerView):
         """The evaluator for this round (when none was given): with goal cards in play
-        ``goals_evaluator()``, with Poison 8s alone the default schedule without the solver;
-        the solver values the base game only."""
+        ``goals_evaluator()``, with Poison 8s alone ``default_evaluator(poison=True)`` (the
+        solver counts the Poison and its floor)."""
         if not (view.modules.poison or view.goals) or self._chosen:
             return self.evaluator
         if view.goals:

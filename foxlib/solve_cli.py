@@ -15,7 +15,9 @@ achieves it (cheaper: the other moves' values are not worked out)::
 A value is, with best play by both to the end of the round, the points the player to play
 gains from then on (Treasure and the round's table points) minus those the opponent gains;
 with ``--objective band:A:Victorious`` or ``trick:B:lose`` it is 1 when the goal can be
-forced and 0 when it cannot. When ``--node-limit`` or ``--time-limit`` stops a search early
+forced and 0 when it cannot. A scenario with ``"modules": {"poison": true}`` is valued with
+Poison 8s (its ``score`` counts, for the floor at 0); one with goal cards or special cards gets
+``{"error": ...}`` with the solver's reason. When ``--node-limit`` or ``--time-limit`` stops a search early
 the line also says ``"complete": false`` with a ``"limit"`` message, and each unproven move
 carries ``"exact": false`` with the ``"low"`` and ``"high"`` bounds proven for it (with
 ``"all_moves": false``: ``"value": null`` and the ``"low"`` and ``"high"`` bounds of the value).
