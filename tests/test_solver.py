@@ -734,28 +734,32 @@ def test_solve_command_values_poison_scenarios_with_the_floor_at_zero():
 def test_the_solver_refuses_goal_cards_and_special_cards_with_the_reason():
     goals = dict(POISON_SCENARIO, modules={"goals": ["early-bird", "swan-song"]},
                  goals=["early-bird"])
-    special = dict(POISON_SCENARIO, modules={"special": ["Axe"]})
-    proc = _run([json.dumps(goals), json.dumps(special), json.dumps(POISON_SCENARIO)])
-    assert proc.returncode == 0 and proc.stderr == ""
-    refused_goals, refused_special, fine = [json.loads(x) for x in proc.stdout.splitlines()]
-    assert refused_goals == {"error": "The solver works out the base game and Poison 8s only: "
-                                      "it cannot value a round played with goal cards (the "
-                                      "points of the goals claimed are not in its search), so "
-                                      "it gives no values rather than wrong ones."}
-    assert "special cards" in refused_special["error"]
-    assert fine["to_play"] == "A"
     from foxlib.inputs import read_scenario
     from foxlib.modules import Modules
     rnd, _ = read_scenario(goals)
     for work in (solve, solve_value, principal_line):
-        with pytest.raises(InvalidState, match="cannot value a round played with goal cards"):
+        with pytest.raises(InvalidState, match="The solver works out the base game and Poison "
+                                               "8s only: it cannot value a round played with "
+                                               "goal cards"):
             work(rnd)
-    # Special cards are refused when the scenario is read today; the solver refuses them too
-    # once a round can hold them.
     rnd, _ = read_scenario(POISON_SCENARIO)
     rnd.modules = Modules(special=("Axe",))
     with pytest.raises(InvalidState, match="cannot value a round played with special cards"):
         solve(rnd)
+
+
+def test_the_solve_command_searches_goal_and_special_scenarios_over_the_engine():
+    # The command hands rounds with goal cards or special cards to foxlib.deluxe_solver.
+    goals = dict(POISON_SCENARIO, modules={"goals": ["early-bird", "swan-song"]},
+                 goals=["early-bird"])
+    special = dict(POISON_SCENARIO, modules={"special": ["Axe"]})
+    proc = _run([json.dumps(goals), json.dumps(special), json.dumps(POISON_SCENARIO)])
+    assert proc.returncode == 0 and proc.stderr == ""
+    with_goals, with_special, poison = [json.loads(x) for x in proc.stdout.splitlines()]
+    for out in (with_goals, with_special):
+        assert out["searched"] == "deluxe" and out["complete"] and out["to_play"] == "A"
+        assert sorted(a["action"][1] for a in out["actions"]) == ["2B", "8K"]
+    assert "searched" not in poison and poison["to_play"] == "A"
 
 
 def test_solve_command_rejects_a_bad_objective_with_usage():
