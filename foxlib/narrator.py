@@ -978,6 +978,9 @@ class ReviewNarrator(Narrator):
             return (f"With all cards known: not tried with {check.cards} cards in a hand; the "
                     f"exact check starts at {check.limit} cards, where the solver answers "
                     "quickly.")
+        if check.code == "modules":
+            return ("With all cards known: not worked out, because the solver does not count "
+                    "goal cards or special cards; the estimate above plays them.")
         if check.code == "unsettled":
             return (f"With all cards known: the solver did not settle this position within its "
                     f"limit of {check.limit:,} search steps ({check.cards} cards in a hand), "

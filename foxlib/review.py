@@ -138,7 +138,8 @@ class ChoiceValue:
 class ExactCheck:
     """The position with all cards known (after the round), from the solver. ``code`` says
     what happened: ``answered``, ``unfinished`` (the round is not over), ``skipped`` (not
-    asked for), ``too_many_cards`` (more than ``limit`` cards in a hand) or ``unsettled`` (not
+    asked for), ``modules`` (goal or special cards: the solver does not value them),
+    ``too_many_cards`` (more than ``limit`` cards in a hand) or ``unsettled`` (not
     settled within ``limit`` search steps); ``text`` is the narrator's sentence for it."""
 
     answered: bool
@@ -239,7 +240,7 @@ def iter_review(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = N
     settings = settings or ReviewSettings()
     total = decision_count(rnd, seat)
     adviser = StrongPlayer(seed=seed, samples=settings.samples, time_limit=None,
-                           evaluator=_evaluator(settings.deals_scale))
+                           evaluator=_evaluator(settings.deals_scale, rnd))
     replay = rnd.fresh()
     number = 0
     for action, who in _decisions(rnd):
@@ -267,10 +268,14 @@ def review_round(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = 
                        time.perf_counter() - start, ReviewNarrator(rnd.names, rnd.theme))
 
 
-def _evaluator(scale: float):
-    """The strong player's own evaluator schedule, with ``scale`` times as many deals."""
-    from .evaluators import Schedule, default_evaluator
-    base = default_evaluator()
+def _evaluator(scale: float, rnd: Round | None = None):
+    """The strong player's own evaluator schedule for ``rnd``'s modules (goal cards have their
+    own: the solver does not count them), with ``scale`` times as many deals."""
+    from .evaluators import Schedule, default_evaluator, goals_evaluator
+    if rnd is not None and rnd.goals:
+        base = goals_evaluator()
+    else:
+        base = default_evaluator(poison=rnd is not None and rnd.modules.poison)
     if scale == 1 or not isinstance(base, Schedule):
         return base
 
@@ -374,6 +379,8 @@ def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettin
         return {}, check("skipped")
     if cards > settings.exact_cards:
         return {}, check("too_many_cards", limit=settings.exact_cards)
+    if replay.goals or replay.modules.special:
+        return {}, check("modules")
     from . import solver       # imported here: the review works without it for estimates
     values, nodes, complete = solver.action_values(fast.from_round(replay),
                                                    node_limit=settings.exact_nodes,

@@ -1577,6 +1577,16 @@ def _check_modules(rnd: Round) -> None:
                            "in its search), so it gives no values rather than wrong ones.")
 
 
+def _check_state(s) -> None:
+    """Refuse a fast state with goal cards (the fast path plays them; this search does not
+    count their points)."""
+    if getattr(s, "goals", None) is not None:
+        raise InvalidState("The solver works out the base game and Poison 8s only: it cannot "
+                           "value a round played with goal cards (the points of the goals "
+                           "claimed are not in its search), so it gives no values rather than "
+                           "wrong ones.")
+
+
 def _check_limit(name, lim):
     if lim is not None and (isinstance(lim, bool) or not isinstance(lim, (int, float))
                             or lim <= 0):
@@ -1609,6 +1619,7 @@ def solve(rnd: Round, objective="points", node_limit=None, time_limit=None,
 def solve_state(s: fast.FastState, objective="points", node_limit=None, time_limit=None,
                 lines: bool = True) -> Analysis:
     """``solve`` for a ``fast.FastState`` (what computer players use)."""
+    _check_state(s)
     objective = _check_objective(objective)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
@@ -1857,6 +1868,7 @@ def solve_value(rnd: Round, objective="points", node_limit=None,
 def value_state(s: fast.FastState, objective="points", node_limit=None,
                 time_limit=None) -> RootValue:
     """``solve_value`` for a ``fast.FastState``."""
+    _check_state(s)
     objective = _check_objective(objective)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
@@ -1942,6 +1954,7 @@ def action_values(s: fast.FastState, node_limit=None, time_limit=None):
     Returns ``(values, nodes, complete)``: ``values`` maps each action to its value (points
     the player to play gains from now minus the opponent's, best play by both). When a limit
     stops the search, ``complete`` is False and the actions not settled are left out."""
+    _check_state(s)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
     start = time.perf_counter()

@@ -183,3 +183,28 @@ def test_random_games_with_goals_end_never_go_below_zero_and_round_trip(seed, po
     assert Game.loads(game.dumps()) == game
     assert json.loads(game.dumps())["rounds"][0]["start"]["goals"] == \
         [g.id for g in game.rounds[0].goals]
+
+
+def test_the_solver_refuses_a_fast_state_with_goals_and_the_review_says_why():
+    # The fast path plays goal cards, but the solver does not count them: its fast-state
+    # entry points refuse such a state rather than give values that ignore the goals, and a
+    # review of a round with goals says why it has no values with all cards known.
+    from foxlib import fast, solver
+    from foxlib.review import ReviewSettings, review_round
+    game = Game(seed=3, modules=Modules(goals=house_goal_ids()[:4]))
+    rnd = game.round
+    rng = random.Random(3)
+    while len(rnd.hands[0]) > 2 or rnd.phase != "play" or rnd.trick:
+        acts = rnd.legal_actions()
+        rnd.act(acts[rng.randrange(len(acts))])
+    state = fast.from_round(rnd)
+    for work in (solver.solve_state, solver.value_state, solver.action_values):
+        with pytest.raises(InvalidState, match="cannot value a round played with goal cards"):
+            work(state)
+    while not rnd.is_over:
+        acts = rnd.legal_actions()
+        rnd.act(acts[rng.randrange(len(acts))])
+    review = review_round(rnd, 0, settings=ReviewSettings(samples=4, exact_cards=2))
+    checks = [d.exact for d in review.records]
+    assert any(c.code == "modules" for c in checks)
+    assert "does not count goal cards or special cards" in checks[-1].text
