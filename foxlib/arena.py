@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .errors import FoxError
 from .game import Game
-from .modules import SPECIAL_CARDS, Modules, choose_special
+from .modules import SPECIAL_CARDS, Modules, choose_special, house_goal_ids
 from .players import LEVELS, make_player
 
 # ----------------------------------------------------------------------------- statistics
@@ -308,6 +308,23 @@ def _positive_float(text):
     return value
 
 
+def parse_goals(text) -> tuple:
+    """``(goal ids, problem)`` for the ``--goals`` option: None gives no goals, ``all`` every
+    house goal, otherwise house goal ids separated by commas (a round reveals two)."""
+    if text is None:
+        return (), None
+    known = house_goal_ids()
+    if text.strip().lower() == "all":
+        return known, None
+    ids = tuple(part.strip() for part in text.split(",") if part.strip())
+    bad = [g for g in ids if g not in known]
+    if bad:
+        return (), f"{bad[0]!r} is not a house goal; the house goals are {', '.join(known)}."
+    if len(set(ids)) != len(ids):
+        return (), "each goal can be named only once."
+    if len(ids) < 2:
+        return (), "a round reveals two goals: name at least two (or 'all')."
+    return ids, None
 def parse_special(text) -> tuple:
     """``(special card names, count at random, problem)`` for the ``--special`` option: None
     gives none, a number N picks N at random for each pair of games, ``all`` the nine, otherwise
@@ -353,6 +370,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--poison", action="store_true",
                         help="play the Deluxe Poison 8s module (the winner of a trick loses 1 "
                              "point per 8 in it, never below 0)")
+    parser.add_argument("--goals", metavar="IDS", default=None,
+                        help="play the Deluxe goal cards: 'all' (every house goal in the goal "
+                             "deck) or house goal ids separated by commas (at least two; two "
+                             "are revealed each round)")
     parser.add_argument("--special", metavar="CARDS", default=None,
                         help="play the Deluxe special cards: names separated by commas "
                              "(Axe,Bow), 'all' (the nine), or a number N (N picked at random "
@@ -370,11 +391,15 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 2
     levels = (args.first, args.second)
+    goals, problem = parse_goals(args.goals)
+    if problem:
+        print(f"arena: --goals: {problem}", file=sys.stderr)
+        return 2
     special, random_special, problem = parse_special(args.special)
     if problem:
         print(f"arena: --special: {problem}", file=sys.stderr)
         return 2
-    modules = Modules(poison=args.poison, special=special)
+    modules = Modules(poison=args.poison, special=special, goals=goals)
     try:
         summary = run(levels, args.games, args.seed, args.target, args.move_time, args.samples,
                       None if args.quiet else sys.stdout, modules, random_special)

@@ -130,6 +130,19 @@ class Game:
             self.rounds.pop()
         self.round.pop()
 
+    def undo(self) -> None:
+        """Undo the last single action (a play or one decision, such as a special card's), going
+        back into the previous round if this one has just begun."""
+        if not self.round.can_undo and len(self.rounds) > 1:
+            self.rounds.pop()
+        self.round.undo()
+
+    @property
+    def actions_made(self) -> tuple:
+        """Where the game stands: (rounds dealt, actions made in the current round). After
+        ``undo()`` back to this point the game is as it was then."""
+        return len(self.rounds), len(self.round.actions)
+
     # -- saving
     def to_json(self) -> dict:
         out = {"seed": self.seed, "target": self.target, "first_dealer": PLAYERS[self.first_dealer],

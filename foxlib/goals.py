@@ -24,8 +24,9 @@ problem, as ``foxlib.inputs`` does) and docs/goals.md is rendered from it
 of a round's history) and returns frozen ``Claim`` s; ``say_claim`` says one in the narrator's
 grammar. ``GoalDeck`` shuffles, reveals two goals a round, discards and reshuffles by seed.
 
-Standard library only, headless. ``foxlib.round`` does not use this module yet: goals are
-scored into a round once the module options of a game exist.
+Standard library only, headless. A round scores the goals revealed for it with
+``evaluate_all`` (``foxlib.round``); a game plays the house goals or any ``GoalSet``
+(``foxlib.modules.Modules.with_goals``), which ``GoalSet.to_json`` writes back as a goal file.
 """
 from __future__ import annotations
 
@@ -332,10 +333,13 @@ class Goal:
 
 @dataclass(frozen=True)
 class GoalSet:
+    """The goals of one goal file. Two sets are equal when they hold the same goals, whatever
+    file they were read from."""
+
     id: str
     title: str
     goals: tuple
-    file: str = ""
+    file: str = dataclass_field(default="", compare=False)
     description: str = ""
 
     def __iter__(self):
@@ -349,6 +353,14 @@ class GoalSet:
             if goal.id == gid:
                 return goal
         raise KeyError(gid)
+
+    def to_json(self) -> dict:
+        """The set as a goal file (``fox-goals/1``): ``read_goals`` reads it back."""
+        out = {"format": FORMAT, "id": self.id, "title": self.title}
+        if self.description:
+            out["description"] = self.description
+        out["goals"] = [g.to_json() for g in self.goals]
+        return out
 
 
 @dataclass(frozen=True)
@@ -559,9 +571,19 @@ def load_file(path, problems=None) -> GoalSet | None:
     return load_text(text, str(path), problems)
 
 
+_HOUSE: tuple | None = None
+
+
 def house_goals() -> GoalSet:
-    """The house goals of this project (foxlib/data/goals/house.json)."""
-    return load_file(HOUSE_FILE)
+    """The house goals of this project (foxlib/data/goals/house.json). Read and checked once,
+    then kept (read again if the file changes): every round with goal cards asks for them.
+    The goals are frozen; their conditions are plain data that nobody changes."""
+    global _HOUSE
+    stat = HOUSE_FILE.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    if _HOUSE is None or _HOUSE[0] != key:
+        _HOUSE = (key, load_file(HOUSE_FILE))
+    return _HOUSE[1]
 
 
 # ----------------------------------------------------------------------------- evaluation

@@ -127,11 +127,13 @@ def read_theme(key, field: str | None = None, problems=None) -> Theme | None:
 
 def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
     """The Deluxe modules in play, as a saved round, a saved game or a scenario writes them:
-    ``{"poison": true}``, optionally ``"special": ["Axe", ...]`` and ``"goals": [ids]``; a
-    missing field is off (None or ``{}``: the base game). Every bad field is its own problem
-    (``modules.poison must be true or false, not "yes".``). Special cards and goal cards are
-    read and checked here; a position refuses special cards (not available yet) and goal ids
-    that are not house goals (``check_position``)."""
+    ``{"poison": true}``, optionally ``"special": ["Axe", ...]``, ``"goals": [ids]`` and
+    ``"goal_file"`` (a whole goal file, ``fox-goals/1``, defining goals that are not house
+    goals); a missing field is off (None or ``{}``: the base game). Every bad field is its own
+    problem (``modules.poison must be true or false, not "yes".``; a bad goal file's problems
+    name the goal and its field). Special cards and goal cards are read and checked here; a
+    position refuses special cards (not available yet) and goal ids that its goal file (by
+    default the house goals) does not define (``check_position``)."""
     probs = _probs(problems)
     if obj is None:
         return BASE
@@ -181,9 +183,19 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
                 continue
             seen.add(name)
             lists.setdefault(key, []).append(name)
+    goal_file = None
+    if obj.get("goal_file") is not None:
+        from .goals import read_goals
+        found = Problems(f"{where}.goal_file")
+        goal_file = read_goals(obj["goal_file"], f"{where}.goal_file", found)
+        for problem in found.out:
+            # 'game.modules.goal_file, goal swan-song: condition.with.rank: must be ...'
+            at = f"{where}.goal_file" + (f", goal {problem.id}" if problem.id else "")
+            probs.add(f"{where}.goal_file", problem.message, f"{at}:")
     if probs.count > start:
         return None
-    return Modules(poison, tuple(lists.get("special", ())), tuple(lists.get("goals", ())))
+    return Modules(poison, tuple(lists.get("special", ())), tuple(lists.get("goals", ())),
+                   goal_file)
 
 
 def _jsonable(value) -> bool:

@@ -5,10 +5,12 @@ and games.
 same cards, 8B, 8K and 8M: the deck is still 33 cards; whoever wins a trick loses 1 point per
 Poison 8 in it, never going below 0). ``goals`` names the goal cards of the game's goal deck
 by their ids in the house goal file (``foxlib/data/goals/house.json``; ``house_goal_ids()``
-gives every one of them): two are revealed each round and claimed automatically (docs/goals.md,
-rulings G1-G6 in docs/rulings.md). ``special`` names the special cards shuffled into the
-deck (``SPECIAL_CARDS``; ``choose_special`` picks them at random, two by default, as the box
-says), played by ``foxlib.round`` (rulings SC1-SC19).
+gives every one of them), or in ``goal_file``, a goal file of the players' own (a
+``foxlib.goals.GoalSet``, carried whole so that a saved game keeps the goals' definitions;
+``Modules.with_goals(goal_set)`` plays every goal of a set): two are revealed each round and
+claimed automatically (docs/goals.md, rulings G1-G6 in docs/rulings.md). ``special`` names the
+special cards shuffled into the deck (``SPECIAL_CARDS``; ``choose_special`` picks them at random,
+two by default, as the box says), played by ``foxlib.round`` (rulings SC1-SC19).
 
 Reading modules from JSON (``{"poison": true}``) with a clear problem for each bad field is
 ``foxlib.inputs.read_modules``; this module only holds the value.
@@ -22,17 +24,20 @@ from .errors import InvalidState
 #: The nine special cards of the Deluxe box, by name (see docs/deluxe-design.md).
 SPECIAL_CARDS = ("Axe", "Tree", "Fairy", "Crown", "Mirror", "Bow", "Hammer", "Potion", "Shovel")
 #: The fields of a modules object, in the order they are written.
-MODULE_FIELDS = ("poison", "special", "goals")
+MODULE_FIELDS = ("poison", "special", "goals", "goal_file")
 
 
 @dataclass(frozen=True)
 class Modules:
     """The Deluxe modules in play: ``poison`` (the Poison 8s), ``special`` (names of special
-    cards shuffled into the deck, from ``SPECIAL_CARDS``) and ``goals`` (ids of goal cards)."""
+    cards shuffled into the deck, from ``SPECIAL_CARDS``), ``goals`` (ids of goal cards) and
+    ``goal_file`` (None: the goals are house goals; else the ``foxlib.goals.GoalSet`` that
+    defines them)."""
 
     poison: bool = False
     special: tuple = ()
     goals: tuple = ()
+    goal_file: object = None
 
     def __post_init__(self):
         if not isinstance(self.poison, bool):
@@ -54,6 +59,28 @@ class Modules:
             raise InvalidState("Modules: each goal is named by its id, a non-empty text.")
         if len(set(self.goals)) != len(self.goals):
             raise InvalidState("Modules: each goal card can be named only once.")
+        if self.goal_file is not None:
+            from .goals import GoalSet
+            if not isinstance(self.goal_file, GoalSet):
+                raise InvalidState("Modules: goal_file must be a goal set read from a goal "
+                                   f"file (foxlib.goals.GoalSet), not {self.goal_file!r}.")
+
+    @classmethod
+    def with_goals(cls, goal_set, poison: bool = False) -> "Modules":
+        """Play every goal of ``goal_set`` (a ``foxlib.goals.GoalSet``, e.g. from
+        ``foxlib.goals.load_text``). The house goals are named by id only; any other set is
+        carried whole (``goal_file``)."""
+        from .goals import house_goals
+        ids = tuple(g.id for g in goal_set)
+        own = None if goal_set == house_goals() else goal_set
+        return cls(poison=poison, goals=ids, goal_file=own)
+
+    def _goal_source(self):
+        """The goal set the ids name: the players' own goal file, or the house goals."""
+        if self.goal_file is not None:
+            return self.goal_file
+        from .goals import house_goals
+        return house_goals()
 
     @property
     def base(self) -> bool:
@@ -64,11 +91,14 @@ class Modules:
         """(field, reason) for each module named here that cannot be played yet."""
         out = []
         if self.goals:
-            from .goals import house_goals
-            known = [g.id for g in house_goals()]
+            known = [g.id for g in self._goal_source()]
             bad = [g for g in self.goals if g not in known]
-            if bad:
+            if bad and self.goal_file is None:
                 out.append(("goals", f"{bad[0]!r} is not a house goal; the house goals are "
+                                     f"{', '.join(known)}."))
+            elif bad:
+                out.append(("goals", f"{bad[0]!r} is not a goal of the goal file "
+                                     f"\u201c{self.goal_file.title}\u201d; its goals are "
                                      f"{', '.join(known)}."))
         return out
 
@@ -79,8 +109,7 @@ class Modules:
         for key, reason in self.unavailable():
             if key == "goals":
                 raise InvalidState(f"Modules: {reason}")
-        from .goals import house_goals
-        cards = house_goals()
+        cards = self._goal_source()
         return tuple(cards.by_id(g) for g in self.goals)
 
     def to_json(self) -> dict:
@@ -92,6 +121,8 @@ class Modules:
             out["special"] = list(self.special)
         if self.goals:
             out["goals"] = list(self.goals)
+        if self.goal_file is not None:
+            out["goal_file"] = self.goal_file.to_json()
         return out
 
     @classmethod
@@ -105,7 +136,9 @@ class Modules:
         if self.special:
             parts.append("special cards (" + ", ".join(self.special) + ")")
         if self.goals:
-            parts.append(f"{len(self.goals)} goal card{'s' if len(self.goals) != 1 else ''}")
+            parts.append(f"{len(self.goals)} goal card{'s' if len(self.goals) != 1 else ''}"
+                         + (f" from \u201c{self.goal_file.title}\u201d" if self.goal_file
+                            is not None else ""))
         return " and ".join(parts) if parts else "the base game"
 
 

@@ -588,8 +588,17 @@ def hint(view: PlayerView, *, theme=None, names=None, seed=0,
     if not isinstance(view, PlayerView):
         raise InvalidState(f"A hint needs a player's view (Round.view(seat)), not "
                            f"{type(view).__name__}.")
-    if view.to_play != view.player or view.phase not in ("play", "exchange", "discard"):
+    if view.to_play != view.player or view.phase == "over":
         raise InvalidState("A hint is for the player whose turn it is.")
+    if view.phase not in ("play", "exchange", "discard"):
+        raise InvalidState("there is no hint yet for the special cards' own decisions (the "
+                           "Hammer's suit, the Fairy's cards, digging with the Shovel, the "
+                           "Potion's cards, a new card after a Hammer): choose as you think "
+                           "best.")
+    special = bool(view.modules.special)
+    if special and any(a.kind == "crown" for a in view.legal):
+        raise InvalidState("there is no hint yet for a turn where you could play a card with "
+                           "the Crown: choose as you think best.")
     theme = read_theme(theme or DEFAULT_THEME, "theme")
     if names is None:
         names = ("You", "Opponent") if view.player == 0 else ("Opponent", "You")
@@ -602,7 +611,9 @@ def hint(view: PlayerView, *, theme=None, names=None, seed=0,
     decision = adviser.decision(view)
     means, best = _choice_values(decision)
     runner = max((a for a in legal if a != best), key=lambda a: means[a])
-    why = _Facts(view, seed).contrast(best, runner)
+    # The facts that set a choice apart are worked out for the base cards; with special cards
+    # the hint gives the strong player's choice and its numbers only.
+    why = None if special else _Facts(view, seed).contrast(best, runner)
     return Hint(best, dict(means), decision.samples, runner=runner, why=why, **facts)
 
 

@@ -252,7 +252,8 @@ def follow_refusal_special(card: Card, hand, led: Card, decree: Card, crowned: b
                            "swan": swan[0] if swan and swan[0] is not top else None}
     return "follow_suit", {"card": card, "same": same, "witch": card.rank == WITCH,
                            "unsuited": sorted(c for c in hand
-                                              if acting_card(c, decree).suit is None)}
+                                              if acting_card(c, decree).suit is None),
+                           "suit": lead.suit}
 
 
 def _plain(card: Card, crowned: bool, rank: int) -> bool:

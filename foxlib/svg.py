@@ -1,7 +1,8 @@
 """Cards and tables drawn as SVG text (standard library only).
 
-``card_svg(card)`` draws one card face (or its back); ``round_svg(rnd)`` draws a compact picture
-of a whole table. Everything is plain shapes and text: suits are drawn as paths (not emoji, which
+``card_svg(card)`` draws one card face (or its back; ``poison=True`` marks an 8 as a Poison 8,
+for rounds played with that module); ``goal_svg(goal)`` draws a goal card (Deluxe goal module);
+``round_svg(rnd)`` draws a compact picture of a whole table. Everything is plain shapes and text: suits are drawn as paths (not emoji, which
 may be missing offline), so they read the same on every machine, and each suit has both its own
 shape and its own colour, so the cards can be told apart without colour. No element ids are used,
 so any number of cards can sit in one page. The Deluxe special cards have faces of their own in
@@ -165,7 +166,33 @@ def _index(card: Card, theme: Theme, colour: str) -> str:
             + _symbol(card.suit, theme, 5.5, 30, 15, colour))
 
 
-def _face(card: Card, theme: Theme, dimmed: bool = False) -> str:
+#: Poison 8s: a dark band with the word POISON and a drop with a cross (the word and the shape
+#: say it without colour).
+POISON_INK = "#14261a"
+POISON_DROP = ('<path d="M12 2C12 2 4.5 11 4.5 15.5A7.5 7.5 0 0 0 19.5 15.5C19.5 11 12 2 12 2Z"/>')
+
+
+def is_poison(card, poison: bool) -> bool:
+    """Whether ``card`` is drawn as a Poison 8: the suited 8s, when the Poison 8s module is on (the
+    Axe, a special card of rank 8, is never poisonous: ruling P8)."""
+    if not poison or card is None:
+        return False
+    card = Card(card)
+    return card.special is None and card.rank == 8
+
+
+def _poison_mark(colour: str) -> str:
+    ink = POISON_INK
+    return (f'<g transform="translate(38 55)" fill="{ink}">{POISON_DROP}</g>'
+            f'<path d="M9.8 67.2L16.2 73.6M16.2 67.2L9.8 73.6" transform="translate(37 0)" '
+            f'stroke="{PAPER}" stroke-width="2" stroke-linecap="round"/>'
+            f'<rect x="20" y="86" width="60" height="19" rx="3" fill="{ink}"/>'
+            + _text(50, 100, 11.5, "POISON", fill=PAPER, extra=' letter-spacing="0.5"')
+            + f'<rect x="4.5" y="4.5" width="91" height="131" rx="7" fill="none" '
+              f'stroke="{ink}" stroke-width="1.6" stroke-dasharray="5 3"/>')
+
+
+def _face(card: Card, theme: Theme, dimmed: bool = False, poison: bool = False) -> str:
     if card.special:
         return _special_face(card, theme, dimmed)
     colour = suit_colour(card.suit, theme)
@@ -185,6 +212,9 @@ def _face(card: Card, theme: Theme, dimmed: bool = False) -> str:
         name = card.character
         parts.append(_text(50, 98.5, 11 if len(name) < 9 else 8.8, name, fill=PAPER,
                            extra=' letter-spacing="0.2"'))
+    elif poison and card.rank == 8:
+        parts.append(_symbol(card.suit, theme, 35, 22, 30, colour))
+        parts.append(_poison_mark(colour))
     else:
         parts.append(_symbol(card.suit, theme, 30, 38, 40, colour))
         parts.append(_text(50, 106, 18, theme.rank_label(card.rank), fill=colour,
@@ -374,39 +404,160 @@ _DIMMED = (f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="{VEIL}" 
            f'<rect x="79" y="12" width="14" height="4" rx="1" fill="{PAPER}"/>')
 
 
-def card_label(card, theme=DEFAULT_THEME, face_down: bool = False) -> str:
-    """The accessible name of a card as drawn: '9 of Moons, Witch' or 'Face-down card'."""
-    return "Face-down card" if face_down else Card(card).label(_theme(theme))
+def card_label(card, theme=DEFAULT_THEME, face_down: bool = False, poison: bool = False) -> str:
+    """The accessible name of a card as drawn: '9 of Moons, Witch', '8 of Moons, a Poison 8'
+    (``poison``: the Poison 8s module is on) or 'Face-down card'."""
+    if face_down:
+        return "Face-down card"
+    label = Card(card).label(_theme(theme))
+    return f"{label}, a Poison 8" if is_poison(card, poison) else label
 
 
-def card_body(card, theme=DEFAULT_THEME, *, face_down=False, selected=False, dimmed=False) -> str:
-    """The inside of a card drawing, in 100 x 140 units, with a <title> for tooltips."""
+def card_body(card, theme=DEFAULT_THEME, *, face_down=False, selected=False, dimmed=False,
+              poison=False) -> str:
+    """The inside of a card drawing, in 100 x 140 units, with a <title> for tooltips.
+    ``poison``: the Poison 8s module is on (an 8 is drawn as a Poison 8)."""
     theme = _theme(theme)
-    return _card_body(None if face_down else Card(card), theme.key, bool(selected),
-                      bool(dimmed and not face_down))
+    card = None if face_down else Card(card)
+    return _card_body(card, theme.key, bool(selected), bool(dimmed and not face_down),
+                      is_poison(card, poison))
 
 
 @lru_cache(maxsize=512)
-def _card_body(card, theme_key, selected, dimmed) -> str:
+def _card_body(card, theme_key, selected, dimmed, poison=False) -> str:
     theme = THEMES[theme_key]
-    label = card_label(card, theme, card is None)
-    body = _back() if card is None else _face(card, theme, dimmed)
+    label = card_label(card, theme, card is None, poison)
+    body = _back() if card is None else _face(card, theme, dimmed, poison)
     return (f"<title>{escape(label)}</title>{body}"
             f"{_DIMMED if dimmed else ''}{_SELECTED if selected else ''}")
 
 
 def card_svg(card, theme=DEFAULT_THEME, *, width: float = 100, face_down: bool = False,
-             selected: bool = False, dimmed: bool = False) -> str:
-    """One card as a complete <svg> element, ``width`` pixels wide (height is 1.4 times that)."""
+             selected: bool = False, dimmed: bool = False, poison: bool = False) -> str:
+    """One card as a complete <svg> element, ``width`` pixels wide (height is 1.4 times that).
+    ``poison``: the Poison 8s module is on, so an 8 is drawn and labelled as a Poison 8."""
     theme = _theme(theme)
-    label = escape(card_label(card, theme, face_down))
+    label = escape(card_label(card, theme, face_down, poison))
     state = " selected" if selected else ""
     state += " dimmed" if dimmed and not face_down else ""
+    state += " poison" if not face_down and is_poison(card, poison) else ""
+    body = card_body(card, theme, face_down=face_down, selected=selected, dimmed=dimmed,
+                     poison=poison)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-3 -3 106 146" '
             f'width="{width:g}" height="{width * 1.4:g}" role="img" aria-label="{label}" '
-            f'class="fox-card-svg{state}">'
-            f'{card_body(card, theme, face_down=face_down, selected=selected, dimmed=dimmed)}'
-            f"</svg>")
+            f'class="fox-card-svg{state}">{body}</svg>')
+
+
+# ----------------------------------------------------------------------------- goal cards
+
+GOAL_W, GOAL_H = 180, 150
+#: The frame of a goal card: house goals (this project's own) and goal cards typed in from
+#: the box differ in colour and, without colour, in the word at the top.
+GOAL_COLOURS = {"house": "#0f5f5a", "printed": "#7a3b0c"}
+GOAL_GAIN, GOAL_LOSS = "#1f6f2b", "#a11d1d"
+
+
+def _wrap(text: str, chars: int, lines: int) -> list:
+    """``text`` cut into at most ``lines`` lines of about ``chars`` characters (an ellipsis
+    ends a text that does not fit)."""
+    out, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > chars:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        out.append(line)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = out[-1][:max(1, chars - 1)].rstrip() + "\u2026"
+    return out
+
+
+def goal_label(goal, theme=DEFAULT_THEME, note: str = "") -> str:
+    """The accessible name of a goal card: 'House goal “Swan song”: Win a trick with
+    a Swan: +3 points once.' (then ``note``, e.g. 'Claimed by You.')."""
+    from .narrator import sentence
+    theme = _theme(theme)
+    text = f"{sentence(goal.label)} \u201c{goal.title}\u201d: {goal.words(theme)}"
+    return f"{text} {note}" if note else text
+
+
+def _once_mark(colour: str) -> str:
+    # One circle with a 1 in it: claimed once.
+    return (f'<circle cx="12" cy="12" r="9.5" fill="none" stroke="{colour}" stroke-width="2.4"/>'
+            + _text(12, 16.6, 13, "1", fill=colour))
+
+
+def _ongoing_mark(colour: str) -> str:
+    # A loop with an arrow head: triggers again and again.
+    return (f'<path d="M19.5 12A7.5 7.5 0 1 1 15.8 5.5" fill="none" stroke="{colour}" '
+            'stroke-width="2.6" stroke-linecap="round"/>'
+            f'<path d="M13.2 1.6L20.6 4.6L14.6 9.8Z" fill="{colour}"/>')
+
+
+def goal_svg(goal, theme=DEFAULT_THEME, *, width: float = 180, note: str = "",
+             dimmed: bool = False) -> str:
+    """A goal card (``foxlib.goals.Goal``) as a complete <svg> element, ``width`` pixels wide:
+    the word HOUSE GOAL or GOAL CARD at the top, the points in a badge (a gain or a loss), the
+    title, what it asks in plain words (in the theme's suit names), and ONCE or ONGOING with
+    its own mark. ``note`` is written in a band at the bottom (such as 'claimed by You');
+    ``dimmed`` veils a card that has left the table. Labelled for screen readers."""
+    theme = _theme(theme)
+    frame = GOAL_COLOURS["house" if goal.house else "printed"]
+    if dimmed:
+        frame = muted(frame)
+    w, h = GOAL_W, GOAL_H
+    label = goal_label(goal, theme, note)
+    points = goal.points
+    sign = "+" if points > 0 else "\u2212" if points < 0 else ""
+    badge = GOAL_GAIN if points >= 0 else GOAL_LOSS
+    from .goals import describe
+    from .narrator import sentence
+    words = goal.text or sentence(describe(goal.condition, theme))
+    kind_y = h - (34 if note else 12)
+    title_lines = _wrap(goal.title, 14, 2)
+    room = int((kind_y - 16 - (46 + 17 * len(title_lines))) // 15) + 1
+    word_lines = _wrap(words, 25, max(1, room))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {w + 4} {h + 4}" '
+             f'width="{width:g}" height="{width * (h + 4) / (w + 4):.4g}" role="img" '
+             f'aria-label="{escape(label)}" class="fox-goal-svg'
+             f'{" house" if goal.house else " printed"}{" dimmed" if dimmed else ""}">'
+             f"<title>{escape(label)}</title>",
+             f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="10" fill="{PAPER}" '
+             f'stroke="{frame}" stroke-width="2.4"/>',
+             f'<path d="M1 11A10 10 0 0 1 11 1H{w - 11}A10 10 0 0 1 {w - 1} 11V24H1Z" '
+             f'fill="{frame}"/>',
+             _text(10, 17.5, 11.5, "HOUSE GOAL" if goal.house else "GOAL CARD", anchor="start",
+                   fill=PAPER, extra=' letter-spacing="1"')]
+    # The points: a round badge, green for a gain, red for a loss (and the sign says it).
+    parts.append(f'<circle cx="{w - 22}" cy="25" r="17" fill="{badge}" stroke="{PAPER}" '
+                 'stroke-width="2.5"/>')
+    parts.append(_text(w - 22, 31, 17 if abs(points) < 10 else 13, f"{sign}{abs(points)}",
+                       fill=PAPER))
+    y = 45
+    for line in title_lines:
+        parts.append(_text(10, y, 15, line, anchor="start", fill=INK))
+        y += 17
+    y += 1
+    for line in word_lines:
+        parts.append(_text(10, y, 12.5, line, anchor="start", weight="500", fill=INK))
+        y += 15
+    mark = _once_mark(frame) if goal.kind == "once" else _ongoing_mark(frame)
+    parts.append(f'<g transform="translate(8 {kind_y - 15}) scale(0.8)">{mark}</g>')
+    kind_words = "ONCE" if goal.kind == "once" else "ONGOING \u00b7 EACH TIME"
+    parts.append(_text(30, kind_y, 10.5, kind_words, anchor="start", fill=frame,
+                       extra=' letter-spacing="0.4"'))
+    if note:
+        parts.append(f'<rect x="6" y="{h - 26}" width="{w - 12}" height="20" rx="4" '
+                     f'fill="{INK}"/>')
+        parts.append(_text(w / 2, h - 11.5, 12, _wrap(note, 28, 1)[0], fill=PAPER))
+    if dimmed:
+        parts.append(f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="10" '
+                     f'fill="{VEIL}" fill-opacity="{VEIL_OPACITY}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 # ----------------------------------------------------------------------------- a whole table

@@ -212,3 +212,67 @@ def test_a_dimmed_card_carries_a_no_entry_badge_and_says_so_in_words():
     assert any(c.get("fill") == NO_ENTRY for c in root.iter(SVG + "circle"))
     assert not any(c.get("fill") == NO_ENTRY for c in parse(card_svg("9M")).iter(SVG + "circle"))
     assert "dimmed" in root.get("class")
+
+
+# ----------------------------------------------------------------------------- Poison 8s, goals
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_poison_8s_are_marked_in_word_and_label_only_when_the_module_is_on(theme):
+    for card in DECK:
+        on, off = parse(card_svg(card, theme, poison=True)), parse(card_svg(card, theme))
+        texts_on = [t.text for t in on.iter(SVG + "text")]
+        if card.rank == 8:
+            assert "POISON" in texts_on
+            assert on.get("aria-label").endswith(", a Poison 8")
+            assert "poison" in on.get("class")
+        else:
+            assert ET.tostring(on) == ET.tostring(off)
+        assert "POISON" not in [t.text for t in off.iter(SVG + "text")]
+        assert "Poison" not in off.get("aria-label")
+
+
+def test_a_face_down_8_gives_nothing_away_with_poison_on():
+    assert card_svg("8M", poison=True, face_down=True) == card_svg("8K", face_down=True)
+
+
+def _goal(**changes):
+    from dataclasses import replace
+    from foxlib.goals import house_goals
+    return replace(house_goals().by_id("swan-song"), **changes)
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_every_house_goal_is_a_labelled_goal_card_marked_house_goal(theme):
+    from foxlib.goals import house_goals
+    from foxlib.svg import goal_svg
+    for goal in house_goals():
+        for note in ("", "claimed by You"):
+            root = parse(goal_svg(goal, theme, note=note, dimmed=bool(note)))
+            texts = [t.text for t in root.iter(SVG + "text")]
+            assert "HOUSE GOAL" in texts and "GOAL CARD" not in texts
+            label = root.get("aria-label")
+            assert label.startswith(f"House goal \u201c{goal.title}\u201d: ")
+            assert goal.words(THEMES[theme]) in label
+            assert root.find(SVG + "title").text == label
+            # Readable on a phone: no text smaller than 10 units on a 180-unit card.
+            assert min(float(t.get("font-size")) for t in root.iter(SVG + "text")) >= 10
+            if note:
+                assert note in texts and label.endswith(note)
+
+
+def test_a_goal_card_shows_points_kind_and_source_in_words():
+    from foxlib.svg import goal_svg
+    printed = parse(goal_svg(_goal(source="printed", points=-2, kind="ongoing")))
+    texts = [t.text for t in printed.iter(SVG + "text")]
+    assert "GOAL CARD" in texts and "HOUSE GOAL" not in texts
+    assert "\u22122" in texts and any(t.startswith("ONGOING") for t in texts)
+    assert printed.get("aria-label").startswith("Goal card \u201cSwan song\u201d")
+    once = [t.text for t in parse(goal_svg(_goal())).iter(SVG + "text")]
+    assert "+3" in once and "ONCE" in once
+
+
+def test_goal_card_words_follow_the_theme():
+    from foxlib.svg import goal_svg
+    goal = _goal(condition={"event": "win_trick", "with": {"suit": "M"}})
+    assert "Moons" in parse(goal_svg(goal, "classic")).get("aria-label")
+    assert "Caps" in parse(goal_svg(goal, "zsa")).get("aria-label")

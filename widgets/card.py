@@ -55,6 +55,7 @@ class _CardsBase(_FoxWidget):
     label = t.Unicode("").tag(sync=True)
     empty_text = t.Unicode("").tag(sync=True)
     interactive = t.Bool(True)
+    poison = t.Bool(False)            # the Poison 8s module is on: 8s are drawn as Poison 8s
     clicks = t.Int(0)                 # how many times a card was clicked (observable)
     last_clicked = t.Unicode("")      # the card clicked last, like '9M'
     _items = t.List().tag(sync=True)  # what card.js draws
@@ -103,7 +104,7 @@ class _CardsBase(_FoxWidget):
     def _item(self, card, *, face_down=False, selected=False, dimmed=False, clickable=True,
               title=None) -> dict:
         theme = read_theme(self.theme)
-        label = card_label(card, theme, face_down)
+        label = card_label(card, theme, face_down, self.poison)
         if dimmed and not face_down:
             label += " (cannot be played now)"
         if selected and not face_down:
@@ -111,7 +112,7 @@ class _CardsBase(_FoxWidget):
         return {"card": None if face_down else card_code(card), "label": label,
                 "title": title or label,
                 "body": card_body(card, theme, face_down=face_down, selected=selected,
-                                  dimmed=dimmed),
+                                  dimmed=dimmed, poison=self.poison),
                 "face_down": face_down, "selected": selected, "dimmed": dimmed,
                 "clickable": bool(clickable and self.interactive and not face_down)}
 
@@ -134,7 +135,7 @@ class CardWidget(_CardsBase):
     def __init__(self, card="1B", theme: str = "classic", **kwargs):
         super().__init__(card=card_code(card), theme=theme, **kwargs)
         self.observe(self._refresh, names=["card", "theme", "selected", "dimmed", "face_down",
-                                           "interactive"])
+                                           "interactive", "poison"])
 
     @t.validate("card")
     def _check_card(self, proposal):
@@ -174,7 +175,7 @@ class CardRow(_CardsBase):
                 kwargs[key] = [card_code(c) for c in kwargs[key]]
         super().__init__(cards=[card_code(c) for c in cards], theme=theme, **kwargs)
         self.observe(self._refresh, names=["cards", "theme", "dimmed", "selected", "face_down",
-                                           "hidden_count", "interactive", "titles"])
+                                           "hidden_count", "interactive", "titles", "poison"])
 
     @t.validate("cards", "dimmed", "selected")
     def _check_cards(self, proposal):

@@ -3,20 +3,28 @@
 Everything shown comes from a real ``foxlib.Round`` built from the chosen cards: the legal
 follows are ``legal_cards()``, the reasons for illegal cards are ``verify_play`` errors, the Fox's
 exchange and the Woodcutter's draw and discard are played on the round, and the outcome is the
-round's ``TrickRecord``.
+round's ``TrickRecord``. With Deluxe modules chosen (``options``: Poison 8s, goal cards), the
+trick is played with them: the 8s are Poison 8s, the goals put on the table are checked by the
+engine and its claims are said in its words (``foxlib.goals.say_claim``).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
-from ipywidgets import Dropdown, HBox, Layout, Text, VBox
+from ipywidgets import BoundedIntText, Button, Dropdown, HBox, Layout, Text, VBox
 
 from foxlib import DECK, Action, Card, FoxError, Round
 from foxlib.cards import card_list
+from foxlib.goals import say_claim
 from foxlib.inputs import read_theme, trick_setup
+from foxlib.modules import BASE
 from foxlib.narrator import Narrator, sentence, subject
+from foxlib.rules import count
+from foxlib.svg import goal_svg
 
 from .card import CardRow, HtmlView
+from .module_options import ModuleOptions
 from .table import message, trump_text
 
 NO_CARD = ""
@@ -45,6 +53,10 @@ PRESETS = {
 }
 
 
+class _Deluxe:
+    """The explorer's Deluxe module widgets, once built."""
+
+
 def _wide() -> Layout:
     # One Layout per widget: a shared one would hide them all when one is hidden.
     return Layout(width="auto", min_width="16em")
@@ -56,6 +68,14 @@ class RulesExplorer(VBox):
     ``RulesExplorer(decree='4K', led='10M', follower_hand='9B 6B 2K', followed=None, *,
     leader_others='', deck_top=None, leader_choice=None, follower_choice=None,
     names=('Leader', 'Follower'), theme='classic', preset=None)``.
+
+    ``poison`` and ``goals`` (None, ``"house"`` or a ``foxlib.goals.GoalSet``) choose the
+    Deluxe modules (``options``, a ``ModuleOptions``, changes them; the "Deluxe modules" button
+    ``deluxe_button`` shows them, and they are built when first used); ``on_table`` names the ids
+    of at most two goals put on the table (the dropdowns ``goal_1`` and ``goal_2``; by
+    default the first two goals of the set);
+    ``scores`` are the two scores before the trick when a module is on (``score_leader``,
+    ``score_follower``), since a score never goes below 0.
 
     ``leader_others`` are the leader's other cards (for the Fox's exchange and the Woodcutter's
     discard); ``deck_top`` is the card a Woodcutter draws; ``leader_choice`` and
@@ -70,7 +90,8 @@ class RulesExplorer(VBox):
 
     def __init__(self, decree="4K", led="10M", follower_hand="9B 6B 2K", followed=None, *,
                  leader_others="", deck_top=None, leader_choice=None, follower_choice=None,
-                 names=("Leader", "Follower"), theme="classic", preset=None):
+                 names=("Leader", "Follower"), theme="classic", preset=None, poison=False,
+                 goals=None, on_table=None, scores=(5, 5)):
         th = read_theme(theme)
         self.names, self.theme = tuple(names), th.key
         self._busy = False
@@ -97,6 +118,16 @@ class RulesExplorer(VBox):
         self.leader_choice = Dropdown(description="Leader's choice", layout=_wide(), style=style)
         self.follower_choice = Dropdown(description="Follower's choice", layout=_wide(),
                                         style=style)
+        # The Deluxe modules (Poison 8s, goal cards, the goals on the table and the scores
+        # before the trick) are built when first asked for: a reader who never opens them does
+        # not pay for their widgets when the page loads.
+        self._deluxe = None
+        self._deluxe_args = dict(poison=poison, goals=goals, on_table=on_table, scores=scores)
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards",
+                                    tooltip="Play the trick with the Deluxe box's Poison 8s "
+                                            "and goal cards", layout=Layout(width="auto"))
+        self.deluxe_button.on_click(lambda _b: self.show_modules())
+        self.modules_box = VBox([self.deluxe_button])
         self._wanted = {"leader": leader_choice, "follower": follower_choice}
         self.followed = str(Card(followed)) if followed else None
         self.leader_row = CardRow(theme=self.theme, size="small", interactive=False,
@@ -117,9 +148,11 @@ class RulesExplorer(VBox):
                          self.follower_choice])
         for box in (leader, follower):
             box.add_class("fox-panel")
-        super().__init__([self.preset, setup, leader, follower, self.result])
+        super().__init__([self.preset, setup, self.modules_box, leader, follower, self.result])
         self.add_class("fox-app")
         self.add_class("fox-explorer")
+        if poison or goals is not None:
+            self._build_modules()
         if preset:
             self.load(preset)
         else:
@@ -210,6 +243,91 @@ class RulesExplorer(VBox):
         with self._quiet():
             self.preset.value = ""
 
+    # -- the Deluxe modules
+    def show_modules(self) -> None:
+        """Show the Deluxe module options (what the "Deluxe modules" button does)."""
+        if self._deluxe is None:
+            self._build_modules()
+            self._recompute()
+
+    def _build_modules(self) -> None:
+        args, style = self._deluxe_args, {"description_width": "initial"}
+        d = _Deluxe()
+        d.options = ModuleOptions(poison=args["poison"], goals=args["goals"])
+        d.goal_1 = Dropdown(description="Goal on the table", layout=_wide(), style=style)
+        d.goal_2 = Dropdown(description="Second goal", layout=_wide(), style=style)
+        d.score_leader = BoundedIntText(value=args["scores"][0], min=0, max=99, layout=_wide(),
+                                        description="Leader's score before", style=style)
+        d.score_follower = BoundedIntText(value=args["scores"][1], min=0, max=99,
+                                          layout=_wide(), description="Follower's score before",
+                                          style=style)
+        d.goal_cards = HtmlView()
+        d.module_row = HBox([d.goal_1, d.goal_2, d.score_leader, d.score_follower])
+        d.module_row.add_class("fox-controls")
+        self._deluxe = d
+        d.options.on_change(self._modules_changed)
+        for w in (d.goal_1, d.goal_2, d.score_leader, d.score_follower):
+            w.observe(self._module_input_changed, names="value")
+        on_table = args["on_table"]
+        self._fill_goals(list(on_table) if on_table is not None else None)
+        self.modules_box.children = [d.options, d.module_row, d.goal_cards]
+        self.modules_box.add_class("fox-panel")
+
+    def _part(self, name: str):
+        if self._deluxe is None:
+            self.show_modules()
+        return getattr(self._deluxe, name)
+
+    options = property(lambda self: self._part("options"),
+                       doc="The Deluxe module options (``ModuleOptions``), built when first used.")
+    goal_1 = property(lambda self: self._part("goal_1"))
+    goal_2 = property(lambda self: self._part("goal_2"))
+    score_leader = property(lambda self: self._part("score_leader"))
+    score_follower = property(lambda self: self._part("score_follower"))
+    module_row = property(lambda self: self._part("module_row"))
+    goal_cards = property(lambda self: self._part("goal_cards"))
+
+    def modules(self):
+        """The modules the trick is played with (the base game until they are chosen)."""
+        return BASE if self._deluxe is None else self._deluxe.options.modules()
+
+    def _fill_goals(self, wanted=None) -> None:
+        """Offer the goals of the chosen goal set for the table (keeping the ones chosen)."""
+        gset = self.options.goal_set()
+        keep = wanted if wanted is not None else [d.value for d in (self.goal_1, self.goal_2)]
+        options = [("(none)", "")] + ([(f"{g.title} ({g.id})", g.id) for g in gset]
+                                      if gset is not None else [])
+        ids = [v for _, v in options]
+        picked = [g for g in keep if g and g in ids]
+        if gset is not None and not picked and wanted is None:
+            picked = [g.id for g in list(gset)[:2]]
+        picked += [""] * (2 - len(picked))
+        with self._quiet():
+            for dropdown, value in zip((self.goal_1, self.goal_2), picked):
+                dropdown.options = options
+                dropdown.value = value
+        on = not self.options.modules().base
+        self.goal_1.layout.display = self.goal_2.layout.display = "" if gset else "none"
+        self.module_row.layout.display = "" if on else "none"
+
+    def on_table(self) -> tuple:
+        """The ids of the goals put on the table (none when goal cards are off)."""
+        if self._deluxe is None or self.options.goal_set() is None:
+            return ()
+        out = []
+        for d in (self.goal_1, self.goal_2):
+            if d.value and d.value not in out:
+                out.append(d.value)
+        return tuple(out)
+
+    def _modules_changed(self, _modules) -> None:
+        self._fill_goals()
+        self._recompute()
+
+    def _module_input_changed(self, _change) -> None:
+        if not self._busy:
+            self._recompute()
+
     # -- the engine does the work
     def _recompute(self) -> None:
         self.round, self.trick, self.legal, self.reasons, self.error = None, None, [], {}, ""
@@ -228,7 +346,11 @@ class RulesExplorer(VBox):
         setup = trick_setup(self.decree.value, self.led.value, self.follower_hand.value,
                             self.leader_others.value, self.deck_top.value or None, theme=th)
         self.padding = setup.filler
-        return Round(setup.position, self.names, th), set(setup.leader_others)
+        pos, modules = setup.position, self.modules()
+        if not modules.base:
+            pos = replace(pos, modules=modules, goals=self.on_table(),
+                          score=(self.score_leader.value, self.score_follower.value))
+        return Round(pos, self.names, th), set(setup.leader_others)
 
     def _lead(self, rnd) -> None:
         start = len(rnd.history)
@@ -286,6 +408,10 @@ class RulesExplorer(VBox):
     def _draw(self) -> None:
         th = read_theme(self.theme)
         rnd = self.round
+        poison = self.modules().poison
+        self.leader_row.poison = self.follower_row.poison = poison
+        if self._deluxe is not None:
+            self._draw_goal_cards()
         if rnd is None:
             self.leader_row.update([], hidden_count=0)
             self.follower_row.update([], dimmed=[], selected=[])
@@ -305,6 +431,22 @@ class RulesExplorer(VBox):
                                  f"{escape(Card(self.led.value).label(th))}{escape(fill)}</span>")
         self._draw_follower()
         self._draw_result()
+
+    def _draw_goal_cards(self) -> None:
+        th, gset = read_theme(self.theme), self.options.goal_set()
+        if gset is None or not self.on_table():
+            self.goal_cards.html = ""
+            return
+        claimed = {c.goal: c for c in (self.trick.claims if self.trick is not None else ())}
+        names = self.round.names if self.round is not None else self.names
+        cards = []
+        for gid in self.on_table():
+            goal = gset.by_id(gid)
+            c = claimed.get(gid)
+            note = f"met by {names[c.player]}" if c is not None else ""
+            cards.append(f'<div class="fox-goal">{goal_svg(goal, th, note=note)}</div>')
+        self.goal_cards.html = (f'<div class="fox-goals fox-goal-choices" aria-label="Goals on '
+                                f'the table"><div class="fox-row">{"".join(cards)}</div></div>')
 
     def _draw_follower(self) -> None:
         rnd, th = self.round, read_theme(self.theme)
@@ -342,6 +484,16 @@ class RulesExplorer(VBox):
                      ("Winner", escape(rnd.name(t.winner))),
                      ("Leads next", escape(rnd.name(t.next_leader))),
                      ("Treasure", escape(treasure))]
+            if t.poison is not None:
+                poison = (f"{count(t.poison, 'Poison 8')} in the trick: "
+                          f"{subject(rnd.name(t.winner), 'loses')} {count(t.lost, 'point')}"
+                          + (f" ({t.floored} not lost: a score never goes below 0)"
+                             if t.floored else "") if t.poison else "no Poison 8 in the trick")
+                facts.append(("Poison 8s", escape(poison)))
+            if rnd.goals:
+                met = " ".join(say_claim(c, rnd.names, th) for c in t.claims)
+                facts.append(("Goals", escape(met or "no goal on the table is met by this "
+                                                    "trick.")))
             parts.append('<div class="fox-facts">' + "".join(
                 f'<div class="fox-fact"><b>{k}:</b> {v}</div>' for k, v in facts) + "</div>")
         if illegal:

@@ -1,8 +1,10 @@
 """A player's hand: clickable cards, illegal ones dimmed, and the engine's reason when one is tried.
 
 The hand never decides what is legal: it asks the round (``verify`` of the action for the
-current phase: a play, the Fox's exchange or the Woodcutter's discard) and shows the exception's
-message when the engine refuses.
+current phase: a play, the Fox's exchange or the Woodcutter's discard, and with special cards a
+card played with the Crown, the leader's new card after a Hammer, the Fairy's gift, the
+Potion's discard and the Potion's card to play) and shows the exception's message when the
+engine refuses.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from html import escape
 from ipywidgets import VBox
 
 from foxlib import Action, FoxError
+from foxlib.round import CROWN, PLAY
 from foxlib.cards import card_list
 from foxlib.narrator import PROMPTS, WAITING, Narrator, possessive, sentence, who
 
@@ -36,6 +39,7 @@ class Hand(VBox):
         self.title, self.apply, self.face_down = title, apply, face_down
         self.interactive = interactive and not face_down
         self._message, self.message_kind = "", "info"
+        self.crown = False      # the next card clicked in the play phase is played with the Crown
         self._action_handlers: list = []
         self._refused_handlers: list = []
         self.row = CardRow(theme=theme, size=size, face_down=face_down,
@@ -93,7 +97,7 @@ class Hand(VBox):
         if not self.my_turn:
             return self._refuse(code, ("not_your_turn", {"player": self.player,
                                                          "to_play": rnd.to_play}))
-        kind = rnd.phase
+        kind = self.kind_now()
         try:
             action = Action(kind, code)
             rnd.verify(action)
@@ -111,6 +115,12 @@ class Hand(VBox):
             handler(kind, code, records)
         self.update()
         return True
+
+    def kind_now(self) -> str:
+        """The kind of action a click makes now: the round's phase, or the Crown's when
+        ``crown`` is set in the play phase."""
+        rnd = self.rnd
+        return CROWN if self.crown and rnd is not None and rnd.phase == PLAY else rnd.phase
 
     def keep_decree(self) -> bool:
         """The Fox's other choice: keep the decree card (exchange nothing)."""
@@ -142,19 +152,21 @@ class Hand(VBox):
             return
         hand = sorted(rnd.hands[self.player])
         dimmed, titles = [], {}
-        if self.my_turn and rnd.phase == "play" and not self.face_down:
-            legal = set(rnd.legal_cards())
+        if self.my_turn and not self.face_down and self.kind_now() in CHOOSE_AMONG:
+            # Only some cards may be chosen: the others are dimmed with the engine's reason.
+            kind = self.kind_now()
+            legal = {a.card for a in rnd.legal_actions() if a.kind == kind}
             for card in hand:
                 if card not in legal:
                     dimmed.append(str(card))
-                    titles[str(card)] = self._why_not(card)
+                    titles[str(card)] = self._why_not(card, kind)
         self.row.update([str(c) for c in hand], dimmed=dimmed, titles=titles, theme=self.theme,
-                        label=self._heading())
+                        label=self._heading(), poison=_poison(rnd))
         self._draw_note()
 
-    def _why_not(self, card) -> str:
+    def _why_not(self, card, kind=PLAY) -> str:
         try:
-            self.rnd.verify_play(card)
+            self.rnd.verify(Action(kind, card))
         except FoxError as exc:
             return f"{card.label(_theme(self.theme))}: {self._say_refusal(exc)}"
         return card.label(_theme(self.theme))
@@ -171,7 +183,7 @@ class Hand(VBox):
         if rnd.is_over:
             return f"{count}; the round is over"
         if self.my_turn and self.interactive:
-            return f"{count}; {PROMPTS[rnd.phase]}"
+            return f"{count}; {PROMPTS[self.kind_now()]}"
         if self.my_turn:
             return f"{count}; {WAITING[rnd.phase]}"
         return f"{count}; waiting for {who(rnd.name(rnd.to_play))}"
@@ -188,6 +200,15 @@ class Hand(VBox):
         self.note.html = (f'<div><span class="fox-title">{escape(name)}</span> '
                           f'<span class="fox-status">\u00b7 {escape(self.status())}</span></div>'
                           + message(self.message, self.message_kind))
+
+
+#: The kinds of action where a click picks among some of the hand's cards (the others dimmed).
+CHOOSE_AMONG = ("play", "crown", "replace", "potion_play")
+
+
+def _poison(rnd) -> bool:
+    """Whether the round (or a player's view of it) is played with Poison 8s."""
+    return bool(getattr(getattr(rnd, "modules", None), "poison", False))
 
 
 def legal_summary(rnd, theme=None) -> str:

@@ -2,7 +2,11 @@
 
 Every rule comes from ``foxlib``: the hand asks the engine before playing, the opponent is a
 ``foxlib.players`` player that sees only its ``PlayerView``, round and game ends are the engine's
-records and ``Game.result()``. The opponent's hand and the deck are never shown.
+records and ``Game.result()``. The opponent's hand and the deck are never shown. With the
+special cards, every decision the learner makes is one of the round's ``legal_actions()``: a
+card of the hand (played, or with the Crown, the new card after a Hammer, the Fairy's gift, the
+Potion's cards) or a button made from the legal actions (the Hammer's suit, the Fairy's cards
+seen, digging with the Shovel or not); the engine checks it and its records tell what happened.
 """
 from __future__ import annotations
 
@@ -10,16 +14,18 @@ import asyncio
 import random
 from html import escape
 
-from ipywidgets import Button, Dropdown, HBox, Layout, VBox
+from ipywidgets import Button, Dropdown, HBox, Layout, ToggleButton, VBox
 
-from foxlib import THEMES, Game
+from foxlib import THEMES, Action, FoxError, Game
 from foxlib.review import Hint, hint as advise
 from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
+from foxlib.modules import BASE
 from foxlib.players import LEVELS, make_player
-from foxlib.narrator import Narrator, ReviewNarrator, sentence, subject
+from foxlib.narrator import PROMPTS, Narrator, ReviewNarrator, sentence, subject
 
-from .card import HtmlView
+from .card import CardRow, HtmlView
+from .module_options import ModuleOptions, describe
 from .review import ReviewPanel
 from .table import message
 from .tableview import TableView
@@ -39,11 +45,47 @@ def _level_title(level: str) -> str:
     return f"{title}" if title.lower().startswith(level) else f"{title} ({level})"
 
 
+def choice_label(action, theme) -> str:
+    """The words on a button for one of the engine's legal actions (a special card's decision)."""
+    kind, card = action.kind, action.card
+    if kind == "name_suit":
+        return f"Name {theme.suit_names[card]}"
+    if kind == "dig":
+        return ("Dig: play a random card from the last trick you won" if card is not None
+                else "Do not dig (you lose the trick)")
+    if kind == "fairy_take":
+        return "Take none" if card is None else f"Take the {card.name(theme)}"
+    if kind == "potion_play":
+        return f"Play the {card.name(theme)}"
+    return str(action)
+
+
+#: Decisions made with buttons (one per legal action) rather than a click on the hand.
+BUTTON_KINDS = ("name_suit", "dig", "fairy_take", "potion_play")
+#: Decisions whose choices are cards shown above the buttons (the Fairy's, the Potion's).
+OFFER_TITLES = {"fairy_take": "The cards your Fairy shows you: click one to take it",
+                "potion_play": "The cards your Potion drew: click the one to play"}
+
+
+def _no_hint(exc) -> str:
+    """A hint the engine refused (a position its advice cannot handle yet), in its words; any
+    other failure is said plainly, never as a traceback."""
+    if not isinstance(exc, FoxError):
+        return ("No hint this time: the advice could not be worked out for this position "
+                f"({str(exc).strip() or type(exc).__name__}).")
+    reason = str(exc).strip() or type(exc).__name__
+    return f"No hint this time: {reason}"
+
+
 class PlayTable(VBox):
     """Play a game of Fox in the Forest against a computer opponent.
 
     ``PlayTable(level='random', target=21, theme='classic', seed=None, names=('You',
-    'Computer'), opponent_delay=0.6, sync=None)``. The learner is player A (index 0).
+    'Computer'), opponent_delay=0.6, sync=None, poison=False, goals=None, special=None)``. The
+    learner is player A (index 0). ``poison``, ``goals`` (None, ``"house"`` or a
+    ``foxlib.goals.GoalSet``) and ``special`` (None, ``"random"``: two at random, or names of
+    special cards) are the Deluxe modules of the first game; the ``options``
+    (``ModuleOptions``) change them for the next new game, like the target.
     ``sync=None`` lets the opponent answer after ``opponent_delay`` seconds on the kernel's
     event loop (the page stays responsive while it thinks) and answers at once when no loop
     runs, as in tests; ``sync=True`` forces immediate answers.
@@ -51,12 +93,22 @@ class PlayTable(VBox):
     Attributes for code and tests: ``game`` (the foxlib Game), ``table`` (TableView),
     ``hand`` (the learner's Hand), buttons ``new_button``, ``undo_button``, ``hint_button``,
     ``keep_button`` (Fox: keep the decree), ``next_button`` (deal the next round), dropdowns
-    ``level``, ``target``, ``theme``, and ``status`` (HtmlView with the latest news).
+    ``level``, ``target``, ``theme``, ``options`` (Poison 8s, goal cards, the goal file
+    button and its report; shown by ``deluxe_button``, built when first used) and ``status``
+    (HtmlView with the latest news).
+
+    The special cards' decisions: ``crown_button`` (a toggle: the next card clicked is played
+    with the Crown; shown when the engine allows it), ``choice_buttons`` (the buttons shown now,
+    one per legal action: the Hammer's suits, dig or not, the Fairy's cards or none, the
+    Potion's cards), ``offer_row`` (the Fairy's cards seen or the Potion's cards drawn, clickable)
+    and ``decide(action)`` (what every button does: the engine checks the action, a refusal is
+    shown in its words). ``undo()`` takes back the learner's last decision of any kind.
     """
 
     def __init__(self, level: str = "random", *, target: int = DEFAULT_TARGET,
                  theme: str = "classic", seed=None, names=("You", "Computer"),
-                 opponent_delay: float = 0.6, sync=None):
+                 opponent_delay: float = 0.6, sync=None, poison: bool = False, goals=None,
+                 special=None):
         if level not in LEVELS:
             raise ValueError(f"Unknown player level {level!r}; choose one of {sorted(LEVELS)}.")
         read_theme(theme)
@@ -68,6 +120,8 @@ class PlayTable(VBox):
         self.thinking = False
         self._news, self.news_kind, self._detail, self.headline = ("", (), ""), "info", "", ""
         self.last_hint = None
+        self._marks: list = []        # where the game stood before each learner decision
+        self._random_special = False  # this game's special cards were picked unseen
         self.level = Dropdown(options=[(_level_title(k), k) for k in LEVELS], value=level,
                               description="Opponent", layout=Layout(width="auto"))
         self.target = Dropdown(options=[(v, k) for k, v in TARGETS.items()], value=target,
@@ -83,8 +137,33 @@ class PlayTable(VBox):
                                   tooltip="The Fox's other choice: swap nothing")
         self.next_button = Button(description="Deal the next round", button_style="success")
         self.status = HtmlView()
+        self.status.add_class("fox-table-status")
+        # The Deluxe module options are built when first asked for (fewer widgets to load
+        # for a reader who plays the base game), or at once when the first game uses them.
+        self._options = None
+        self.deluxe_button = Button(description="Deluxe modules: special cards, Poison 8s, "
+                                                "goal cards",
+                                    tooltip="Play with the Deluxe box's special cards, Poison "
+                                            "8s and goal cards (from the next new game)")
+        self.deluxe_button.on_click(lambda _b: self.show_modules())
+        self.modules_box = VBox([self.deluxe_button])
+        if poison or goals is not None or special is not None:
+            self._build_options(poison, goals, special)
+        # The special cards' decisions (shown only when the learner has one to make).
+        self.crown_button = ToggleButton(description="Play with the Crown", value=False,
+                                         tooltip="The next card you click is played together "
+                                                 "with your Crown, and you draw a card")
+        self.crown_button.observe(self._crown_toggled, names="value")
+        self.decision_note = HtmlView()
+        self.offer_row = CardRow(size="small", label="Cards to choose from")
+        self.offer_row.on_click(self._offer_clicked)
+        self._buttons: list = []
+        self.choice_box = HBox([])
+        self.choice_box.add_class("fox-controls")
+        self.decision_box = VBox([self.decision_note, self.offer_row, self.choice_box])
+        self.decision_box.add_class("fox-decision")
         for b in (self.new_button, self.undo_button, self.hint_button, self.keep_button,
-                  self.next_button):
+                  self.next_button, self.deluxe_button):
             b.layout.width = "auto"
         self.new_button.on_click(lambda _b: self.new_game())
         self.undo_button.on_click(lambda _b: self.undo())
@@ -95,7 +174,8 @@ class PlayTable(VBox):
         self.theme.observe(self._theme_changed, names="value")
         self.target.observe(self._target_changed, names="value")
         controls = HBox([self.level, self.target, self.theme, self.new_button])
-        actions = HBox([self.hint_button, self.undo_button, self.keep_button, self.next_button])
+        actions = HBox([self.hint_button, self.undo_button, self.keep_button, self.crown_button,
+                        self.next_button])
         controls.add_class("fox-controls")
         actions.add_class("fox-controls")
         self.game = self._new_game_object()
@@ -103,9 +183,12 @@ class PlayTable(VBox):
         self.table = TableView(self.game.round, self.learner, theme=theme, target=target)
         self.hand = self.table.hand
         self.hand.on_action(self._learner_acted)
+        self.refusal = ""         # the engine's reason for the learner's last refused choice
+        self.hand.on_refused(self._refused)
         # "Review this round" appears when a round ends (widgets/review.py).
         self.review = ReviewPanel(seed=0 if seed is None else seed, sync=sync)
-        super().__init__([controls, self.status, actions, self.review, self.table])
+        super().__init__([controls, self.modules_box, self.status, actions, self.decision_box,
+                          self.review, self.table])
         self.add_class("fox-app")
         self.add_class("fox-play-table")
         self._changed()
@@ -116,10 +199,12 @@ class PlayTable(VBox):
         self._generation += 1
         self.thinking = False
         self.game = self._new_game_object()
+        self._marks, self.refusal = [], ""
         self.opponent = make_player(self.level.value, self._rng.randrange(2**32))
         self.table.scores.target = self.target.value
         leader = self.names[self.game.round.leader]
-        self._say(f"New game to {self.target.value} points. "
+        played = "" if self.game.modules.base else f", with {self.modules_words()}"
+        self._say(f"New game to {self.target.value} points{played}. "
                   f"{sentence(subject(leader, 'leads'))} the first trick.")
         self.hand.message = ""
         self._changed()
@@ -138,18 +223,20 @@ class PlayTable(VBox):
 
         Returns False (and says why) when the learner has not decided anything yet.
         """
-        if self._last_learner_move() is None:
+        if not self._marks:
             self._say("There is nothing of yours to undo yet.")
             self._draw()
             return False
         self._generation += 1
         self.thinking = False
-        while True:
-            mover = self._last_mover()
-            self.game.pop()
-            if mover == self.learner:
-                break
+        mark = self._marks.pop()
+        # Single actions are taken back (the opponent's answers too) until the game stands
+        # where it stood before the learner's last decision; random picks come back the same.
+        while self.game.actions_made != mark:
+            self.game.undo()
         self.hand.message = ""
+        self.hand.crown = False
+        self.refusal = ""
         self._say("Undone: it is your turn again at your last decision.")
         self._changed()
         return True
@@ -177,14 +264,19 @@ class PlayTable(VBox):
 
         loop = self._loop()
         if loop is None:
-            return self._show_hint(self._generation, len(rnd.history), work())
+            try:
+                advice = work()
+            except Exception as exc:    # noqa: BLE001 - refused or failed: said, never raised
+                return self._show_hint(self._generation, len(rnd.history), None,
+                                       _no_hint(exc))
+            return self._show_hint(self._generation, len(rnd.history), advice)
         self._say("Thinking about a hint\u2026", "hint")
         self._draw()
         generation, seen = self._generation, len(rnd.history)
         future = loop.run_in_executor(None, work)
         future.add_done_callback(
             lambda f: self._show_hint(generation, seen, f.result()) if not f.exception()
-            else self._show_hint(generation, seen, None, f"No hint this time ({f.exception()})."))
+            else self._show_hint(generation, seen, None, _no_hint(f.exception())))
         return None
 
     def _show_hint(self, generation, seen, advice, failed=""):
@@ -208,9 +300,56 @@ class PlayTable(VBox):
             return None
 
     # -- reacting to changes
+    def _refused(self, _card, reason) -> None:
+        # Said in the log too, until the next decision is made.
+        self.refusal = reason
+        self._draw()
+
     def _learner_acted(self, kind, card, records) -> None:
+        self.refusal = ""
+        # The hand has made the action: the game stood one action earlier before it.
+        rounds, made = self.game.actions_made
+        self._marks.append((rounds, made - 1))
+        self.hand.crown = False
         self.news = ""
         self._changed()
+
+    def decide(self, action) -> bool:
+        """Make one of the learner's decisions (``Action`` or ``(kind, card)``); the engine
+        checks it. Refused: its reason is shown (hand message and news) and nothing changes.
+        True when it was made."""
+        rnd = self.game.round
+        try:
+            action = action if isinstance(action, Action) else Action(*action)
+            if rnd.to_play != self.learner:
+                raise FoxError("It is not your turn to decide: wait for the computer.")
+            rnd.verify(action)
+        except FoxError as exc:
+            told = getattr(exc, "refusal", None) or str(exc)
+            self.hand._refuse(getattr(action, "card", None), told)
+            self._say(self.hand.message)
+            self._draw()
+            return False
+        mark = self.game.actions_made
+        self.refusal = ""
+        start = len(rnd.history)
+        rnd.act(action)
+        self._marks.append(mark)
+        self.hand.message = list(rnd.history[start:])
+        self.hand.message_kind = "ok"
+        self.hand.crown = False
+        self.news = ""
+        self._changed()
+        return True
+
+    def _crown_toggled(self, change) -> None:
+        self.hand.crown = bool(change["new"])
+        self.hand.update()
+
+    def _offer_clicked(self, code) -> None:
+        rnd = self.game.round
+        if rnd.phase in OFFER_TITLES:
+            self.decide(Action(rnd.phase, code))
 
     def _changed(self) -> None:
         """After any change: redraw, report a round or game end, and let the opponent move."""
@@ -254,7 +393,7 @@ class PlayTable(VBox):
         self.thinking = False
         self.hand.message = ""
         rnd, me = self.game.round, 1 - self.learner
-        if rnd.to_play != me:
+        if rnd.to_play != me or rnd.is_over:
             return
         start, note = len(rnd.history), ""
         try:
@@ -267,21 +406,6 @@ class PlayTable(VBox):
         # What the learner saw happen, kept as records: said in the theme shown at each redraw.
         self._say(note, records=rnd.view(self.learner).history[start:])
         self._changed()
-
-    # -- undo bookkeeping: who made the last move (across rounds)
-    def _last_mover(self):
-        for rnd in reversed(self.game.rounds):
-            plays = [r for r in rnd.history if r.kind == "play"]
-            if plays:
-                return plays[-1].player
-        return None
-
-    def _last_learner_move(self):
-        for rnd in reversed(self.game.rounds):
-            for rec in reversed(rnd.history):
-                if rec.kind == "play" and rec.player == self.learner:
-                    return rec
-        return None
 
     # -- controls
     def _level_changed(self, change) -> None:
@@ -297,14 +421,50 @@ class PlayTable(VBox):
         self.table.update(theme=change["new"])
         self._draw()          # the news, too, is told again in the new suits
 
+    def show_modules(self) -> None:
+        """Show the Deluxe module options (what the "Deluxe modules" button does)."""
+        if self._options is None:
+            self._build_options(False, None)
+
+    def _build_options(self, poison, goals, special=None) -> None:
+        self._options = ModuleOptions(poison=poison, goals=goals, special=special)
+        self._options.on_change(self._modules_changed)
+        self.modules_box.children = [self._options]
+
+    @property
+    def options(self) -> ModuleOptions:
+        """The Deluxe module options (``ModuleOptions``), built when first used."""
+        self.show_modules()
+        return self._options
+
+    def modules(self, rng=None):
+        """The modules the next new game is played with (special cards "at random" are picked
+        with ``rng`` at each call)."""
+        return self._options.modules(rng) if self._options is not None else BASE
+
+    def modules_words(self) -> str:
+        """This game's modules in words; special cards picked at random stay unnamed (the box
+        shuffles them in unseen)."""
+        return describe(self.game.modules, hide_special=self._random_special)
+
+    def _modules_changed(self, modules) -> None:
+        problem = self._options.special_problem
+        self._say(f"The next new game will be played with {self._options.words()}; this one "
+                  f"stays with {self.modules_words()}. Press \u201cNew game\u201d to start one."
+                  + (f" {problem}" if problem else ""))
+        self._draw()
+
     def _target_changed(self, change) -> None:
         self._say(f"The next new game will be played to {change['new']} points; this one "
                   f"stays at {self.game.target}.")
         self._draw()
 
     def _new_game_object(self) -> Game:
-        return Game(self._rng.randrange(2**32), target=self.target.value, names=self.names,
-                    theme=read_theme(self.theme.value))
+        seed = self._rng.randrange(2**32)
+        modules = self.modules(random.Random(seed))
+        self._random_special = bool(modules.special) and self._options.special_random
+        return Game(seed, target=self.target.value, names=self.names,
+                    theme=read_theme(self.theme.value), modules=modules)
 
     # -- drawing
     def _say(self, text: str, kind: str = "info", detail="", *, records=(),
@@ -340,13 +500,14 @@ class PlayTable(VBox):
     def _draw(self) -> None:
         rnd = self.game.round
         self.table.scores.target = self.game.target
-        self.table.update(rnd)
+        refused = [f"Not allowed: {self.refusal}"] if self.refusal else []
+        self.table.update(rnd, extra_log=refused)
         over = self.game.is_over
         self.keep_button.layout.display = ("" if rnd.phase == "exchange" and
                                            rnd.to_play == self.learner else "none")
         self.next_button.layout.display = "" if rnd.is_over and not over else "none"
         self.review.set_round(rnd if rnd.is_over else None)
-        self.undo_button.disabled = self._last_learner_move() is None
+        self.undo_button.disabled = not self._marks
         self.hint_button.disabled = rnd.to_play != self.learner
         turn = ""
         if self.thinking:
@@ -355,10 +516,48 @@ class PlayTable(VBox):
             turn = "Your turn."
         elif rnd.is_over:
             turn = "The game is over." if over else "The round is over."
+        played = "" if self.game.modules.base else f" \u00b7 {escape(self.modules_words())}"
         header = (f'<div class="fox-status">Round {len(self.game.rounds)} \u00b7 game to '
-                  f"{self.game.target} \u00b7 {turn}</div>")
+                  f"{self.game.target}{played} \u00b7 {turn}</div>")
         headline = (f'<div class="fox-headline">{escape(self.headline)}</div>'
                     if rnd.is_over and self.headline else "")
         detail = (f'<div class="fox-status fox-detail">{escape(self.news_detail)}</div>'
                   if self.news_detail else "")
         self.status.html = header + headline + message(self.news, self.news_kind) + detail
+        self._draw_decision()
+
+    def _draw_decision(self) -> None:
+        """The special cards' decisions the learner can make now, from ``legal_actions()``."""
+        rnd = self.game.round
+        mine = rnd.to_play == self.learner and not self.thinking
+        actions = rnd.legal_actions() if mine else []
+        can_crown = any(a.kind == "crown" for a in actions)
+        self.crown_button.layout.display = "" if can_crown else "none"
+        if not can_crown and self.crown_button.value:
+            self.crown_button.value = False
+        buttons = [a for a in actions if a.kind in BUTTON_KINDS]
+        if not buttons:
+            self.decision_box.layout.display = "none"
+            self.choice_box.children = ()
+            return
+        kind, th = rnd.phase, self.game.theme
+        while len(self._buttons) < len(buttons):
+            b = Button(layout=Layout(width="auto"))
+            b.on_click(lambda btn: self.decide(btn._fox_action))
+            self._buttons.append(b)
+        for b, a in zip(self._buttons, buttons):
+            b._fox_action = a
+            b.description = b.tooltip = choice_label(a, th)
+        self.choice_box.children = tuple(self._buttons[:len(buttons)])
+        offer = [str(c) for c in rnd.view(self.learner).offer] if kind in OFFER_TITLES else []
+        self.offer_row.update(offer, theme=th.key, label=OFFER_TITLES.get(kind, ""),
+                              poison=self.game.modules.poison)
+        self.offer_row.layout.display = "" if offer else "none"
+        self.decision_note.html = (f'<div class="fox-title">{escape(sentence(PROMPTS[kind]))}.'
+                                   "</div>")
+        self.decision_box.layout.display = ""
+
+    @property
+    def choice_buttons(self) -> list:
+        """The decision buttons shown now (each made from one of the engine's legal actions)."""
+        return list(self.choice_box.children)

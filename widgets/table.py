@@ -12,7 +12,7 @@ from foxlib import rules
 from foxlib.inputs import read_theme
 from foxlib.narrator import Narrator, subject
 from foxlib.narrator import who as _who
-from foxlib.svg import card_svg, suit_svg
+from foxlib.svg import card_svg, goal_svg, suit_svg
 
 from .card import HtmlView
 
@@ -24,10 +24,18 @@ def _theme(theme):
     return read_theme(theme)
 
 
-def inline_card(card, theme="classic", size="normal", *, face_down=False, dimmed=False) -> str:
-    """A card drawing to put inside HTML (sized by CSS so it shrinks on a phone)."""
+def inline_card(card, theme="classic", size="normal", *, face_down=False, dimmed=False,
+                poison=False) -> str:
+    """A card drawing to put inside HTML (sized by CSS so it shrinks on a phone). ``poison``:
+    the Poison 8s module is on (an 8 is drawn as a Poison 8)."""
+    svg = card_svg(card, _theme(theme), face_down=face_down, dimmed=dimmed, poison=poison)
     return (f'<span class="fox-inline-card" style="--fox-card-w:{CARD_SIZES[size]}">'
-            f"{card_svg(card, _theme(theme), face_down=face_down, dimmed=dimmed)}</span>")
+            f"{svg}</span>")
+
+
+def poison_on(rnd) -> bool:
+    """Whether ``rnd`` (a Round or a PlayerView) is played with Poison 8s."""
+    return bool(getattr(getattr(rnd, "modules", None), "poison", False))
 
 
 def trick_card(card, theme="classic", crowned: bool = False, size="normal", **drawing) -> str:
@@ -104,6 +112,7 @@ class TrickArea(HtmlView):
         self.theme = theme or self.theme
         th = _theme(self.theme)
         shows = showing(rnd)
+        pz = poison_on(rnd)
         if shows == "open":
             crowned = _crowned_now(rnd)
             leader = _who(rnd.name(rnd.leader))
@@ -112,10 +121,11 @@ class TrickArea(HtmlView):
                 # The Hammer sent the led card under the deck: the leader plays a new one.
                 spots = [self._spot(slot(rules.sentence(f"{leader} to play a new card")),
                                     "led card gone under the deck"),
-                         self._spot(inline_card(rnd.trick[0], th), subject(follower, "follows"))]
+                         self._spot(inline_card(rnd.trick[0], th, poison=pz),
+                                    subject(follower, "follows"))]
             else:
-                led = trick_card(rnd.trick[0], th, rnd.trick[0] is crowned)
-                second = (trick_card(rnd.trick[1], th, rnd.trick[1] is crowned)
+                led = trick_card(rnd.trick[0], th, rnd.trick[0] is crowned, poison=pz)
+                second = (trick_card(rnd.trick[1], th, rnd.trick[1] is crowned, poison=pz)
                           if len(rnd.trick) > 1
                           else slot(rules.sentence(f"{follower} to play")))
                 spots = [self._spot(led, f"led by {leader}"),
@@ -125,9 +135,9 @@ class TrickArea(HtmlView):
             last = rnd.tricks[-1]
             leader, follower = last.leader, 1 - last.leader
             crowned = getattr(last.rule, "crowned", None) if last.extra else None
-            spots = [self._spot(trick_card(last.cards[0], th, crowned == 0),
+            spots = [self._spot(trick_card(last.cards[0], th, crowned == 0, poison=pz),
                                 f"led by {_who(rnd.name(leader))}"),
-                     self._spot(trick_card(last.cards[1], th, crowned == 1),
+                     self._spot(trick_card(last.cards[1], th, crowned == 1, poison=pz),
                                 f"followed by {_who(rnd.name(follower))}")]
             note = self._last(rnd, cards=False)
         else:
@@ -142,7 +152,8 @@ class TrickArea(HtmlView):
         if not rnd.tricks:
             return ""
         last, th = rnd.tricks[-1], _theme(self.theme)
-        shown = "".join(inline_card(c, th, "small") for c in last.cards) if cards else ""
+        shown = ("".join(inline_card(c, th, "small", poison=poison_on(rnd)) for c in last.cards)
+                 if cards else "")
         nxt = ("" if rnd.is_over else
                f"; {escape(subject(_who(rnd.name(last.next_leader)), 'leads'))} next")
         return (f'<div class="fox-last">{shown}<div><div class="fox-title">Trick {last.number}: '
@@ -173,7 +184,7 @@ class DecreeView(HtmlView):
         noun = "card" if deck_size == 1 else "cards"
         self.html = (
             f'<div class="fox-row" aria-label="Decree card and deck">'
-            f'<div class="fox-spot">{inline_card(rnd.decree, th, "small")}'
+            f'<div class="fox-spot">{inline_card(rnd.decree, th, "small", poison=poison_on(rnd))}'
             f'<div class="fox-caption">decree card<br><b>{trump_text(rnd.decree, th)}</b>'
             f"</div></div>"
             f'<div class="fox-spot">{deck}<div class="fox-caption">deck: {deck_size} {noun}, '
@@ -208,6 +219,89 @@ def band_meter(name: str, tricks: int) -> str:
             f'title="{escape(label)}">{"".join(parts)}</div>')
 
 
+def module_points(rnd) -> list:
+    """For each player, what the Deluxe modules did to their score this round so far, read
+    from the round's trick records (and its end record): ``poison`` (points lost to Poison
+    8s), ``poison_floored`` (Poison points not lost, the score being at 0), ``goals`` (goal
+    points claimed, gains and losses) and ``goals_floored`` (goal losses the score could not
+    pay)."""
+    out = [dict(poison=0, poison_floored=0, goals=0, goals_floored=0) for _ in (0, 1)]
+    for rec in getattr(rnd, "history", ()):
+        if rec.kind not in ("trick", "round_end"):
+            continue
+        if rec.kind == "trick" and getattr(rec, "poison", None) is not None:
+            out[rec.winner]["poison"] += rec.lost
+            out[rec.winner]["poison_floored"] += rec.floored
+        for claim in getattr(rec, "claims", ()):
+            out[claim.player]["goals"] += claim.points
+        for p, n in enumerate(getattr(rec, "goal_floored", (0, 0))):
+            out[p]["goals_floored"] += n
+    return out
+
+
+def modules_line(rnd, p: int, parts: dict) -> str:
+    """The score line's words for the modules in play: 'Poison 8s: 2 points lost (1 not lost:
+    a score never goes below 0) · goals: +3'."""
+    modules = getattr(rnd, "modules", None)
+    words = []
+    if modules is not None and modules.poison:
+        lost, floor = parts["poison"], parts["poison_floored"]
+        text = (f"Poison 8s: {rules.count(lost, 'point')} lost" if lost
+                else "Poison 8s: nothing lost")
+        if floor:
+            text += (f" ({rules.count(floor, 'Poison point')} not lost: a score never goes "
+                     "below 0)")
+        words.append(text)
+    if modules is not None and modules.goals:
+        got, floor = parts["goals"], parts["goals_floored"]
+        text = f"goals: {got:+d}" if got else "goals: 0"
+        if floor:
+            text += (f" ({rules.count(floor, 'goal point')} not lost: a score never goes "
+                     "below 0)")
+        words.append(text)
+    return " \u00b7 ".join(words)
+
+
+class GoalsView(HtmlView):
+    """The goals revealed this round, drawn as goal cards: a claimed once-goal is veiled with
+    who claimed it (it has left the table), an ongoing goal says how often it triggered. The
+    claims themselves are told in the event log, in the engine's words."""
+
+    def __init__(self, rnd=None, theme="classic", **kwargs):
+        super().__init__(**kwargs)
+        self.theme = theme
+        if rnd is not None:
+            self.update(rnd)
+
+    def update(self, rnd, theme=None) -> None:
+        self.theme = theme or self.theme
+        th = _theme(self.theme)
+        goals = tuple(getattr(rnd, "goals", ()) or ())
+        self.layout.display = "" if goals else "none"
+        if not goals:
+            self.html = ""
+            return
+        claims = [c for rec in getattr(rnd, "history", ())
+                  if rec.kind in ("trick", "round_end") for c in getattr(rec, "claims", ())]
+        cards = []
+        for goal in goals:
+            mine = [c for c in claims if c.goal == goal.id]
+            note, gone = "", False
+            if goal.kind == "once" and mine:
+                c = mine[0]
+                when = f"trick {c.trick}" if c.trick is not None else "round end"
+                note, gone = f"claimed by {_who(rnd.name(c.player))}, {when}", True
+            elif mine:
+                note = f"triggered {rules.count(len(mine), 'time')}"
+            cards.append(f'<div class="fox-goal">{goal_svg(goal, th, note=note, dimmed=gone)}'
+                         "</div>")
+        self.html = (f'<div class="fox-goals" aria-label="Goals this round">'
+                     f'<div class="fox-title">Goals this round</div>'
+                     f'<div class="fox-status">Claimed automatically by whoever meets one '
+                     f"first; an ongoing goal counts every time.</div>"
+                     f'<div class="fox-row">{"".join(cards)}</div></div>')
+
+
 class ScoreBoard(HtmlView):
     """Points, tricks won this round, and a band meter for each player."""
 
@@ -223,7 +317,10 @@ class ScoreBoard(HtmlView):
         names = self.names or [rnd.name(p) for p in (0, 1)]
         rows = []
         over = getattr(rnd, "phase", None) == "over"
+        extras = module_points(rnd)
         for p in (0, 1):
+            extra = modules_line(rnd, p, extras[p])
+            extra = f'<span class="fox-modules-line">{escape(extra)}</span>' if extra else ""
             tw = rnd.tricks_won[p]
             band = rules.band(tw)
             pts = rules.round_points(tw)
@@ -232,7 +329,7 @@ class ScoreBoard(HtmlView):
                 f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
                 f"<span>{escape(self.points_text(rnd.score[p]))}</span>"
                 f"<span>{rules.count(tw, 'trick')} this round ({band}: "
-                f"{rules.count(pts, 'point')} for tricks{when})</span></div>"
+                f"{rules.count(pts, 'point')} for tricks{when})</span>{extra}</div>"
                 f"{band_meter(names[p], tw)}</div>")
         self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
 
@@ -247,7 +344,27 @@ class ScoreBoard(HtmlView):
 
 
 KIND_WORDS = {"play": "Play", "exchange": "Fox", "draw": "Woodcutter", "discard": "Woodcutter",
-              "trick": "Trick", "round_end": "Round over"}
+              "trick": "Trick", "round_end": "Round over", "hammer": "Hammer",
+              "fairy": "Fairy", "gift": "Fairy", "dig": "Shovel"}
+
+
+def log_kind(rec, before=None) -> str:
+    """The log's word for a record: its kind, or for a draw or a discard the card that caused
+    it (``before``: the record said just before, for a draw)."""
+    if rec.kind == "trick":
+        return f"Trick {rec.number}"
+    if rec.kind == "discard" and getattr(rec, "why", "") in ("potion", "hammer"):
+        return rec.why.title()
+    if rec.kind == "draw" and before is not None:
+        if before.kind == "play" and getattr(before, "how", "") == "crown":
+            return "Crown"
+        if before.kind == "hammer":
+            return "Hammer"
+        if before.kind == "discard" and getattr(before, "why", "") == "potion":
+            return "Potion"
+        if before.kind == "play" and getattr(before.card, "special", None) == "Axe":
+            return "Axe"
+    return KIND_WORDS.get(rec.kind, rec.kind.title())
 
 
 class EventLog(HtmlView):
@@ -266,12 +383,10 @@ class EventLog(HtmlView):
         """Show ``records`` (a Round's or a PlayerView's history), said by ``narrator`` (by
         default in the words of the moment each was made), then ``extra`` lines of text."""
         say = narrator.say if narrator is not None else (lambda rec: rec.reason)
-        items = []
+        items, before = [], None
         for rec in records:
-            if rec.kind == "trick":
-                kind = f"Trick {rec.number}"
-            else:
-                kind = KIND_WORDS.get(rec.kind, rec.kind.title())
+            kind = log_kind(rec, before)
+            before = rec if rec.kind != "draw" else before
             cls = {"trick": " class=\"fox-log-trick\"", "round_end": " class=\"fox-log-end\""}
             items.append(f'<li{cls.get(rec.kind, "")}><span class="fox-kind">{escape(kind)}:'
                          f"</span>{escape(say(rec))}</li>")

@@ -7,7 +7,7 @@ from ipywidgets import HBox, VBox
 from foxlib.narrator import Narrator
 
 from .hand import Hand
-from .table import DecreeView, EventLog, ScoreBoard, TrickArea
+from .table import DecreeView, EventLog, GoalsView, ScoreBoard, TrickArea
 
 
 class TableView(VBox):
@@ -32,11 +32,12 @@ class TableView(VBox):
         self.decree_view = DecreeView(theme=theme)
         self.hand = Hand(rnd, player, theme=theme, interactive=interactive, apply=apply)
         self.scores = ScoreBoard(target=target)
+        self.goals = GoalsView(theme=theme)     # shown only when goal cards are in play
         self.events = EventLog()
         middle = HBox([self.trick_area, self.decree_view])
         middle.add_class("fox-row")
         middle.add_class("fox-panel")
-        parts = [self.opponent_hand, middle, self.hand, self.scores]
+        parts = [self.opponent_hand, middle, self.goals, self.hand, self.scores]
         if show_log:
             parts.append(self.events)
         super().__init__(parts)
@@ -56,6 +57,7 @@ class TableView(VBox):
         self.hand.update(rnd, theme=self.theme, keep_message=keep_message)
         self.trick_area.update(rnd, self.theme)
         self.decree_view.update(rnd, self.theme)
+        self.goals.update(rnd, self.theme)          # revealed goals and claims are public
         self.scores.update(rnd)
         records = rnd.history if self.reveal else rnd.view(self.player).history
         self.events.update(records, extra_log, Narrator(rnd.names, self.theme))
