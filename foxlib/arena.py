@@ -14,6 +14,7 @@ difference (Student's t over the rounds). When the interval excludes zero, the f
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import statistics
@@ -157,7 +158,7 @@ def game_modules(modules, random_special, pair_seed) -> Modules | None:
         return modules
     modules = modules or Modules()
     picked = choose_special(random.Random(f"{pair_seed}:special"), random_special)
-    return Modules(poison=modules.poison, special=picked, goals=modules.goals)
+    return dataclasses.replace(modules, special=picked)    # every other module kept
 
 
 def play_game(levels, number: int, seed, target: int = 21, move_time=None, samples=None,
