@@ -117,7 +117,7 @@ class RandomPlayer(Player):
         return self.rng.choice(view.legal)
 
     def explain(self, view: PlayerView) -> str:
-        return "The random player picks any legal card without thinking ahead."
+        return "The random player picks any legal choice without thinking ahead."
 
     def decide(self, view: PlayerView) -> Decision:
         return Decision(self.choose(view), self.explain(view))
