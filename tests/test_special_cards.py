@@ -780,3 +780,22 @@ def test_a_refusal_when_only_the_mirror_follows_the_led_suit_names_that_suit():
                                          Card("2K"))
     said = Narrator().refusal(code, **facts)
     assert said.startswith("You must follow Keys: you hold the Mirror")
+
+
+def test_the_special_trick_rules_agree_with_the_base_rules_on_every_base_trick():
+    # decide_special_trick decides every trick of a round with special cards; on two suit
+    # cards under a suit decree it must give exactly what the base game's decide_trick gives.
+    from foxlib import rules
+    differ = []
+    for decree in DECK:
+        for lead in DECK:
+            for follow in DECK:
+                if len({decree, lead, follow}) < 3:
+                    continue
+                base = rules.decide_trick(lead, follow, decree, True)
+                special = rules.decide_special_trick(lead, follow, decree, poison=True)
+                if (base.winner, base.next_leader, base.treasure, base.rule) != (
+                        special.winner, special.next_leader, special.treasure,
+                        special.rule._replace(unsuited=(), crowned=None, mirror=())):
+                    differ.append((decree, lead, follow))
+    assert differ == []
