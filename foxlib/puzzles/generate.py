@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 
 from .. import rules
-from ..cards import special_card
+from ..cards import DECK, special_card
 from ..errors import FoxError
 from ..modules import SPECIAL_CARDS, Modules
 from ..round import Move, Position, Round
@@ -215,36 +215,54 @@ def generated_file(theme: str, puzzles: list, seed: int) -> dict:
 #: is exact but slow).
 DELUXE_GOALS = ("win-trick", "lose-trick", "band:Victorious", "band:Humble", "band:Defeated")
 DELUXE_SIZES = (2, 3, 4)
+#: Where the learner sits for each special card's puzzles (its ability acts when led, when
+#: following, or either) and the goals tried: the Shovel digs in a trick won earlier, so its
+#: puzzles play on to the end of the round.
+DELUXE_SEATS = {"Tree": "lead", "Hammer": "follow", "Axe": "follow"}
+DELUXE_THEME_GOALS = {"Shovel": ("band:Victorious", "band:Humble", "band:Defeated"),
+                      "Axe": ("win-trick", "lose-trick")}
+
+
+def _swap(pos: Position, card, place: list, i: int) -> bool:
+    """Put ``card`` at ``place[i]``, moving the card there to where ``card`` was."""
+    out = place[i]
+    if out is card:
+        return True
+    for other in (pos.hands[0], pos.hands[1], pos.deck, pos.trick):
+        if card in other:
+            j = other.index(card)
+            place[i], other[j] = card, out
+            return True
+    if pos.decree is card:
+        place[i], pos.decree = card, out
+        return True
+    return False
 
 
 def _deluxe_position(rng: random.Random, modules: Modules, special: str | None, size: int):
     """A real deal with the modules, played at random (every decision) until the player to
-    play holds ``size`` cards; the special card is then swapped into that player's hand (it
-    takes the place of one of their cards, wherever it was), so the learner holds it."""
+    play holds ``size`` cards (leading or following, as the card's ``DELUXE_SEATS`` says); the
+    special card is then swapped into that player's hand (it takes the place of one of their
+    cards, wherever it was), so the learner holds it. For the Axe, the led card is swapped for
+    a Woodcutter."""
+    seat = DELUXE_SEATS.get(special, "any")
     rnd = Round.deal(rng.randrange(2**32), rng.randrange(2), modules=modules)
+    follow = seat == "follow" or (seat == "any" and rng.random() < 0.5)
     while not rnd.is_over and (len(rnd.hands[rnd.to_play]) > size or rnd.phase != "play" or
-                               (rnd.trick and rng.random() < 0.5)):
+                               bool(rnd.trick) != follow):
         rnd.act(rng.choice(rnd.legal_actions()))
     if rnd.is_over or not rnd.hands[rnd.to_play]:
         return None
     pos = _learner_first_any(rnd)
     if special:
-        card = special_card(special)
         mine = pos.hands[0]
-        if card not in mine:
-            out = rng.choice(mine)
-            places = [pos.hands[1], pos.deck, pos.trick]
-            for place in places:
-                if card in place:
-                    place[place.index(card)] = out
-                    break
-            else:
-                if pos.decree is card:
-                    pos.decree = out
-                else:
-                    return None
-            mine[mine.index(out)] = card
-            pos.hands = (sorted(mine), sorted(pos.hands[1]))
+        if not _swap(pos, special_card(special), mine, rng.randrange(len(mine))):
+            return None
+    if special == "Axe":
+        woodcutters = [c for c in DECK if c.rank == rules.WOODCUTTER and c not in pos.hands[0]]
+        if not pos.trick or not _swap(pos, rng.choice(woodcutters), pos.trick, 0):
+            return None
+    pos.hands = (sorted(pos.hands[0]), sorted(pos.hands[1]))
     return pos
 
 
@@ -297,7 +315,7 @@ def generate_deluxe(special: str | None = None, poison: bool = False, count: int
         if key in seen:
             continue
         seen.add(key)
-        goal = parse_goal(rng.choice(DELUXE_GOALS), 0)
+        goal = parse_goal(rng.choice(DELUXE_THEME_GOALS.get(special, DELUXE_GOALS)), 0)
         pid = f"gen-{theme}-{seed}-{len(found) + 1}"
         puzzle = _deluxe_candidate(pos, goal, special, theme, pid)
         if puzzle is not None:
