@@ -110,13 +110,36 @@ def solve_actions(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None
     and whatever the random picks (the Tree's, the Fairy's, the Shovel's) turn out to be.
     ``Verdict.chance`` is that exact chance (a Fraction), also for the actions that fail."""
     from ..deluxe_solver import solve_deluxe
-    result = solve_deluxe(rnd, solver_objective(goal), node_limit=node_limit,
-                          time_limit=time_limit)
+    points = goal.name == "most-points"
+    objective = "points" if points else solver_objective(goal)
+    result = solve_deluxe(rnd, objective, node_limit=node_limit, time_limit=time_limit)
     if not result.complete:
         return GoalAnalysis([], result.nodes, result.seconds, False, "deluxe")
-    verdicts = [Verdict(av.action, av.value == 1, chance_words(av.action, av.value, goal),
-                        chance=av.value) for av in result.actions]
+    if not points:
+        verdicts = [Verdict(av.action, av.value == 1, chance_words(av.action, av.value, goal),
+                            chance=av.value) for av in result.actions]
+        return GoalAnalysis(verdicts, result.nodes, result.seconds, True, "deluxe")
+    # Points: the values are for the player to play; ``chance`` holds them for the goal's
+    # player, and an action works when it is worth the most (only the goal's player's
+    # actions are judged that way).
+    sign = 1 if rnd.to_play == goal.player else -1
+    best = max(sign * av.value for av in result.actions)
+    verdicts = [Verdict(av.action, sign * av.value == best,
+                        points_words(av.action, sign * av.value, best), chance=sign * av.value)
+                for av in result.actions]
     return GoalAnalysis(verdicts, result.nodes, result.seconds, True, "deluxe")
+
+
+def points_words(action, value, best) -> str:
+    """'The 8 of Keys (8K) gains you 3 points more than your opponent, the most you can.'"""
+    from ..deluxe_solver import value_words
+    from .model import action_text
+    text = cap(action_text(action))
+    said = f"{text} is worth {value_words(value, 'points')} against your opponent"
+    if value == best:
+        return said + " with best play by both: the most you can get."
+    return said + f" with best play by both, less than the {value_words(best, 'points')} " \
+        "you can get."
 
 
 def chance_words(action, value, goal: Goal) -> str:

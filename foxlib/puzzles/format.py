@@ -24,7 +24,9 @@ DECK_SIZE_TEXT = (f"impossible position: the draw deck always holds {DECK_SIZE} 
 #: The goals a puzzle with modules may have: those the Deluxe search proves (or the engine
 #: answers).
 MODULE_GOALS = ("who-wins", "who-leads-next", "win-trick", "lose-trick", "band",
-                "round-points", "final-score", "game-winner")
+                "most-points", "round-points", "final-score", "game-winner")
+#: The goals only a puzzle with modules may have.
+MODULE_ONLY_GOALS = ("most-points",)
 ROUND_TRICKS = 13
 
 
@@ -55,6 +57,9 @@ GOALS = {
                               "(a 7) in it, whatever your opponent does.", "take the Treasure"),
     "band": GoalSpec(BAND, "band", "Finish the round {band} ({span} tricks), whatever your "
                      "opponent does.", "reach a band"),
+    "most-points": GoalSpec(BAND, "", "Gain as many points as you can against your opponent by "
+                            "the end of the round (Treasure and Poison included), whatever "
+                            "your opponent does.", "gain the most points"),
     "round-points": GoalSpec(SCORE, "player", "How many points {does} {who} gain in this "
                              "round, Treasure included?", "points this round"),
     "final-score": GoalSpec(SCORE, "player", "What is {who_pos} score at the end of this round?",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import rules
 from ..cards import DECK, special_card
@@ -315,7 +315,8 @@ def generate_deluxe(special: str | None = None, poison: bool = False, count: int
         if key in seen:
             continue
         seen.add(key)
-        goal = parse_goal(rng.choice(DELUXE_THEME_GOALS.get(special, DELUXE_GOALS)), 0)
+        goals = DELUXE_THEME_GOALS.get(special, DELUXE_GOALS) if special else ("most-points",)
+        goal = parse_goal(rng.choice(goals), 0)
         pid = f"gen-{theme}-{seed}-{len(found) + 1}"
         puzzle = _deluxe_candidate(pos, goal, special, theme, pid)
         if puzzle is not None:
@@ -344,6 +345,13 @@ def _deluxe_candidate(pos: Position, goal: Goal, special, theme: str, pid: str):
     if len(analysis.verdicts) - len(winning) < 2:
         return None
     best = winning[0]
+    if special is None:
+        # A Poison puzzle: without Poison 8s the best decision must be another one.
+        plain = replace(pos, modules=Modules(), hands=(list(pos.hands[0]), list(pos.hands[1])),
+                        deck=list(pos.deck), trick=list(pos.trick))
+        base = solve_actions(Round(plain), goal, node_limit=300_000)
+        if not base.complete or best in base.winning:
+            return None
     tempting = [v for v in analysis.verdicts if not v.works and v.chance > 0]
     puzzle.difficulty = estimate_difficulty(analysis.nodes, len(tempting),
                                             len(analysis.verdicts), goal)

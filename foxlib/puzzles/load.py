@@ -14,7 +14,8 @@ from ..game import DEFAULT_TARGET
 from ..inputs import read_chance, read_modules, read_step
 from ..modules import BASE
 from ..round import PLAYERS, Action, Move, Round
-from .format import (BAND, CHARACTER_TAGS, DATA_DIR, FORMATS, GAME_ANSWERS, MODULE_GOALS, PLAY,
+from .format import (BAND, CHARACTER_TAGS, DATA_DIR, FORMATS, GAME_ANSWERS, MODULE_GOALS,
+                     MODULE_ONLY_GOALS, PLAY,
                      PLAYER_ANSWERS, PREDICT, SCHEMA, SCORE, SPECIAL_TAGS, parse_goal)
 from .model import LoadResult, Problem, ProblemList, Puzzle, PuzzleSet, answer_text
 from .positions import read_position
@@ -139,6 +140,9 @@ def _load_puzzle(obj, errors: list, probs: ProblemList, set_id: str, set_lesson:
     modules = BASE
     if "modules" in obj and "modules" not in bad:
         modules = read_modules(obj["modules"], "modules", probs) or BASE
+    if goal is not None and modules.base and goal.name in MODULE_ONLY_GOALS:
+        probs.add("goal", f"the goal '{goal.name}' is for puzzles with modules (Poison 8s or "
+                  "special cards): add a 'modules' field.")
     if goal is not None and not modules.base and goal.name not in MODULE_GOALS:
         probs.add("goal", f"a puzzle with modules ({modules}) cannot have the goal "
                   f"'{goal.name}'; its goals are {', '.join(MODULE_GOALS)}.")
