@@ -372,7 +372,7 @@ _PUZZLE = {
         "right": dict(_TEXT, description="shown on a right answer"),
         "show_deck": {"type": "boolean", "x-message": "must be true or false, not {value!r}.",
                       "description": "show the deck face up (default: when the learner holds "
-                                     "a Woodcutter)"},
+                                     "a Woodcutter, or special cards are in play)"},
         "position": _POSITION,
         "modules": _MODULES,
         "plays": {"type": "array", "items": {"oneOf": [_MOVE, _ACTION], "x-messages": {

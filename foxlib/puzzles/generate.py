@@ -219,7 +219,7 @@ DELUXE_SIZES = (2, 3, 4)
 #: following, or either) and the goals tried: the Shovel digs in a trick won earlier, so its
 #: puzzles play on to the end of the round.
 DELUXE_SEATS = {"Tree": "lead", "Hammer": "follow", "Axe": "follow"}
-DELUXE_THEME_GOALS = {"Shovel": ("band:Victorious", "band:Humble", "band:Defeated"),
+DELUXE_THEME_GOALS = {"Shovel": ("lose-trick", "band:Victorious", "band:Humble", "band:Defeated"),
                       "Axe": ("win-trick", "lose-trick")}
 
 

@@ -186,7 +186,8 @@ def _read_puzzle(obj, probs, built, goal, you, set_id, set_lesson, file):
                         text("prompt"), (), text("right"), (), hidden, concealed, deck_hidden,
                         False, obj.get("target", DEFAULT_TARGET), file, obj)
         puzzle.show_deck = show_deck if show_deck is not None else (
-            not deck_hidden and any(c.rank == rules.WOODCUTTER for c in pos.hands[you]))
+            not deck_hidden and (bool(pos.modules.special) or
+                                 any(c.rank == rules.WOODCUTTER for c in pos.hands[you])))
         if "chance" in obj:
             puzzle.chance = tuple(tuple(o) for o in read_chance(obj["chance"], "chance") or ())
         scratch = ProblemList(probs.file, probs.puzzle, [])
@@ -201,6 +202,7 @@ def _read_puzzle(obj, probs, built, goal, you, set_id, set_lesson, file):
     if probs.count:
         return None
     _check_theme_cards(puzzle, probs)
+    _check_shovel(puzzle, probs)
     puzzle.solution = _answers(obj["solution"], "solution", puzzle, probs)
     puzzle.wrong = _wrong(obj.get("wrong", []), puzzle, probs)
     return puzzle
@@ -287,13 +289,34 @@ def _actions(value, puzzle: Puzzle, rnd: Round, probs) -> None:
 
 def _plays_suit_goal(puzzle: Puzzle, rnd: Round, tricks_before: int, probs) -> None:
     kind, moves = puzzle.kind, puzzle.plays
-    if kind == PREDICT and (not moves or len(rnd.tricks) != tricks_before + 1 or
-                            len(rnd.tricks) - len(puzzle.start().tricks) != 1):
+    if kind == PREDICT and puzzle.deluxe:
+        # With modules the plays may lead up to the trick asked about (a Shovel digs in a
+        # trick won in them): they must end with the card that completes it.
+        if not moves or len(rnd.tricks) != tricks_before + 1 or rnd.trick:
+            probs.add("plays", "a predict puzzle's plays end with the card that completes the "
+                      "trick being asked about.")
+    elif kind == PREDICT and (not moves or len(rnd.tricks) != tricks_before + 1 or
+                              len(rnd.tricks) - len(puzzle.start().tricks) != 1):
         probs.add("plays", "a predict puzzle gives the plays of exactly one trick: the last "
                   "play must be the card that completes the trick being asked about.")
     if kind == SCORE and not rnd.is_over:
         probs.add("plays", "a score puzzle asks about the end of the round: the position and "
                   "its plays must finish all 13 tricks.")
+
+
+def _check_shovel(puzzle: Puzzle, probs) -> None:
+    """The Shovel digs in its player's last won trick, which a position does not list: so a
+    player who may play the Shovel must not have won a trick before the position (their tricks
+    won in the plays, or in the puzzle, are known)."""
+    if "Shovel" not in puzzle.modules.special:
+        return
+    pos = puzzle.position
+    for i, p in enumerate(PLAYERS):
+        if pos.tricks_won[i] and any(c.special == "Shovel" for c in pos.hands[i]):
+            probs.add(f"position.tricks_won.{p}", f"{p} holds the Shovel, which digs in the last "
+                      "trick its player won, but a position does not list the cards of earlier "
+                      f"tricks: start the puzzle before {p} has won a trick (0), and let the "
+                      "plays or the puzzle win one.")
 
 
 def _check_theme_cards(puzzle: Puzzle, probs) -> None:
