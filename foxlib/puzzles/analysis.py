@@ -306,6 +306,8 @@ def analyse(puzzle: Puzzle, rnd: Round | None = None, node_limit=NODE_LIMIT,
     proved by the solver and the two must agree. Band goals are the solver's."""
     rnd = rnd or puzzle.start()
     goal = puzzle.goal
+    if puzzle.deluxe:
+        return solve_actions(rnd, goal, node_limit, time_limit)
     if goal.kind == BAND:
         return solve_goal(rnd, goal, node_limit, time_limit)
     engine = judge_trick_goal(rnd, goal.name, puzzle.you)

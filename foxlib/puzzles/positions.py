@@ -22,6 +22,10 @@ def read_position(pos, probs, goal, you, sound=True, avoid=((), ()), modules=BAS
     if not isinstance(pos, dict):
         return None
     listed = _listed(pos)
+    deck_size = len(pos["deck"]) if isinstance(pos.get("deck"), list) else DECK_SIZE
+    if sound and not modules.special and deck_size != DECK_SIZE:
+        probs.add("position.deck", DECK_SIZE_TEXT.format(count=deck_size))
+        sound = False
     if not _no_duplicates(listed, probs) or not sound:
         return None
     decree, leader = Card(pos["decree"]), PLAYERS.index(pos["leader"])
@@ -44,9 +48,6 @@ def read_position(pos, probs, goal, you, sound=True, avoid=((), ()), modules=BAS
     if modules.special:
         return _with_special(probs, modules, decree, hands, leader, deck, trick, tricks_won,
                              score, gain, deck_hidden)
-    if not deck_hidden and len(deck) != DECK_SIZE:
-        probs.add("position.deck", DECK_SIZE_TEXT.format(count=len(deck)))
-        return None
     # Stand-ins for concealed cards: unlisted cards, which the learner never sees.
     try:
         filled = fill_unseen(decree, [h[0] for h in hands], leader, deck=deck, trick=trick,

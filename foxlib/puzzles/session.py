@@ -110,6 +110,8 @@ class PuzzleSession:
         if self.finished:
             return self._refuse("This attempt is over: press Retry to try again.")
         if p.deluxe:
+            if isinstance(move, Action):
+                return self.act(move)
             card = move.card if isinstance(move, Move) else Card(move)
             return self.act(Action("play", card))
         if not isinstance(move, Move):
