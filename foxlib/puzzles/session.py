@@ -175,14 +175,16 @@ class PuzzleSession:
         lines = self._act_line(action)
         if not verdict.works:
             text = _wrong_text(p, action) or verdict.explanation
-            return self._finish("failed", Feedback(
-                "wrong", f"{cap(action_text(action))} does not make it sure.",
-                [text] + lines, True))
+            title = (f"{cap(action_text(action))} is not the best you can do."
+                     if p.goal.name == "most-points" else
+                     f"{cap(action_text(action))} does not make it sure.")
+            return self._finish("failed", Feedback("wrong", title, [text] + lines, True))
         if self._decided():
             return self._finish("solved", Feedback(
                 "right", "Right!", lines + [t for t in (p.right, p.explanation) if t], True))
-        self.feedback = Feedback("going", "Good: the goal is still sure. Your decision again.",
-                                 lines)
+        self.feedback = Feedback("going", "Good: the best is still in reach. Your decision "
+                                 "again." if p.goal.name == "most-points" else
+                                 "Good: the goal is still sure. Your decision again.", lines)
         return self.feedback
 
     def _decided(self) -> bool:
