@@ -93,8 +93,8 @@ def test_most_points_needs_modules_and_lead_next_is_not_for_modules():
 
 def test_an_illegal_action_in_the_solution_gives_the_engines_reason():
     bad = dict(HAMMER, solution=[["crown", "2B"]])
-    assert any(f == "solution[0]" and "Illegal action (crown 2B): You do not hold the Crown." == reason
-               for _, f, reason in problems_of(bad))
+    assert ("hammer-test", "solution[0]",
+            "Illegal action (crown 2B): You do not hold the Crown.") in problems_of(bad)
 
 
 def test_the_deck_of_a_base_puzzle_still_holds_six_cards():
