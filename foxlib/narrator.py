@@ -303,9 +303,10 @@ class Narrator:
         else:
             seen = f"up to two random cards of {possessive(other)} hand"
         if rec.taken is None:
-            return f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and takes none."
-        return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and takes the "
-                f"{rec.taken.name(self.theme)}.")
+            return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and "
+                    f"{agree(self.names[rec.player], 'takes')} none.")
+        return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and "
+                f"{agree(self.names[rec.player], 'takes')} the {rec.taken.name(self.theme)}.")
 
     def _gift(self, rec) -> str:
         return (f"{self.says(rec.player, 'gives')} {self.names[1 - rec.player]} the "
@@ -313,7 +314,7 @@ class Narrator:
 
     def _dig(self, rec) -> str:
         if rec.cannot:
-            return (f"{subject(self.names[rec.player], 'has')} no won trick to dig in, so the "
+            return (f"{self.says(rec.player, 'has')} no won trick to dig in, so the "
                     "Shovel cannot dig: it stays and loses the trick.")
         if rec.card is None:
             return (f"{self.says(rec.player, 'does not dig')} with the Shovel, so it stays and "
@@ -343,7 +344,7 @@ class Narrator:
                         "deck.")
             what = "a card" if rec.card is None else f"the {rec.card.name(self.theme)}"
             return (f"{self.says(rec.player, 'puts')} {what} under the deck with the Potion, "
-                    "and draws two cards.")
+                    f"and {agree(self.names[rec.player], 'draws')} two cards.")
         if rec.card is None:
             return f"{self.says(rec.player, 'puts a card face down under the deck')}."
         return (f"{self.says(rec.player, 'puts')} the {rec.card.name(self.theme)} face down at "

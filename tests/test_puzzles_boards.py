@@ -13,6 +13,9 @@ from collections import Counter
 import pytest
 
 from foxlib import DECK, THEMES, Card
+from foxlib.puzzles import solve_actions
+from foxlib.puzzles.model import action_text, cap
+from foxlib.svg import card_svg
 from foxlib.puzzles import BAND, PLAY, PREDICT, SCORE, load_collection, solve_goal
 from foxlib.svg import card_label
 from widgets.puzzle import PuzzlePlayer
@@ -123,7 +126,8 @@ def solve(player) -> None:
             check_board(player, "half-way")
 
 
-@pytest.mark.parametrize("puzzle", COLLECTION.puzzles, ids=lambda p: p.id)
+@pytest.mark.parametrize("puzzle", [p for p in COLLECTION.puzzles if not p.deluxe],
+                         ids=lambda p: p.id)
 def test_every_puzzle_board_is_one_consistent_position(puzzle):
     player = PuzzlePlayer([puzzle])
     check_board(player, "start")
@@ -167,3 +171,71 @@ def test_a_finished_puzzle_no_longer_asks_for_a_card():
     player.click_card("10K")                                   # wrong: the attempt is over
     note = board(player)["hand_note"]
     assert "your turn" not in note and "press Retry" in note
+
+
+# ----------------------------------------------------------------------------- Deluxe puzzles
+# Their boards hold special cards and decks of other sizes, and the Hammer, the Crown and the
+# Potion move cards to and from the deck, so the 33-card count above does not apply. Each is
+# played through the widgets as a learner would: clicks on cards, then the decision buttons.
+
+def _draws_special_cards() -> bool:
+    try:
+        card_svg(Card("Hammer"))
+    except Exception:       # the special cards' faces are drawn by foxlib.svg once they exist
+        return False
+    return True
+
+
+def _deluxe_puzzles():
+    out = []
+    for p in COLLECTION.puzzles:
+        if not p.deluxe:
+            continue
+        marks = [] if not p.modules.special or _draws_special_cards() else [
+            pytest.mark.skip(reason="special cards have no faces in foxlib.svg yet")]
+        out.append(pytest.param(p, id=p.id, marks=marks))
+    return out
+
+
+def deluxe_click(player, action) -> None:
+    """A card click for a card to play, else the decision button the session labels."""
+    if action.kind == "play" and player.session.round.phase == "play":
+        player.hand.row._handle_custom_msg({"event": "click", "card": str(action.card)}, [])
+    else:
+        player.act_button(cap(action_text(action)))
+
+
+def check_deluxe_board(player, stage: str) -> None:
+    b = board(player)
+    where = f"{player.puzzle.id} ({stage})"
+    visible = b["mine"] + b["opp"] + [b["decree"]] + b["deck"]
+    twice = [c for c, n in Counter(visible).items() if n > 1]
+    assert not twice, f"{where}: drawn in two places: {twice}"
+    s = player.session
+    assert [c for c in b["mine"]] == sorted(s.round.hands[s.puzzle.you]) or \
+        player.hand.layout.display == "none", where
+
+
+@pytest.mark.parametrize("puzzle", _deluxe_puzzles())
+def test_every_deluxe_puzzle_is_played_through_the_widgets(puzzle):
+    player = PuzzlePlayer([puzzle])
+    s = player.session
+    check_deluxe_board(player, "start")
+    if puzzle.kind in (PLAY, BAND):
+        wrong = next(v.move for v in solve_actions(s.round, puzzle.goal).verdicts if not v.works)
+        deluxe_click(player, wrong)
+        assert s.status == "failed", (puzzle.id, player.feedback.html)
+    player.show_solution()
+    assert s.status == "shown"
+    player.retry()
+    check_deluxe_board(player, "retry")
+    if puzzle.kind in (PLAY, BAND):
+        deluxe_click(player, puzzle.solution[0])
+        while s.status == "open":
+            check_deluxe_board(player, "half-way")
+            deluxe_click(player, next(v.move for v in solve_actions(s.round, puzzle.goal).verdicts
+                                      if v.works))
+    else:
+        solve(player)
+    assert s.status == "solved", (puzzle.id, player.feedback.html)
+    assert "Right!" in player.feedback.html

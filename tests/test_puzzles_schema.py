@@ -206,7 +206,8 @@ def _problems(data):
     ({"themes": ["wich"]}, "themes[0]", "Unknown tag 'wich'; the tags are follow, trump, swan, "
                                         "fox, woodcutter, treasure, witch, monarch, scoring, band, "
                                         "endgame, tie-break, faq-ability-timing, faq-witch-led, "
-                                        "faq-witch-trump-led, faq-two-witches, faq-two-swans."),
+                                        "faq-witch-trump-led, faq-two-witches, faq-two-swans, poison, axe, tree, fairy, crown, mirror, bow, hammer, "
+         "potion, shovel."),
     ({"id": "my id"}, "id", "'my id' may use only letters, digits and dashes."),
     ({"show_deck": "yes"}, "show_deck", "Must be true or false, not 'yes'."),
     ({"target": 0}, "target", "Must be a whole number of at least 1, not 0."),
@@ -238,8 +239,8 @@ def test_an_answers_reason_comes_from_the_loader_that_knows_the_goal():
         _problems(predict)
     # When the loader cannot judge the answers (a predict puzzle without plays), the schema's
     # reason stays.
-    assert ("solution[0]", "'C' is not an answer: write a move, A, B, draw, continue or a "
-            "number.") in _problems(_example(goal="who-wins", solution=["C"]))
+    assert ("solution[0]", "'C' is not an answer: write a move, an action, A, B, draw, continue "
+            "or a number.") in _problems(_example(goal="who-wins", solution=["C"]))
     play = _example(solution=["13K"])
     ((field, reason),) = _problems(play)
     assert field == "solution[0]" and reason.startswith("The move does not parse")

@@ -316,3 +316,73 @@ def test_the_upload_explains_the_format_on_the_page(app):
     assert app.upload.accept == ".json"
     loaded = load_data(EXAMPLE_FILE, "example")          # the example shown is a sound puzzle
     assert not loaded.problems and all(check_puzzle(p).ok for p in loaded.puzzles)
+
+
+# ----------------------------------------------------------------------------- Deluxe puzzles
+
+def _deluxe(collection, pid):
+    return next(p for p in collection.puzzles if p.id == pid)
+
+
+def test_a_poison_puzzle_is_played_by_card_clicks_to_the_end_of_the_round(collection):
+    from foxlib.puzzles import solve_actions
+    from foxlib.puzzles.model import action_text, cap
+    puzzle = _deluxe(collection, "deluxe-poison-give-it-away")
+    player = PuzzlePlayer([puzzle])
+    browser_click(player.hand.row, "8M")
+    assert "Good: the best is still in reach" in feedback(player)
+    assert "loses 1 point for the Poison 8 of Moons" in feedback(player)
+    for _ in range(10):
+        if player.session.status != "open":
+            break
+        best = next(v.move for v in solve_actions(player.session.round, puzzle.goal).verdicts
+                    if v.works)
+        if player.session.round.phase == "play":
+            browser_click(player.hand.row, str(best.card))
+        else:       # the Fox's exchange, offered as buttons in a Deluxe puzzle
+            assert not player.hand.active
+            player.act_button(cap(action_text(best)))
+    assert "Right!" in feedback(player) and player.session.round.is_over
+
+
+def test_a_wrong_card_in_a_poison_puzzle_says_what_it_is_worth(collection):
+    player = PuzzlePlayer([_deluxe(collection, "deluxe-poison-give-it-away")])
+    browser_click(player.hand.row, "3K")
+    assert "The 3 of Keys (3K) is not the best you can do." in feedback(player)
+    assert "less than the +5 points you can get" in feedback(player)
+
+
+def _draws_special_cards() -> bool:
+    from foxlib.svg import card_svg
+    try:
+        card_svg(Card("Hammer"))
+    except Exception:       # the special cards' faces are drawn by foxlib.svg once they exist
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _draws_special_cards(),
+                    reason="special cards have no faces in foxlib.svg yet")
+def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collection):
+    player = PuzzlePlayer([_deluxe(collection, "deluxe-hammer-name-trump")])
+    assert player.actions_box.layout.display == "none"
+    browser_click(player.hand.row, "Hammer")
+    assert player.actions_box.layout.display == ""
+    assert not player.hand.active          # the suit is decided by a button, not a card
+    labels = [b.description for b in player.action_buttons.children]
+    assert labels == ["Naming Bells for the Hammer", "Naming Keys for the Hammer",
+                      "Naming Moons for the Hammer"]
+    player.act_button("Naming Moons for the Hammer")
+    assert "Right!" in feedback(player)
+    assert "The Hammer beats an odd card" in feedback(player)
+    assert player.actions_box.layout.display == "none"
+
+
+@pytest.mark.skipif(not _draws_special_cards(),
+                    reason="special cards have no faces in foxlib.svg yet")
+def test_the_crown_is_offered_as_buttons_beside_the_cards(collection):
+    player = PuzzlePlayer([_deluxe(collection, "deluxe-crown-a-two")])
+    labels = [b.description for b in player.action_buttons.children]
+    assert "The 2 of Moons (2M) with the Crown" in labels
+    player.act_button("The 2 of Moons (2M) with the Crown")
+    assert "Right!" in feedback(player)

@@ -22,6 +22,8 @@ from foxlib import Card, FoxError, Move
 from foxlib.narrator import Narrator, sentence, subject
 from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
                             check_puzzle, dumps, load_collection, load_text, move_text)
+from foxlib.puzzles.model import action_text
+from foxlib.round import Action
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton
@@ -146,7 +148,9 @@ class PuzzlePlayer(VBox):
     Events: ``on_solved(callback(puzzle))`` when the learner solves a puzzle,
     ``on_change(callback(puzzle))`` when another puzzle is shown.
     Test helpers: ``answer(value)``, ``click_card(card)``, ``choose(card or None)`` (the Fox's or
-    Woodcutter's decision), and the buttons ``hint_button`` ... ``next_button``."""
+    Woodcutter's decision), ``act_button(label)`` (a decision of a puzzle with modules: a
+    special card's decision, a card with the Crown), and the buttons ``hint_button`` ...
+    ``next_button``."""
 
     def __init__(self, playlist=(), *, index: int = 0, theme: str = "classic",
                  store: ProgressStore | None = None):
@@ -172,6 +176,12 @@ class PuzzlePlayer(VBox):
                                          "The Fox's other choice: swap nothing", own_layout=True)
         self.keep_button.on_click(lambda _b: self.choose(None))
         self.decision = VBox([self.decision_note, self.decision_row, self.keep_button])
+        # Puzzles with modules: the learner's decisions other than a card to play, one button
+        # each, labelled and offered by the session (the engine's legal actions).
+        self.action_note = HtmlView(layout=shared.box)
+        self.action_buttons = HBox([])
+        self.action_buttons.add_class("fox-controls")
+        self.actions_box = VBox([self.action_note, self.action_buttons])
         self._answer_choices = {}       # label -> Button, made once and shown as needed
         for label in ("You", "Your opponent", "A draw", "Nobody yet: another round"):
             b = shared.button(label, f"Answer: {label}", own_layout=True)
@@ -200,7 +210,7 @@ class PuzzlePlayer(VBox):
                       HBox([self.decree, self.deck], layout=shared.box),
                       self.scores])
         board.add_class("fox-panel")
-        super().__init__([self.header, board, self.hand, self.decision,
+        super().__init__([self.header, board, self.hand, self.decision, self.actions_box,
                           self.answer_buttons, self.number_box, self.feedback, controls])
         self.add_class("fox-app")
         self.add_class("fox-puzzle-player")
@@ -285,6 +295,19 @@ class PuzzlePlayer(VBox):
                 return
             move = Move(fox, discard=card)
         self._judge(self.session.play, move)
+
+    def act_button(self, label: str) -> None:
+        """Click the decision button with this label (puzzles with modules)."""
+        for button in self.action_buttons.children:
+            if button.description == label:
+                button.click()
+                return
+        raise KeyError(f"There is no decision button {label!r}; the buttons are "
+                       f"{[b.description for b in self.action_buttons.children]}.")
+
+    def _act(self, action: Action) -> None:
+        if self.session is not None and not self.session.finished:
+            self._judge(self.session.act, action)
 
     def _hand_action(self, kind, code, _records) -> None:
         if kind != "play" or self.session is None or not self.session.your_turn:
@@ -376,13 +399,15 @@ class PuzzlePlayer(VBox):
         self.deck.layout.display = "" if deck_open else "none"
         self._draw_scores(p, rnd, pending)
         self.hand.player = p.you
-        self.hand.active = moves and s.your_turn and self._pending is None
+        self.hand.active = moves and s.your_turn and self._pending is None and \
+            (not p.deluxe or rnd.phase == "play")
         self.hand.state = self._hand_state(s)
         self.hand.interactive = self.hand.active
         self.hand.update(rnd)
         self.hand.row.interactive = self.hand.active
         self.hand.layout.display = "" if (moves or rnd.hands[p.you]) else "none"
         self._draw_decision(s)
+        self._draw_actions(s)
         self._draw_answers(s)
         hints = "".join(message(h, "hint") for h in s.shown_hints())
         self.feedback.html = self._feedback_html + (
@@ -479,6 +504,8 @@ class PuzzlePlayer(VBox):
         answered nobody is said to have won them."""
         start = p.start()
         blocks, items, number = [], [], start.trick_number
+        if p.deluxe:
+            return self._given_actions(p, pending)
         for move in p.plays:
             who = "You" if start.to_play == p.you else "Your opponent"
             lead = not start.trick
@@ -509,6 +536,24 @@ class PuzzlePlayer(VBox):
         return (f'<div class="fox-trick fox-pz-table" aria-label="The cards played">'
                 f'{"".join(blocks)}</div>{note}')
 
+    def _given_actions(self, p, pending) -> str:
+        """The given plays of a predict or score puzzle with modules, one line per action
+        in the engine's words (who won is left out until the question is answered)."""
+        start = p.start()
+        lines = []
+        for action in p.plays:
+            before = len(start.history)
+            start.act(action)
+            for rec in start.history[before:]:
+                if rec.kind in ("trick", "round_end") and pending:
+                    continue
+                if rec.reason:
+                    lines.append(f"<li>{escape(rec.reason)}</li>")
+        if not lines:
+            return ""
+        return (f'<div class="fox-trick fox-pz-table" aria-label="The cards played">'
+                f'<ol class="fox-steps">{"".join(lines)}</ol></div>')
+
     def _draw_decision(self, s) -> None:
         if self._pending is None:
             self.decision.layout.display = "none"
@@ -528,6 +573,25 @@ class PuzzlePlayer(VBox):
                 f"{drawn.name()}. Click the card to put face down under the deck.", "info")
             self.decision_row.update([str(c) for c in options])
             self.keep_button.layout.display = "none"
+
+    def _draw_actions(self, s) -> None:
+        choices = s.choices()
+        self.actions_box.layout.display = "" if choices else "none"
+        if not choices:
+            self.action_buttons.children = ()
+            return
+        rnd = s.round
+        if rnd.phase == "play":
+            note = "Click a card to play it, or play one with your Crown:"
+        else:
+            note = "Your decision now:"
+        self.action_note.html = message(note, "info")
+        buttons = []
+        for label, action in choices:
+            b = Button(description=label, tooltip=label, layout=Layout(width="auto"))
+            b.on_click(lambda _b, a=action: self._act(a))
+            buttons.append(b)
+        self.action_buttons.children = tuple(buttons)
 
     def _draw_answers(self, s) -> None:
         p = s.puzzle

@@ -28,19 +28,22 @@ The package is layered, each module importing only from the ones before it:
 - ``cli``: the command line.
 
 Command line: ``python -m foxlib puzzles check [PATH...]``,
-``python -m foxlib puzzles generate --theme T --count N --seed S [--out FILE]`` and
+``python -m foxlib puzzles generate --theme T --count N --seed S [--out FILE]`` (Deluxe:
+``--special Hammer`` and/or ``--poison`` instead of ``--theme``) and
 ``python -m foxlib puzzles schema [--json | --update-docs FILE]``.
 """
 from .analysis import (NODE_LIMIT, TRICK_GOALS, GoalAnalysis, Verdict, analyse, closure,
                        equivalence_note, equivalent_cards, equivalent_moves, judge_trick_goal,
-                       live_cards, solve_goal, solver_objective, trick_outcomes, truth)
+                       live_cards, solve_actions, solve_goal, solver_objective, trick_outcomes,
+                       truth)
 from .check import CheckResult, check_paths, check_puzzle, coverage, coverage_table
 from .cli import main
 from .format import (BAND, CHARACTER_TAGS, DATA_DIR, DECK_SIZE, EXAMPLE_FILE, FORMAT,
                      GAME_ANSWERS, GOALS, KINDS, PLAY, PLAYER_ANSWERS, POSITION_FIELDS, PREDICT,
                      PUZZLE_FIELDS, REQUIRED_TAGS, ROUND_TRICKS, SCHEMA, SCORE, SET_FIELDS, TAGS,
                      Goal, GoalSpec, parse_goal)
-from .generate import GEN_THEMES, GenTheme, estimate_difficulty, generate, generated_file
+from .generate import (GEN_THEMES, GenTheme, estimate_difficulty, generate, generate_deluxe,
+                       generated_file)
 from .load import load_collection, load_data, load_file, load_paths, load_text
 from .model import (LoadResult, Problem, Puzzle, PuzzleSet, dumps, move_key, move_text,
                     parse_move_key, position_to_json, puzzle_to_json)
@@ -60,11 +63,12 @@ __all__ = [
     # analysis
     "NODE_LIMIT", "TRICK_GOALS", "GoalAnalysis", "Verdict", "analyse", "closure",
     "equivalence_note", "equivalent_cards", "equivalent_moves", "judge_trick_goal", "live_cards",
-    "solve_goal", "solver_objective", "trick_outcomes", "truth",
+    "solve_actions", "solve_goal", "solver_objective", "trick_outcomes", "truth",
     # check
     "CheckResult", "check_paths", "check_puzzle", "coverage", "coverage_table",
     # session
     "Feedback", "PuzzleSession", "score_mistake", "second_person",
     # generate and the command line
-    "GEN_THEMES", "GenTheme", "estimate_difficulty", "generate", "generated_file", "main",
+    "GEN_THEMES", "GenTheme", "estimate_difficulty", "generate", "generate_deluxe",
+    "generated_file", "main",
 ]

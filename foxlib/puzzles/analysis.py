@@ -78,6 +78,7 @@ class Verdict:
     explanation: str
     refutation: Move | None = None       # an opponent reply that defeats it (trick goals)
     outcome: object = None                # the deciding TrickRecord (trick goals)
+    chance: object = None                 # with modules: the goal's exact chance (a Fraction)
 
 
 @dataclass
@@ -98,6 +99,90 @@ class GoalAnalysis:
             if v.move == move:
                 return v
         raise KeyError(f"{move} is not a legal move here.")
+
+
+# ----------------------------------------------------------------------------- with modules
+
+def solve_actions(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None) -> GoalAnalysis:
+    """With Deluxe modules: every legal action of the player to play (a card, a Crown, a
+    Hammer's suit...), judged by ``foxlib.deluxe_solver``. An action *works* when, after it,
+    the goal's player gets the goal for sure: its chance is exactly 1 with best play by both
+    and whatever the random picks (the Tree's, the Fairy's, the Shovel's) turn out to be.
+    ``Verdict.chance`` is that exact chance (a Fraction), also for the actions that fail."""
+    from ..deluxe_solver import solve_deluxe
+    points = goal.name == "most-points"
+    objective = "points" if points else solver_objective(goal)
+    result = solve_deluxe(rnd, objective, node_limit=node_limit, time_limit=time_limit)
+    if not result.complete:
+        return GoalAnalysis([], result.nodes, result.seconds, False, "deluxe")
+    if not points:
+        verdicts = [Verdict(av.action, av.value == 1, chance_words(av.action, av.value, goal),
+                            chance=av.value) for av in result.actions]
+        return GoalAnalysis(verdicts, result.nodes, result.seconds, True, "deluxe")
+    # Points: the values are for the player to play; ``chance`` holds them for the goal's
+    # player, and an action works when it is worth the most (only the goal's player's
+    # actions are judged that way).
+    sign = 1 if rnd.to_play == goal.player else -1
+    best = max(sign * av.value for av in result.actions)
+    verdicts = [Verdict(av.action, sign * av.value == best,
+                        points_words(av.action, sign * av.value, best), chance=sign * av.value)
+                for av in result.actions]
+    return GoalAnalysis(verdicts, result.nodes, result.seconds, True, "deluxe")
+
+
+def points_words(action, value, best) -> str:
+    """'The 8 of Keys (8K) gains you 3 points more than your opponent, the most you can.'"""
+    from ..deluxe_solver import value_words
+    from .model import action_text
+    text = cap(action_text(action))
+    said = f"{text} is worth {value_words(value, 'points')} against your opponent"
+    if value == best:
+        return said + " with best play by both: the most you can get."
+    return said + f" with best play by both, less than the {value_words(best, 'points')} " \
+        "you can get."
+
+
+def chance_words(action, value, goal: Goal) -> str:
+    """'The Hammer wins this trick for sure.' / '... gives only a 1/2 chance to win this
+    trick.' (what the Deluxe search found, in words)."""
+    from .model import action_text
+    what = goal.band and f"finish {goal.band}" or goal.spec.summary
+    text = cap(action_text(action))
+    if value == 1:
+        return f"{text} makes sure you {what}, whatever your opponent does" + \
+            (" and whatever the random picks." if _random_ahead(action) else ".")
+    if value == 0:
+        return f"{text} cannot {what}: your opponent has an answer to it."
+    return (f"{text} gives only a {value} chance (about {float(value):.0%}) to {what}: it "
+            "depends on a random pick, so it is not sure.")
+
+
+def _random_ahead(action) -> bool:
+    card = action.card
+    return getattr(card, "special", None) in ("Tree", "Fairy", "Shovel")
+
+
+def action_line(rnd: Round, goal: Goal, first, node_limit=NODE_LIMIT) -> list:
+    """The records of the play from ``first`` (an action of the player to play) until the
+    goal is decided (the end of this trick, or of the round for a band), every later decision
+    the Deluxe search's best for its player (with ``defeat``, the opponent's that most lowers
+    the goal's chance); random picks come from the round's own random source. ``rnd`` is
+    advanced."""
+    records = []
+    tricks = len(rnd.tricks)
+    action = first
+    while True:
+        before = len(rnd.history)
+        rnd.act(action)
+        records += rnd.history[before:]
+        if rnd.is_over or (goal.kind != BAND and len(rnd.tricks) > tricks):
+            return records
+        result = solve_actions(rnd, goal, node_limit)
+        if not result.verdicts:
+            return records
+        mine = rnd.to_play == goal.player
+        pick = max if mine else min
+        action = pick(result.verdicts, key=lambda v: v.chance).move
 
 
 TRICK_GOALS = ("win-trick", "lose-trick", "lead-next", "take-treasure")
@@ -221,6 +306,8 @@ def analyse(puzzle: Puzzle, rnd: Round | None = None, node_limit=NODE_LIMIT,
     proved by the solver and the two must agree. Band goals are the solver's."""
     rnd = rnd or puzzle.start()
     goal = puzzle.goal
+    if puzzle.deluxe:
+        return solve_actions(rnd, goal, node_limit, time_limit)
     if goal.kind == BAND:
         return solve_goal(rnd, goal, node_limit, time_limit)
     engine = judge_trick_goal(rnd, goal.name, puzzle.you)

@@ -11,10 +11,10 @@ from pathlib import Path
 from ..errors import FoxError
 from ..round import Move
 from .analysis import (NODE_LIMIT, Verdict, analyse, closure, equivalence_note, equivalent_moves,
-                       live_cards, truth)
-from .format import KINDS, PREDICT, REQUIRED_TAGS, SCORE, TAGS
+                       live_cards, solve_actions, truth)
+from .format import DELUXE_TAGS, KINDS, PREDICT, REQUIRED_TAGS, SCORE, TAGS
 from .load import load_paths
-from .model import LoadResult, Puzzle, answer_text, move_key
+from .model import LoadResult, Puzzle, action_key, answer_text, move_key
 
 # ----------------------------------------------------------------------------- checking
 
@@ -36,6 +36,8 @@ def check_puzzle(puzzle: Puzzle, node_limit=NODE_LIMIT) -> CheckResult:
     try:
         if puzzle.kind in (PREDICT, SCORE):
             result = _check_answer(puzzle)
+        elif puzzle.deluxe:
+            result = _check_actions(puzzle, node_limit)
         else:
             result = _check_moves(puzzle, node_limit)
     except FoxError as exc:
@@ -110,6 +112,42 @@ def _check_moves(puzzle: Puzzle, node_limit) -> CheckResult:
     return CheckResult(puzzle, True, text, nodes=analysis.nodes)
 
 
+def _check_actions(puzzle: Puzzle, node_limit) -> CheckResult:
+    """A play or band puzzle with modules: its solution must be exactly the actions after
+    which the goal is sure (chance 1, every random pick included), as the Deluxe search finds
+    them; at least one must work and at least one must not."""
+    analysis = solve_actions(puzzle.start(), puzzle.goal, node_limit)
+    if not analysis.complete:
+        return CheckResult(puzzle, False, f"the Deluxe search stopped at its limit of "
+                           f"{node_limit:,} positions without a complete answer.",
+                           nodes=analysis.nodes)
+    winning = analysis.winning
+    listed = list(puzzle.solution)
+    problems = []
+    if not winning:
+        problems.append("no action makes the goal sure against every defence")
+    if winning and len(winning) == len(analysis.verdicts):
+        problems.append("every action makes the goal sure: there is nothing to find")
+    for action in listed:
+        if action not in winning:
+            problems.append(f"{action_key(action)} is listed but fails: "
+                            f"{analysis.verdict(action).explanation}")
+    for action in winning:
+        if action not in listed:
+            problems.append(f"{action_key(action)} also makes the goal sure but is not listed")
+    for answer, _ in puzzle.wrong:
+        if answer in winning:
+            problems.append(f"a 'wrong' text is attached to {answer_text(answer)}, which "
+                            "makes the goal sure")
+    if problems:
+        return CheckResult(puzzle, False, "; ".join(problems), nodes=analysis.nodes)
+    wrong = len(analysis.verdicts) - len(winning)
+    text = (f"solution {', '.join(action_key(a) for a in listed)} (Deluxe search, "
+            f"{analysis.nodes:,} positions, random picks included); {wrong} wrong "
+            f"action{'s' if wrong != 1 else ''}")
+    return CheckResult(puzzle, True, text, nodes=analysis.nodes)
+
+
 def check_paths(paths=None, out=None, node_limit=NODE_LIMIT) -> int:
     """Load and prove puzzles; print one line per puzzle and a summary. Returns failures."""
     out = out or sys.stdout
@@ -161,7 +199,8 @@ def coverage_table(loaded: LoadResult) -> str:
     by_id = {p.id: p for p in loaded.puzzles}
     for tag, ids in coverage(loaded.puzzles).items():
         kinds = [sum(by_id[i].kind == k for i in ids) for k in KINDS]
-        need = " (needs 3)" if tag in REQUIRED_TAGS and len(ids) < 3 else ""
+        least = 3 if tag in REQUIRED_TAGS else DELUXE_TAGS.get(tag, 0)
+        need = f" (needs {least})" if len(ids) < least else ""
         lines.append(f"{tag:22} {len(ids):7}  {kinds[0]:7} {kinds[1]:5} {kinds[2]:5} "
                      f"{kinds[3]:5}{need}")
     kinds = {k: sum(p.kind == k for p in loaded.puzzles) for k in KINDS}

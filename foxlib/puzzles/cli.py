@@ -9,7 +9,8 @@ from pathlib import Path
 
 from .analysis import NODE_LIMIT
 from .check import check_paths, coverage_table
-from .generate import GEN_THEMES, generate, generated_file
+from ..modules import SPECIAL_CARDS
+from .generate import GEN_THEMES, generate, generate_deluxe, generated_file
 from .load import load_paths
 from .model import dumps
 from .reference import DOCS, render_fields, render_json
@@ -26,11 +27,15 @@ def main(argv=None) -> int:
     check.add_argument("--coverage", action="store_true", help="also print the coverage table")
     check.add_argument("--node-limit", type=int, default=NODE_LIMIT)
     gen = sub.add_parser("generate", help="find new puzzles with a unique solution")
-    gen.add_argument("--theme", required=True, choices=sorted(GEN_THEMES))
+    gen.add_argument("--theme", choices=sorted(GEN_THEMES), help="a base-game theme")
+    gen.add_argument("--special", choices=SPECIAL_CARDS, help="Deluxe: puzzles where the "
+                     "learner holds this special card and must use it")
+    gen.add_argument("--poison", action="store_true", help="Deluxe: play with Poison 8s")
     gen.add_argument("--count", type=int, default=10)
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", help="write the puzzle set to this file (default: print it)")
-    gen.add_argument("--tries", type=int, default=50_000, help="random positions to try at most")
+    gen.add_argument("--tries", type=int, default=None, help="random positions to try at most "
+                     "(default 50000, or 5000 for Deluxe puzzles)")
     schema = sub.add_parser("schema", help="print the puzzle file format: the field tables "
                             "(Markdown) rendered from the schema")
     schema.add_argument("--json", action="store_true", help="print the JSON schema instead")
@@ -59,17 +64,29 @@ def _generate_command(args) -> int:
     if args.count < 1:
         print("--count must be at least 1.", file=sys.stderr)
         return 2
+    deluxe = bool(args.special or args.poison)
+    if deluxe == bool(args.theme):
+        print("Give either --theme (a base-game theme) or --special and/or --poison (Deluxe "
+              "puzzles).", file=sys.stderr)
+        return 2
     start = time.perf_counter()
-    found = generate(args.theme, args.count, args.seed, max_tries=args.tries,
-                     log=lambda text: print(text, file=sys.stderr))
+    log = lambda text: print(text, file=sys.stderr)   # noqa: E731
+    if deluxe:
+        theme = (args.special or "poison").lower()
+        found = generate_deluxe(args.special, args.poison, args.count, args.seed,
+                                max_tries=args.tries or 5_000, log=log)
+    else:
+        theme = args.theme
+        found = generate(args.theme, args.count, args.seed, max_tries=args.tries or 50_000,
+                         log=log)
     seconds = time.perf_counter() - start
-    text = dumps(generated_file(args.theme, found, args.seed))
+    text = dumps(generated_file(theme, found, args.seed))
     if args.out:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
     else:
         print(text)
     levels = [sum(p.difficulty == d for p in found) for d in (1, 2, 3)]
-    print(f"generated {len(found)} of {args.count} {args.theme} puzzles in {seconds:.1f} s "
+    print(f"generated {len(found)} of {args.count} {theme} puzzles in {seconds:.1f} s "
           f"(difficulty 1/2/3: {levels[0]}/{levels[1]}/{levels[2]})"
           + (f"; wrote {args.out}" if args.out else ""), file=sys.stderr)
     return 0 if len(found) == args.count else 1

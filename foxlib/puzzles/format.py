@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .. import rules
 from ..cards import CHARACTERS
+from ..modules import SPECIAL_CARDS
 from ..errors import FoxError
 from ..narrator import agree, possessive
 from ..game import DEFAULT_TARGET
@@ -17,6 +18,15 @@ from ..schema import card_problem, format_field
 FORMAT = "fox-puzzles/1"
 DATA_DIR = Path(__file__).parent.parent / "data" / "puzzles"
 DECK_SIZE = 6          # the draw deck always holds 6 cards: 7 left after the deal, minus the decree
+DECK_SIZE_TEXT = (f"impossible position: the draw deck always holds {DECK_SIZE} cards (7 are "
+                  "left after the deal, one of them is the decree, and the Woodcutter puts back "
+                  "a card for the one it draws), not {count}.")
+#: The goals a puzzle with modules may have: those the Deluxe search proves (or the engine
+#: answers).
+MODULE_GOALS = ("who-wins", "who-leads-next", "win-trick", "lose-trick", "band",
+                "most-points", "round-points", "final-score", "game-winner")
+#: The goals only a puzzle with modules may have.
+MODULE_ONLY_GOALS = ("most-points",)
 ROUND_TRICKS = 13
 
 
@@ -47,6 +57,9 @@ GOALS = {
                               "(a 7) in it, whatever your opponent does.", "take the Treasure"),
     "band": GoalSpec(BAND, "band", "Finish the round {band} ({span} tricks), whatever your "
                      "opponent does.", "reach a band"),
+    "most-points": GoalSpec(BAND, "", "Gain as many points as you can against your opponent by "
+                            "the end of the round (Treasure and Poison included), whatever "
+                            "your opponent does.", "gain the most points"),
     "round-points": GoalSpec(SCORE, "player", "How many points {does} {who} gain in this "
                              "round, Treasure included?", "points this round"),
     "final-score": GoalSpec(SCORE, "player", "What is {who_pos} score at the end of this round?",
@@ -145,7 +158,21 @@ TAGS = {
     "faq-witch-trump-led": "FAQ: when trump is led, a trump must be played before a Witch",
     "faq-two-witches": "FAQ: two Witches cancel each other out",
     "faq-two-swans": "FAQ: with two Swans, the loser of the trick leads next",
+    "poison": "Deluxe: Poison 8s cost their taker a point each (never below 0)",
+    "axe": "Deluxe: the Axe wins when it follows a Woodcutter",
+    "tree": "Deluxe: a led Tree makes the opponent play a random card",
+    "fairy": "Deluxe: the Fairy takes a card from the opponent's hand",
+    "crown": "Deluxe: the Crown makes a card count as an 11",
+    "mirror": "Deluxe: the Mirror copies the decree card",
+    "bow": "Deluxe: the Bow beats trumps and special cards only",
+    "hammer": "Deluxe: the Hammer names a suit and the led card is replaced",
+    "potion": "Deluxe: the Potion draws two cards, one of them is played",
+    "shovel": "Deluxe: the Shovel digs a card from the last trick won",
 }
+#: The special-card tags, by the card's name: such a tag needs that card in sight.
+SPECIAL_TAGS = {name.lower(): name for name in SPECIAL_CARDS}
+#: The Deluxe tags the collection must cover, with how many puzzles each at least.
+DELUXE_TAGS = {"poison": 3, **{tag: 2 for tag in SPECIAL_TAGS}}
 #: The tags the collection must each cover with at least three puzzles.
 REQUIRED_TAGS = tuple(CHARACTER_TAGS) + tuple(t for t in TAGS if t.startswith("faq-"))
 
@@ -179,14 +206,47 @@ _MOVE = {
                        "exchange": dict(_CARD, description="a Fox's choice"),
                        "discard": dict(_CARD, description="a Woodcutter's choice")},
         "x-messages": {"additionalProperties": "unknown field; a move has {names}."}}]}
+_ACTION = {
+    "title": "An action",
+    "description": "Puzzles with modules only: one decision written as the pair `[kind, card]` "
+                   "of a saved round, such as `[\"crown\", \"4K\"]` (play the 4 of Keys with "
+                   "the Crown), `[\"name_suit\", \"B\"]` (the Hammer names Bells) or "
+                   "`[\"dig\", null]` (the Shovel does not dig); a bare card is the action "
+                   "`[\"play\", card]`.",
+    "type": "array", "minItems": 2, "maxItems": 2,
+    "x-messages": {"type": "must be an action [kind, card], not {found}.",
+                   "minItems": "an action is a pair [kind, card] like [\"crown\", \"4K\"].",
+                   "maxItems": "an action is a pair [kind, card] like [\"crown\", \"4K\"]."}}
 _ANSWER = {
     "title": "An answer",
-    "description": "A move (play and band goals); a player, `A` or `B` (predict goals; "
-                   "game-winner also takes `draw` or `continue`); or a number of points (score "
-                   "goals).",
-    "oneOf": [_MOVE, {"enum": list(GAME_ANSWERS)}, {"type": "integer", "minimum": 0}],
-    "x-messages": {"oneOf": "{value!r} is not an answer: write a move, A, B, draw, continue or "
-                            "a number."}}
+    "description": "A move (play and band goals; with modules, an action); a player, `A` or "
+                   "`B` (predict goals; game-winner also takes `draw` or `continue`); or a "
+                   "number of points (score goals).",
+    "oneOf": [_MOVE, _ACTION, {"enum": list(GAME_ANSWERS)}, {"type": "integer", "minimum": 0}],
+    "x-messages": {"oneOf": "{value!r} is not an answer: write a move, an action, A, B, draw, "
+                            "continue or a number."}}
+_MODULES = {
+    "title": "The modules",
+    "description": "The Deluxe modules a puzzle is played with, as saved rounds and scenarios "
+                   "write them. A puzzle with modules is judged by the rules engine's actions "
+                   "and proved by the exact Deluxe search (see [Deluxe "
+                   "puzzles](#deluxe-puzzles)).",
+    "type": "object", "additionalProperties": False,
+    "x-messages": {"type": 'must be an object like {{"poison": true}}, not {kind}.',
+                   "additionalProperties": "unknown module; a puzzle's modules are {names} "
+                                           "(goal cards are not used in puzzles)."},
+    "properties": {
+        "poison": {"type": "boolean", "x-message": "must be true or false, not {value!r}.",
+                   "description": "the three 8s are Poison 8s (default false)"},
+        "special": {"type": "array", "items": {
+                        "enum": list(SPECIAL_CARDS),
+                        "x-message": "{value!r} is not a special card; the special cards are "
+                                     + ", ".join(SPECIAL_CARDS) + "."},
+                    "x-messages": {"type": "must be a list of special cards, not {kind}."},
+                    "description": "the special cards in the game (by name: "
+                                   + ", ".join(f"`{n}`" for n in SPECIAL_CARDS) + "); only "
+                                   "these may appear in the position"},
+    }}
 _COUNT = {"type": "integer", "minimum": 0,
           "x-message": "must be a whole number of at least 0, not {value!r}."}
 _PAIR = {"type": "object", "additionalProperties": False,
@@ -242,20 +302,12 @@ _POSITION = {
         "deck": {
             "description": f"the {DECK_SIZE} cards of the draw deck, top first (7 are left "
                            "after the deal, one of them is the decree card, and the Woodcutter "
-                           "puts back a card for the one it draws); or concealed, "
+                           "puts back a card for the one it draws; with special cards it also "
+                           "holds those not dealt, and its size varies); or concealed, "
                            f'`{{"hidden": {DECK_SIZE}}}`. It may be left out when no Woodcutter '
                            "can draw (then it is concealed)",
             "oneOf": [
-                dict(_CARDS, minItems=DECK_SIZE, maxItems=DECK_SIZE, **{"x-messages": {
-                    "type": _CARD_LIST,
-                    "minItems": f"impossible position: the draw deck always holds {DECK_SIZE} "
-                                "cards (7 are left after the deal, one of them is the decree, "
-                                "and the Woodcutter puts back a card for the one it draws), "
-                                "not {count}.",
-                    "maxItems": f"impossible position: the draw deck always holds {DECK_SIZE} "
-                                "cards (7 are left after the deal, one of them is the decree, "
-                                "and the Woodcutter puts back a card for the one it draws), "
-                                "not {count}."}}),
+                dict(_CARDS, **{"x-messages": {"type": _CARD_LIST}}),
                 {"const": {"hidden": DECK_SIZE}, "x-message": _HIDDEN_DECK}],
             "x-messages": {"oneOf": _CARD_LIST}},
         "trick": dict(_CARDS, maxItems=1, description="`[]`, or `[led card]` when the leader "
@@ -320,14 +372,25 @@ _PUZZLE = {
         "right": dict(_TEXT, description="shown on a right answer"),
         "show_deck": {"type": "boolean", "x-message": "must be true or false, not {value!r}.",
                       "description": "show the deck face up (default: when the learner holds "
-                                     "a Woodcutter)"},
+                                     "a Woodcutter, or special cards are in play)"},
         "position": _POSITION,
-        "plays": {"type": "array", "items": _MOVE,
+        "modules": _MODULES,
+        "plays": {"type": "array", "items": {"oneOf": [_MOVE, _ACTION], "x-messages": {
+                      "oneOf": "{value!r} is not a play: write a card, a move object or (with "
+                               "modules) an action [kind, card]."}},
                   "x-messages": {"type": "must be a list of plays, not {kind}."},
                   "description": "predict and score goals only: the cards played after the "
                                  "position, in order, shown to the learner; a predict puzzle's "
                                  "plays complete exactly one trick, a score puzzle's finish the "
-                                 "round"},
+                                 "round. With special cards, also their decisions as actions "
+                                 "(`[\"name_suit\", \"B\"]`)"},
+        "chance": {"type": "array", "items": dict(_CARDS, **{"x-messages": {"type": _CARD_LIST}}),
+                   "x-messages": {"type": "must be a list of outcomes (lists of cards), not "
+                                          "{kind}."},
+                   "description": "predict and score goals with special cards only: the "
+                                  "outcomes of the random picks in the plays, in order (the "
+                                  "Tree's card, the Fairy's cards seen, the Shovel's card dug), "
+                                  "as saved rounds write them: `[[\"9K\"]]`"},
         "solution": {"type": "array", "minItems": 1, "items": _ANSWER,
                      "x-messages": {"type": "must be a non-empty list of answers.",
                                     "minItems": "must be a non-empty list of answers."},

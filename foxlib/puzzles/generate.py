@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import rules
+from ..cards import DECK, special_card
 from ..errors import FoxError
+from ..modules import SPECIAL_CARDS, Modules
 from ..round import Move, Position, Round
-from .analysis import (GoalAnalysis, trick_goal_met, analyse, equivalent_moves, live_cards,
-                       solve_goal, trick_outcomes)
+from .analysis import (GoalAnalysis, action_line, trick_goal_met, analyse, equivalent_moves,
+                       live_cards, solve_actions, solve_goal, trick_outcomes)
 from .format import BAND, FORMAT, PLAY, TAGS, Goal, parse_goal
 from .model import Puzzle, cap, move_text, position_to_json, puzzle_to_json
 
@@ -201,6 +203,166 @@ def _candidate(pos: Position, goal: Goal, spec: GenTheme, theme: str, pid: str):
 
 
 def generated_file(theme: str, puzzles: list, seed: int) -> dict:
+    """A puzzle file of generated drafts."""
     return {"format": FORMAT, "id": f"generated-{theme}-{seed}",
             "title": f"Generated {theme} puzzles (drafts: curate the texts)",
             "puzzles": [puzzle_to_json(p) for p in puzzles]}
+
+
+# ----------------------------------------------------------------------------- with modules
+
+#: Goals tried for puzzles with a special card, and the hand sizes (small: the Deluxe search
+#: is exact but slow).
+DELUXE_GOALS = ("win-trick", "lose-trick", "band:Victorious", "band:Humble", "band:Defeated")
+DELUXE_SIZES = (2, 3, 4)
+#: Where the learner sits for each special card's puzzles (its ability acts when led, when
+#: following, or either) and the goals tried: the Shovel digs in a trick won earlier, so its
+#: puzzles play on to the end of the round.
+DELUXE_SEATS = {"Tree": "lead", "Hammer": "follow", "Axe": "follow"}
+DELUXE_THEME_GOALS = {"Shovel": ("lose-trick", "band:Victorious", "band:Humble", "band:Defeated"),
+                      "Axe": ("win-trick", "lose-trick")}
+
+
+def _swap(pos: Position, card, place: list, i: int) -> bool:
+    """Put ``card`` at ``place[i]``, moving the card there to where ``card`` was."""
+    out = place[i]
+    if out is card:
+        return True
+    for other in (pos.hands[0], pos.hands[1], pos.deck, pos.trick):
+        if card in other:
+            j = other.index(card)
+            place[i], other[j] = card, out
+            return True
+    if pos.decree is card:
+        place[i], pos.decree = card, out
+        return True
+    return False
+
+
+def _deluxe_position(rng: random.Random, modules: Modules, special: str | None, size: int):
+    """A real deal with the modules, played at random (every decision) until the player to
+    play holds ``size`` cards (leading or following, as the card's ``DELUXE_SEATS`` says); the
+    special card is then swapped into that player's hand (it takes the place of one of their
+    cards, wherever it was), so the learner holds it. For the Axe, the led card is swapped for
+    a Woodcutter."""
+    seat = DELUXE_SEATS.get(special, "any")
+    rnd = Round.deal(rng.randrange(2**32), rng.randrange(2), modules=modules)
+    follow = seat == "follow" or (seat == "any" and rng.random() < 0.5)
+    while not rnd.is_over and (len(rnd.hands[rnd.to_play]) > size or rnd.phase != "play" or
+                               bool(rnd.trick) != follow):
+        rnd.act(rng.choice(rnd.legal_actions()))
+    if rnd.is_over or not rnd.hands[rnd.to_play]:
+        return None
+    pos = _learner_first_any(rnd)
+    if special:
+        mine = pos.hands[0]
+        if not _swap(pos, special_card(special), mine, rng.randrange(len(mine))):
+            return None
+    if special == "Axe":
+        woodcutters = [c for c in DECK if c.rank == rules.WOODCUTTER and c not in pos.hands[0]]
+        if not pos.trick or not _swap(pos, rng.choice(woodcutters), pos.trick, 0):
+            return None
+    pos.hands = (sorted(pos.hands[0]), sorted(pos.hands[1]))
+    return pos
+
+
+def _learner_first_any(rnd: Round) -> Position:
+    me = rnd.to_play
+
+    def pair(x):
+        return tuple(x) if me == 0 else (x[1], x[0])
+    hands = pair([sorted(rnd.hands[0]), sorted(rnd.hands[1])])
+    leader = rnd.leader if me == 0 else 1 - rnd.leader
+    return Position(rnd.decree, (list(hands[0]), list(hands[1])), leader, list(rnd.deck),
+                    list(rnd.trick), pair(rnd.tricks_won), pair(rnd.score),
+                    pair(rnd.round_gain), modules=rnd.modules)
+
+
+def _uses(action, special: str | None) -> bool:
+    """Does the action use the theme's card: play the special card, or crown a card?"""
+    if special is None:
+        return True
+    if special == "Crown":
+        return action.kind == "crown"
+    return getattr(action.card, "special", None) == special
+
+
+def generate_deluxe(special: str | None = None, poison: bool = False, count: int = 5,
+                    seed: int = 1, max_tries: int = 5_000, log=None) -> list:
+    """Find ``count`` puzzles with the Deluxe modules: the learner holds ``special`` (if
+    given), exactly one action makes the goal sure (chance 1 with best play by both, every
+    random pick included, proved by ``foxlib.deluxe_solver``), it uses the special card, and at
+    least two actions fail. Texts are drafts from the engine; curate them before shipping."""
+    if special is not None and special not in SPECIAL_CARDS:
+        raise FoxError(f"Unknown special card {special!r}; the special cards are "
+                       f"{', '.join(SPECIAL_CARDS)}.")
+    if special is None and not poison:
+        raise FoxError("Name a special card or Poison 8s for Deluxe puzzles.")
+    modules = Modules(poison=poison, special=(special,) if special else ())
+    theme = special.lower() if special else "poison"
+    rng = random.Random(seed)
+    found, seen = [], set()
+    for attempt in range(max_tries):
+        if len(found) >= count:
+            break
+        pos = _deluxe_position(rng, modules, special, rng.choice(DELUXE_SIZES))
+        if pos is None:
+            continue
+        if poison and not any(c.rank == 8 and c.special is None
+                              for c in [*pos.hands[0], *pos.hands[1], *pos.trick]):
+            continue
+        key = json.dumps(position_to_json(pos), sort_keys=True)
+        if key in seen:
+            continue
+        seen.add(key)
+        goals = DELUXE_THEME_GOALS.get(special, DELUXE_GOALS) if special else ("most-points",)
+        goal = parse_goal(rng.choice(goals), 0)
+        pid = f"gen-{theme}-{seed}-{len(found) + 1}"
+        puzzle = _deluxe_candidate(pos, goal, special, theme, pid)
+        if puzzle is not None:
+            found.append(puzzle)
+            if log:
+                log(f"{puzzle.id}: {goal}, {len(pos.hands[0])} cards, difficulty "
+                    f"{puzzle.difficulty} (attempt {attempt + 1})")
+    return found
+
+
+def _deluxe_candidate(pos: Position, goal: Goal, special, theme: str, pid: str):
+    try:
+        pos.validate()
+    except FoxError:
+        return None
+    puzzle = Puzzle(pid, "", theme, "", (theme,), 1, 0, goal, pos, (), (), "")
+    rnd = puzzle.start()
+    if rnd.to_play != 0 or len(rnd.legal_actions()) < 3:
+        return None
+    analysis = solve_actions(rnd, goal, node_limit=300_000)
+    if not analysis.complete:
+        return None
+    winning = analysis.winning
+    if len(winning) != 1 or not _uses(winning[0], special):
+        return None
+    if len(analysis.verdicts) - len(winning) < 2:
+        return None
+    best = winning[0]
+    if special is None:
+        # A Poison puzzle: without Poison 8s the best decision must be another one.
+        plain = replace(pos, modules=Modules(), hands=(list(pos.hands[0]), list(pos.hands[1])),
+                        deck=list(pos.deck), trick=list(pos.trick))
+        base = solve_actions(Round(plain), goal, node_limit=300_000)
+        if not base.complete or best in base.winning:
+            return None
+    tempting = [v for v in analysis.verdicts if not v.works and v.chance > 0]
+    puzzle.difficulty = estimate_difficulty(analysis.nodes, len(tempting),
+                                            len(analysis.verdicts), goal)
+    puzzle.solution = (best,)
+    puzzle.title = f"{theme.title()}: {goal.spec.summary}"
+    puzzle.hints = (f"What does the {special or 'Poison 8'} do here?" if special else
+                    "Which trick costs points?",
+                    "Try each thing you may do, and ask what your opponent can answer.")
+    line = action_line(puzzle.start(), goal, best)
+    said = [r.reason for r in line if r.reason]
+    puzzle.explanation = analysis.verdict(best).explanation + " " + " ".join(said)
+    wrong = [v for v in analysis.verdicts if not v.works][:3]
+    puzzle.wrong = tuple((v.move, v.explanation) for v in wrong)
+    return puzzle

@@ -8,11 +8,15 @@ import json
 from pathlib import Path
 
 from .. import rules
+from ..cards import Card
 from ..errors import FoxError
 from ..game import DEFAULT_TARGET
-from ..round import PLAYERS, Move, Round
-from .format import (BAND, CHARACTER_TAGS, DATA_DIR, FORMATS, GAME_ANSWERS, PLAY,
-                     PLAYER_ANSWERS, PREDICT, SCHEMA, SCORE, parse_goal)
+from ..inputs import read_chance, read_modules, read_step
+from ..modules import BASE
+from ..round import PLAYERS, Action, Move, Round
+from .format import (BAND, CHARACTER_TAGS, DATA_DIR, FORMATS, GAME_ANSWERS, MODULE_GOALS,
+                     MODULE_ONLY_GOALS, PLAY,
+                     PLAYER_ANSWERS, PREDICT, SCHEMA, SCORE, SPECIAL_TAGS, parse_goal)
 from .model import LoadResult, Problem, ProblemList, Puzzle, PuzzleSet, answer_text
 from .positions import read_position
 from .schema import SchemaError, field_name, validate
@@ -133,9 +137,25 @@ def _load_puzzle(obj, errors: list, probs: ProblemList, set_id: str, set_lesson:
             goal = parse_goal(obj["goal"], you)
         except FoxError as exc:
             probs.add("goal", f"the goal does not parse: {exc}")
+    modules = BASE
+    if "modules" in obj and "modules" not in bad:
+        modules = read_modules(obj["modules"], "modules", probs) or BASE
+    if goal is not None and modules.base and goal.name in MODULE_ONLY_GOALS:
+        probs.add("goal", f"the goal '{goal.name}' is for puzzles with modules (Poison 8s or "
+                  "special cards): add a 'modules' field.")
+    if goal is not None and not modules.base and goal.name not in MODULE_GOALS:
+        probs.add("goal", f"a puzzle with modules ({modules}) cannot have the goal "
+                  f"'{goal.name}'; its goals are {', '.join(MODULE_GOALS)}.")
+    if "chance" in obj and "chance" not in bad and not modules.special:
+        probs.add("chance", "only special cards make random picks: 'chance' needs special "
+                  "cards in 'modules'.")
+    elif "chance" in obj and goal is not None and goal.kind not in (PREDICT, SCORE):
+        probs.add("chance", f"a {goal.name} puzzle is judged over every random pick: 'chance' "
+                  "is for predict and score puzzles, whose plays are given.")
     built = None
     if "position" in obj:       # duplicate cards are reported even when other fields are bad
-        built = read_position(obj["position"], probs, goal, you, sound="position" not in bad)
+        built = read_position(obj["position"], probs, goal, you, sound="position" not in bad,
+                              modules=modules)
     if goal is None or built is None or probs.count:
         for error, _ in judged:
             probs.add(error.field, error.message)
@@ -166,18 +186,23 @@ def _read_puzzle(obj, probs, built, goal, you, set_id, set_lesson, file):
                         text("prompt"), (), text("right"), (), hidden, concealed, deck_hidden,
                         False, obj.get("target", DEFAULT_TARGET), file, obj)
         puzzle.show_deck = show_deck if show_deck is not None else (
-            not deck_hidden and any(c.rank == rules.WOODCUTTER for c in pos.hands[you]))
+            not deck_hidden and (bool(pos.modules.special) or
+                                 any(c.rank == rules.WOODCUTTER for c in pos.hands[you])))
+        if "chance" in obj:
+            puzzle.chance = tuple(tuple(o) for o in read_chance(obj["chance"], "chance") or ())
         scratch = ProblemList(probs.file, probs.puzzle, [])
         void = _plays(obj, puzzle, scratch)
         if not scratch.count or void is None or void[1] in avoid[void[0]]:
             break
         avoid[void[0]].add(void[1])
-        built = read_position(obj["position"], scratch, goal, you, avoid=avoid) or built
+        built = read_position(obj["position"], scratch, goal, you, avoid=avoid,
+                              modules=built[0].modules) or built
     for problem in scratch.out:
         probs.add(problem.field, problem.reason)
     if probs.count:
         return None
     _check_theme_cards(puzzle, probs)
+    _check_shovel(puzzle, probs)
     puzzle.solution = _answers(obj["solution"], "solution", puzzle, probs)
     puzzle.wrong = _wrong(obj.get("wrong", []), puzzle, probs)
     return puzzle
@@ -195,6 +220,8 @@ def _plays(obj, puzzle: Puzzle, probs):
         return
     rnd = puzzle.start()
     moves, tricks_before = [], 0
+    if puzzle.deluxe:
+        return _actions(value, puzzle, rnd, probs)
     for i, item in enumerate(value):
         where = f"plays[{i}]"
         try:
@@ -224,8 +251,52 @@ def _plays(obj, puzzle: Puzzle, probs):
             return None
         moves.append(move)
     puzzle.plays = tuple(moves)
-    if kind == PREDICT and (not moves or len(rnd.tricks) != tricks_before + 1 or
-                            len(rnd.tricks) - len(puzzle.start().tricks) != 1):
+    _plays_suit_goal(puzzle, rnd, tricks_before, probs)
+
+
+def _actions(value, puzzle: Puzzle, rnd: Round, probs) -> None:
+    """The plays of a puzzle with modules: cards, moves and actions, done by the engine."""
+    actions, tricks_before = [], 0
+    for i, item in enumerate(value):
+        where = f"plays[{i}]"
+        steps = read_step(item, where, ProblemList(probs.file, probs.puzzle, scratch := []))
+        if steps is None:
+            probs.add(where, f"the play does not parse: {scratch[0].reason}")
+            return
+        if puzzle.concealed != (False, False) and any(
+                s.card in puzzle.hidden for s in steps if isinstance(s.card, Card)):
+            probs.add(where, f"the {steps[0].card} is not among the listed cards.")
+            return
+        for step in steps:
+            if rnd.is_over:
+                probs.add(where, "the round is already over, so nothing more can be played.")
+                return
+            if step.kind == "play" and rnd.phase == "play":
+                tricks_before = len(rnd.tricks)
+            try:
+                rnd.act(step)
+            except FoxError as exc:
+                probs.add(where, f"illegal play ({step}): {exc}")
+                return
+            actions.append(step)
+    if rnd.phase not in ("play", "over"):
+        probs.add("plays", f"the plays stop halfway through a decision: the next one is "
+                  f"'{rnd.phase}'. Give it too.")
+        return
+    puzzle.plays = tuple(actions)
+    _plays_suit_goal(puzzle, rnd, tricks_before, probs)
+
+
+def _plays_suit_goal(puzzle: Puzzle, rnd: Round, tricks_before: int, probs) -> None:
+    kind, moves = puzzle.kind, puzzle.plays
+    if kind == PREDICT and puzzle.deluxe:
+        # With modules the plays may lead up to the trick asked about (a Shovel digs in a
+        # trick won in them): they must end with the card that completes it.
+        if not moves or len(rnd.tricks) != tricks_before + 1 or rnd.trick:
+            probs.add("plays", "a predict puzzle's plays end with the card that completes the "
+                      "trick being asked about.")
+    elif kind == PREDICT and (not moves or len(rnd.tricks) != tricks_before + 1 or
+                              len(rnd.tricks) - len(puzzle.start().tricks) != 1):
         probs.add("plays", "a predict puzzle gives the plays of exactly one trick: the last "
                   "play must be the card that completes the trick being asked about.")
     if kind == SCORE and not rnd.is_over:
@@ -233,16 +304,40 @@ def _plays(obj, puzzle: Puzzle, probs):
                   "its plays must finish all 13 tricks.")
 
 
+def _check_shovel(puzzle: Puzzle, probs) -> None:
+    """The Shovel digs in its player's last won trick, which a position does not list: so a
+    player who may play the Shovel must not have won a trick before the position (their tricks
+    won in the plays, or in the puzzle, are known)."""
+    if "Shovel" not in puzzle.modules.special:
+        return
+    pos = puzzle.position
+    for i, p in enumerate(PLAYERS):
+        if pos.tricks_won[i] and any(c.special == "Shovel" for c in pos.hands[i]):
+            probs.add(f"position.tricks_won.{p}", f"{p} holds the Shovel, which digs in the last "
+                      "trick its player won, but a position does not list the cards of earlier "
+                      f"tricks: start the puzzle before {p} has won a trick (0), and let the "
+                      "plays or the puzzle win one.")
+
+
 def _check_theme_cards(puzzle: Puzzle, probs) -> None:
     """A puzzle tagged with a character must show that character somewhere."""
     pos = puzzle.position
     seen = {c for c in [pos.decree, *pos.trick, *pos.hands[0], *pos.hands[1]]
             if c not in puzzle.hidden}
-    seen |= {c for m in puzzle.plays for c in (m.card, m.exchange, m.discard) if c}
+    seen |= {c for m in puzzle.plays for c in
+             ((m.card,) if isinstance(m, Action) else (m.card, m.exchange, m.discard))
+             if isinstance(c, Card)}
     if puzzle.show_deck:
         seen |= set(pos.deck)
-    ranks = {c.rank for c in seen}
+    ranks = {c.rank for c in seen if c.special is None}
+    specials = {c.special for c in seen if c.special}
     for i, tag in enumerate(puzzle.themes):
+        if tag in SPECIAL_TAGS and SPECIAL_TAGS[tag] not in specials:
+            probs.add(f"themes[{i}]", f"the puzzle is tagged '{tag}' but the {SPECIAL_TAGS[tag]} "
+                      "is not in sight.")
+        if tag == "poison" and not puzzle.modules.poison:
+            probs.add(f"themes[{i}]", "the puzzle is tagged 'poison' but plays without Poison "
+                      '8s: add "modules": {"poison": true}.')
         rank = CHARACTER_TAGS.get(tag)
         if rank is not None and rank not in ranks:
             probs.add(f"themes[{i}]", f"the puzzle is tagged '{tag}' but no {tag.title()} "
@@ -267,6 +362,8 @@ def _answer(value, where, puzzle: Puzzle, probs, bare_ok=False):
             probs.add(where, f"the answer to '{goal.name}' is a number of points, not {value!r}.")
             return None
         return value
+    if puzzle.deluxe:
+        return _action_answer(value, where, puzzle, probs)
     try:
         move = Move.from_json(value, where)
     except FoxError as exc:
@@ -284,6 +381,28 @@ def _answer(value, where, puzzle: Puzzle, probs, bare_ok=False):
         probs.add(where, f"illegal play: {exc}")
         return None
     return move
+
+
+def _action_answer(value, where, puzzle: Puzzle, probs):
+    """An answer of a play or band puzzle with modules: the learner's next action, a card
+    ('9K': play it) or a pair ['crown', '4K']; it must be allowed in the position."""
+    try:
+        if isinstance(value, str):
+            action = Action("play", Card(value))
+        elif isinstance(value, list):
+            action = Action.from_json(value, where)
+        else:
+            raise FoxError("with modules, an answer is the learner's next action: a card "
+                           "('9K') or a pair [kind, card] like [\"crown\", \"4K\"].")
+    except FoxError as exc:
+        probs.add(where, f"the action does not parse: {str(exc).removeprefix(where + ': ')}")
+        return None
+    try:
+        puzzle.start().verify(action)
+    except FoxError as exc:
+        probs.add(where, f"illegal action ({action}): {exc}")
+        return None
+    return action
 
 
 def _why_not(rnd: Round, card) -> str:

@@ -11,7 +11,8 @@ from .. import rules
 from ..cards import Card
 from ..errors import Problem, Problems
 from ..game import DEFAULT_TARGET
-from ..round import PLAYERS, Move, Position, Round
+from ..modules import BASE, Modules
+from ..round import PLAYERS, Action, Move, Position, Round
 from .format import PREDICT, Goal
 
 # ----------------------------------------------------------------------------- problems
@@ -58,10 +59,21 @@ class Puzzle:
     target: int = DEFAULT_TARGET
     file: str = ""
     source: dict = field(default_factory=dict, repr=False)
+    chance: tuple = ()         # given outcomes of the special cards' random picks (predict)
 
     @property
     def kind(self) -> str:
         return self.goal.kind
+
+    @property
+    def modules(self) -> Modules:
+        return self.position.modules
+
+    @property
+    def deluxe(self) -> bool:
+        """Played with Deluxe modules: answers are the engine's actions, proved by
+        ``foxlib.deluxe_solver`` (the base puzzles keep moves and ``foxlib.solver``)."""
+        return not self.position.modules.base
 
     @property
     def opponent(self) -> int:
@@ -78,13 +90,16 @@ class Puzzle:
 
     def start(self) -> Round:
         """A fresh round at the puzzle's position (before any given plays)."""
-        return Round(_copy_position(self.position), self.names())
+        return Round(_copy_position(self.position), self.names(), chance=self.chance)
 
     def after_plays(self) -> Round:
         """The round with the puzzle's given plays applied (predict and score kinds)."""
         rnd = self.start()
-        for move in self.plays:
-            rnd.push(move)
+        for play in self.plays:
+            if isinstance(play, Action):
+                rnd.act(play)
+            else:
+                rnd.push(play)
         return rnd
 
     def to_json(self) -> dict:
@@ -141,6 +156,8 @@ class LoadResult:
 def answer_text(answer, puzzle: Puzzle | None = None) -> str:
     if isinstance(answer, Move):
         return move_text(answer)
+    if isinstance(answer, Action):
+        return action_text(answer)
     if isinstance(answer, Card):
         return f"the {answer.name()} ({answer})"
     if answer in (0, 1) and puzzle is not None and puzzle.goal.name != "round-points" and \
@@ -159,6 +176,48 @@ def move_text(move: Move) -> str:
     if move.discard is not None:
         return text + f", putting the {move.discard.name()} under the deck"
     return text
+
+
+def action_text(action: Action) -> str:
+    """An action in words: 'the 9 of Keys (9K)', 'the 4 of Keys (4K) with the Crown', 'naming
+    Bells for the Hammer', 'not digging with the Shovel'."""
+    card = action.card
+    if isinstance(card, Card):
+        what = f"the {card.name()}" + (f" ({card})" if card.special is None else "")
+    else:
+        what = "" if card is None else card.name.title()
+    words = {
+        "play": "{what}",
+        "crown": "{what} with the Crown",
+        "name_suit": "naming {what} for the Hammer",
+        "replace": "{what} as the new led card",
+        "fairy_take": "taking {what} with the Fairy",
+        "fairy_give": "giving {what} back for the Fairy",
+        "dig": "digging with the Shovel",
+        "potion_discard": "putting {what} under the deck with the Potion",
+        "potion_play": "playing {what} from the Potion's draw",
+        "exchange": "taking the decree card for {what}",
+        "discard": "putting {what} under the deck",
+    }
+    if card is None:
+        none = {"dig": "not digging with the Shovel", "fairy_take": "taking nothing with the "
+                "Fairy", "exchange": "keeping the decree card"}
+        return none.get(action.kind, str(action))
+    return words.get(action.kind, str(action)).format(what=what)
+
+
+def action_key(action: Action) -> str:
+    """The compact notation of an action, as in the files: '9K' for a play, else 'crown 4K'."""
+    if action.kind == "play" and action.card is not None:
+        return str(action.card)
+    return str(action)
+
+
+def action_json(action: Action):
+    """An action as the files write it: a bare card for a play, else the pair [kind, card]."""
+    if action.kind == "play" and action.card is not None:
+        return str(action.card)
+    return action.to_json()
 
 
 def move_key(move: Move) -> str:
@@ -202,15 +261,20 @@ def position_to_json(pos: Position) -> dict:
 
 def puzzle_to_json(p: Puzzle) -> dict:
     def answer(a):
+        if isinstance(a, Action):
+            return action_json(a)
         if isinstance(a, Move):
             return a.to_json()
         if isinstance(a, Card):
             return str(a)
         return PLAYERS[a] if a in (0, 1) and p.kind == PREDICT else a
     out = {"id": p.id, "title": p.title, "themes": list(p.themes), "difficulty": p.difficulty,
-           "goal": str(p.goal), "position": position_to_json(p.position),
+           "goal": str(p.goal)}
+    if p.deluxe:
+        out["modules"] = p.modules.to_json()
+    out.update({"position": position_to_json(p.position),
            "solution": [answer(a) for a in p.solution], "hints": list(p.hints),
-           "explanation": p.explanation}
+           "explanation": p.explanation})
     if p.you != 0:
         out["you"] = PLAYERS[p.you]
     if p.wrong:

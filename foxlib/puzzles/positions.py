@@ -6,20 +6,26 @@ from __future__ import annotations
 from .. import rules
 from ..cards import Card
 from ..errors import FoxError, InputError
-from ..inputs import fill_unseen
-from ..round import PLAYERS
-from .format import BAND, DECK_SIZE, PLAY, ROUND_TRICKS
+from ..inputs import check_position, fill_unseen
+from ..modules import BASE
+from ..round import PLAYERS, Position
+from .format import BAND, DECK_SIZE, DECK_SIZE_TEXT, PLAY, ROUND_TRICKS
 
 
-def read_position(pos, probs, goal, you, sound=True, avoid=((), ())):
+def read_position(pos, probs, goal, you, sound=True, avoid=((), ()), modules=BASE):
     """Read and check a position; returns (Position, stand-ins, concealed, deck_hidden), or None
     after adding its problems to ``probs``. ``sound``: the schema found nothing wrong with it;
     if it did, only duplicate cards are looked for (among the cards that can be read), so that
     they are reported with the rest. ``avoid``: per player, suits that player's concealed
-    stand-in cards must not have."""
+    stand-in cards must not have. ``modules``: the puzzle's Deluxe modules (with special cards,
+    every card must be listed: no stand-ins, and the deck's size is free)."""
     if not isinstance(pos, dict):
         return None
     listed = _listed(pos)
+    deck_size = len(pos["deck"]) if isinstance(pos.get("deck"), list) else DECK_SIZE
+    if sound and not modules.special and deck_size != DECK_SIZE:
+        probs.add("position.deck", DECK_SIZE_TEXT.format(count=deck_size))
+        sound = False
     if not _no_duplicates(listed, probs) or not sound:
         return None
     decree, leader = Card(pos["decree"]), PLAYERS.index(pos["leader"])
@@ -39,6 +45,9 @@ def read_position(pos, probs, goal, you, sound=True, avoid=((), ())):
     if not _consistent(pos, probs, leader, trick, counts, tricks_won, score, gain, listed,
                        deck_hidden, goal, you, hands):
         return None
+    if modules.special:
+        return _with_special(probs, modules, decree, hands, leader, deck, trick, tricks_won,
+                             score, gain, deck_hidden)
     # Stand-ins for concealed cards: unlisted cards, which the learner never sees.
     try:
         filled = fill_unseen(decree, [h[0] for h in hands], leader, deck=deck, trick=trick,
@@ -50,8 +59,30 @@ def read_position(pos, probs, goal, you, sound=True, avoid=((), ())):
         return None
     position = filled.position
     position.hands = tuple(sorted(h) for h in position.hands)
+    position.modules = modules
     concealed = tuple(hands[i][1] is not None for i in (0, 1))
     return position, filled.filler, concealed, deck_hidden
+
+
+def _with_special(probs, modules, decree, hands, leader, deck, trick, tricks_won, score, gain,
+                  deck_hidden):
+    """The position of a puzzle with special cards: every card is listed (a special card's
+    ability may reach any hand or the deck), and the engine checks the rest."""
+    start = probs.count
+    for i, p in enumerate(PLAYERS):
+        if hands[i][1] is not None:
+            probs.add(f"position.hands.{p}", "with special cards in play every card is listed: "
+                      "write the whole hand (a special card may reach any card).")
+    if deck_hidden:
+        probs.add("position.deck", "with special cards in play every card is listed: write the "
+                  "deck, top first (a special card may draw from it).")
+    if probs.count > start:
+        return None
+    position = Position(decree, tuple(sorted(h[0]) for h in hands), leader, deck, trick,
+                        tricks_won, score, gain, modules=modules)
+    if not check_position(position, "position", probs):
+        return None
+    return position, frozenset(), (False, False), False
 
 
 def _listed(pos) -> list:

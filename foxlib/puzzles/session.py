@@ -10,11 +10,12 @@ from ..errors import FoxError
 from ..feedback import Feedback
 from ..narrator import Narrator, possessive, second_person  # noqa: F401 (second_person: re-exported)
 from ..narrator import mine as narrator_mine
-from ..round import PLAYERS, Move
+from ..round import PLAY as PLAY_PHASE
+from ..round import PLAYERS, Action, Move
 from .analysis import (NODE_LIMIT, GoalAnalysis, Verdict, solver_module, closure, judge_trick_goal,
-                       live_cards, solve_goal, truth)
+                       live_cards, solve_actions, solve_goal, truth)
 from .format import BAND, PLAY, PREDICT, SCORE
-from .model import Puzzle, answer_text, cap, move_text
+from .model import Puzzle, action_text, answer_text, cap, move_text
 
 # ----------------------------------------------------------------------------- playing a puzzle
 
@@ -38,6 +39,7 @@ class PuzzleSession:
     def reset(self) -> None:
         p = self.puzzle
         self.round = p.after_plays() if p.kind in (PREDICT, SCORE) else p.start()
+        self._tricks0 = len(self.round.tricks)
         self.status = "open"          # open, solved, failed, shown
         self.feedback: Feedback | None = None
         self.moves_made = 0
@@ -66,8 +68,11 @@ class PuzzleSession:
 
     def decision(self, card) -> tuple:
         """What must be decided after playing ``card``: ('exchange', [None, cards...], None) for a
-        Fox, ('discard', [cards...], drawn) for a Woodcutter, ('', [], None) otherwise."""
+        Fox, ('discard', [cards...], drawn) for a Woodcutter, ('', [], None) otherwise. (With
+        modules every decision is its own action, offered by ``choices``.)"""
         card = Card(card)
+        if self.puzzle.deluxe:
+            return "", [], None
         hand = [c for c in self.round.hands[self.round.to_play] if c is not card]
         if card.rank == rules.FOX and hand:
             return "exchange", [None] + sorted(hand), None
@@ -104,6 +109,11 @@ class PuzzleSession:
             return self._refuse("This puzzle is answered with a choice, not a card.")
         if self.finished:
             return self._refuse("This attempt is over: press Retry to try again.")
+        if p.deluxe:
+            if isinstance(move, Action):
+                return self.act(move)
+            card = move.card if isinstance(move, Move) else Card(move)
+            return self.act(Action("play", card))
         if not isinstance(move, Move):
             move = Move(Card(move))
         try:
@@ -120,6 +130,91 @@ class PuzzleSession:
         if p.kind == PLAY:
             return self._play_trick_goal(move, verdict)
         return self._play_band(move, verdict)
+
+    # -- with modules: one action at a time
+    def choices(self) -> list:
+        """(label, Action) for the learner's decisions that are not a plain card to play: a
+        special card's decision now pending (a suit for the Hammer, a card for the Fairy...),
+        or a card played with the Crown. [] when it is not the learner's turn."""
+        if not self.your_turn or not self.puzzle.deluxe:
+            return []
+        out = []
+        for action in self.round.legal_actions():
+            if action.kind == "play" and self.round.phase == PLAY_PHASE:
+                continue
+            out.append((cap(action_text(action)), action))
+        return out
+
+    def act(self, action) -> Feedback:
+        """The learner's next decision in a puzzle with modules (``Action`` or a pair such as
+        ``("crown", "4K")``), judged by the Deluxe search: it works when the goal stays sure
+        (chance 1) whatever the opponent does and whatever the random picks. A right decision
+        is played with the opponent's answers (the ones that most lower your chance), until
+        the goal is decided or you must decide again; a wrong one is played out against a
+        defence that defeats it."""
+        p = self.puzzle
+        if not p.deluxe or p.kind not in (PLAY, BAND):
+            return self._refuse("This puzzle is not answered with actions.")
+        if self.finished:
+            return self._refuse("This attempt is over: press Retry to try again.")
+        if not self.your_turn:
+            return self._refuse("It is not your turn.")
+        if not isinstance(action, Action):
+            action = Action(*action)
+        try:
+            self.round.verify(action)
+        except FoxError as exc:
+            return self._refuse(str(exc))
+        analysis = solve_actions(self.round, p.goal, self.node_limit)
+        if not analysis.complete:
+            return self._refuse("This position is too big for the Deluxe search to judge here "
+                                f"(it stopped at its limit of {self.node_limit:,} positions), "
+                                "so the decision cannot be checked.")
+        verdict = analysis.verdict(action)
+        self.moves_made += 1
+        lines = self._act_line(action)
+        if not verdict.works:
+            text = _wrong_text(p, action) or verdict.explanation
+            title = (f"{cap(action_text(action))} is not the best you can do."
+                     if p.goal.name == "most-points" else
+                     f"{cap(action_text(action))} does not make it sure.")
+            return self._finish("failed", Feedback("wrong", title, [text] + lines, True))
+        if self._decided():
+            return self._finish("solved", Feedback(
+                "right", "Right!", lines + [t for t in (p.right, p.explanation) if t], True))
+        self.feedback = Feedback("going", "Good: the best is still in reach. Your decision "
+                                 "again." if p.goal.name == "most-points" else
+                                 "Good: the goal is still sure. Your decision again.", lines)
+        return self.feedback
+
+    def _decided(self) -> bool:
+        rnd = self.round
+        return rnd.is_over or (self.puzzle.kind == PLAY and len(rnd.tricks) > self._tricks0)
+
+    def _act_line(self, action) -> list:
+        """Do ``action``, then the opponent's decisions (each the one that most lowers your
+        chance of the goal), until the goal is decided or it is your decision again."""
+        rnd, p = self.round, self.puzzle
+        lines = self._do(action)
+        while not self._decided() and rnd.to_play == p.opponent:
+            result = solve_actions(rnd, p.goal, self.node_limit)
+            if not result.verdicts:
+                break
+            lines += self._do(min(result.verdicts, key=lambda v: v.chance).move)
+        if not self._decided() and self.status == "open" and \
+                not any(v.works for v in solve_actions(rnd, p.goal, self.node_limit).verdicts):
+            # After a wrong decision: play on to the end with the best decisions left.
+            while not self._decided():
+                result = solve_actions(rnd, p.goal, self.node_limit)
+                mine = rnd.to_play == p.goal.player
+                pick = max if mine else min
+                lines += self._do(pick(result.verdicts, key=lambda v: v.chance).move)
+        return lines
+
+    def _do(self, action) -> list:
+        before = len(self.round.history)
+        self.round.act(action)
+        return [rec.reason for rec in self.round.history[before:] if rec.reason]
 
     def _analyse(self) -> GoalAnalysis:
         if self.puzzle.kind == PLAY:
@@ -220,6 +315,8 @@ class PuzzleSession:
                           [reason, p.explanation], True)
             return self._finish("shown", fb)
         rnd = self.round
+        if p.deluxe:
+            return self._deluxe_solution()
         live = live_cards(rnd, p)
         winning = closure(p.solution, rnd.legal_moves(), live)
         names = "; ".join(move_text(m) for m in winning)
@@ -231,6 +328,21 @@ class PuzzleSession:
                 lines += self._push(self._best_reply(), "Your opponent answers with ")
         else:
             lines += self._main_line()
+        lines.append(p.explanation)
+        return self._finish("shown", Feedback("shown", "The solution", lines, True))
+
+    def _deluxe_solution(self) -> Feedback:
+        """The right first decisions, then the solution played out: your decisions the Deluxe
+        search's sure ones, your opponent's those that most lower your chance."""
+        p, rnd = self.puzzle, self.round
+        names = "; ".join(action_text(a) for a in p.solution)
+        lines = [f"Right decision{'s' if len(p.solution) > 1 else ''}: {names}."]
+        lines += self._do(p.solution[0])
+        while not self._decided():
+            result = solve_actions(rnd, p.goal, self.node_limit)
+            mine = rnd.to_play == p.goal.player
+            pick = max if mine else min
+            lines += self._do(pick(result.verdicts, key=lambda v: v.chance).move)
         lines.append(p.explanation)
         return self._finish("shown", Feedback("shown", "The solution", lines, True))
 

@@ -336,3 +336,33 @@ def test_a_link_opens_one_puzzle(page, voila_server, collection):
     other = collection.puzzle("witch-lead-the-witch")        # a query string links as well
     page.goto(voila_server.url(PAGE) + f"?puzzle={other.id}", wait_until="commit")
     page.locator(f"{APP} .fox-headline", has_text=other.title).first.wait_for(timeout=120_000)
+
+
+def test_a_deluxe_poison_puzzle_is_solved_by_clicks_and_a_decision_button(page, voila_server,
+                                                                            collection):
+    """A Deluxe puzzle (Poison 8s, the most points): cards clicked, and the Fox's exchange
+    that follows offered as a button; the decisions to click come from the same Deluxe search,
+    run here."""
+    from foxlib.puzzles import solve_actions
+    from foxlib.puzzles.model import action_text, cap
+    puzzle = collection.puzzle("deluxe-poison-give-it-away")
+    page.goto(voila_server.url(PAGE) + f"#puzzle={puzzle.id}", wait_until="commit")
+    page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for(timeout=120_000)
+    mirror = PuzzleSession(puzzle)
+    step = 0
+    while mirror.status == "open":
+        good = next(v.move for v in solve_actions(mirror.round, puzzle.goal).verdicts
+                    if v.works)
+        by_card = good.kind == "play" and mirror.round.phase == "play"
+        result = mirror.act(good)
+        step += 1
+        phrase = "Right!" if result.status == "right" else "Your decision again"
+        if by_card:
+            click = lambda c=good.card: hand_card(page, str(c)).click()   # noqa: E731
+        else:
+            click = lambda a=good: page.get_by_role(                        # noqa: E731
+                "button", name=cap(action_text(a)), exact=True).click()
+        timed(f"deluxe: decision {step}, {good}", click,
+              lambda p=phrase: page.locator(f"{APP} .fox-pz-feedback", has_text=p).wait_for())
+    text = feedback(page).inner_text()
+    assert "Right!" in text and "Poison" in text
