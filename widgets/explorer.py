@@ -507,9 +507,8 @@ class RulesExplorer(VBox):
         drawn = rnd.history[-1].card if kind == "discard" else None
         if who == "leader" and kind not in ("fairy_take", "name_suit", "dig", "potion_play"):
             # The filler cards are not the learner's to choose (they are face down).
-            mine = [a for a in actions
-                    if a.card is None or a.card in self.explicit or a.card is drawn
-                    or a.card is Card(self.led.value)]
+            filler = set(rnd.start.hands[0]) - set(self.explicit) - {Card(self.led.value)}
+            mine = [a for a in actions if a.card is None or a.card not in filler]
             actions = mine or actions
         if kind == "exchange":
             actions = sorted(actions, key=lambda a: a.card is not None)
@@ -603,6 +602,8 @@ class RulesExplorer(VBox):
         illegal = "".join(f"<li><b>{escape(Card(c).name(th))}</b>: {escape(r)}</li>"
                           for c, r in sorted(self.reasons.items(), key=lambda x: Card(x[0])))
         parts = [f'<div class="fox-title">What happens</div><ol class="fox-steps">{steps}</ol>']
+        if self.error:          # the engine refused a play or a decision of the set-up
+            parts.append(message(self.error, "illegal"))
         if self.trick is None:
             parts.append(message("Click one of the follower's bright cards to see who wins.",
                                  "info"))
