@@ -168,8 +168,8 @@ class RulesExplorer(VBox):
                                  special=special)
         self._pick = 0           # bumped when the modules change: a new random pick
         self._modules = None
-        self.deluxe_button = Button(description="Deluxe modules: special cards, Poison 8s, "
-                                                "goal cards",
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards, "
+                                                "special cards",
                                     tooltip="Play the trick with the Deluxe box's special "
                                             "cards, Poison 8s and goal cards",
                                     layout=Layout(width="auto"))

@@ -140,8 +140,8 @@ class PlayTable(VBox):
         # The Deluxe module options are built when first asked for (fewer widgets to load
         # for a reader who plays the base game), or at once when the first game uses them.
         self._options = None
-        self.deluxe_button = Button(description="Deluxe modules: special cards, Poison 8s, "
-                                                "goal cards",
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards, "
+                                                "special cards",
                                     tooltip="Play with the Deluxe box's special cards, Poison "
                                             "8s and goal cards (from the next new game)")
         self.deluxe_button.on_click(lambda _b: self.show_modules())
