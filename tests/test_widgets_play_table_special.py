@@ -361,3 +361,14 @@ def test_a_whole_round_with_every_module_is_played_with_clicks_against_each_leve
     log = text(pt.table.events.html)
     assert "Round over" in log
     assert text(pt.status.html).count("Round over") >= 1
+
+
+def test_the_review_of_a_round_with_special_cards_is_refused_in_plain_words():
+    pt = PlayTable(seed=5, special=["Bow", "Hammer"], level="random")
+    rng = random.Random(5)
+    while not pt.game.round.is_over:
+        click(pt, rng.choice(pt.game.round.legal_actions()))
+    pt.review.start()
+    said = text(pt.review.summary.html)
+    assert "No review this time: there is no review yet for a round played with special" in said
+    assert not pt.review.running and not pt.review.button.disabled
