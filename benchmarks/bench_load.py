@@ -904,8 +904,9 @@ def _status_text(link: KernelLink, status_id: str) -> str:
 
 
 def play_table_parts(mirror: WidgetMirror, roots) -> dict:
-    """The play table's models: the table, its status, the Opponent dropdown, the New game
-    button, and the learner's hand (the note and the row of face-up cards)."""
+    """The play table's models: the table, its status (class fox-table-status), the Opponent
+    dropdown, the New game button, and the learner's hand (the note and the row of face-up
+    cards)."""
     tables = mirror.find(roots, "fox-play-table")
     if not tables:
         raise LookupError("no play table (class fox-play-table) on the page")
@@ -918,13 +919,15 @@ def play_table_parts(mirror: WidgetMirror, roots) -> dict:
             parts["level"] = model_id
         elif name == "ButtonModel" and state.get("description") == "New game":
             parts["new_game"] = model_id
+        elif "fox-table-status" in mirror.classes(model_id):
+            parts["status"] = model_id
         elif "fox-hand" in mirror.classes(model_id):
             kids = mirror.children(model_id)
             if len(kids) == 2 and any(item.get("card") for item in
                                       mirror.states.get(kids[1], {}).get("_items") or []):
                 parts["note"], parts["hand"] = kids
     kids = mirror.children(table)
-    if len(kids) > 1:
+    if "status" not in parts and len(kids) > 1:       # a page made before the class existed
         parts["status"] = kids[1]
     missing = [k for k in ("level", "new_game", "note", "hand", "status") if k not in parts]
     if missing:

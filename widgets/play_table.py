@@ -137,6 +137,7 @@ class PlayTable(VBox):
                                   tooltip="The Fox's other choice: swap nothing")
         self.next_button = Button(description="Deal the next round", button_style="success")
         self.status = HtmlView()
+        self.status.add_class("fox-table-status")
         # The Deluxe module options are built when first asked for (fewer widgets to load
         # for a reader who plays the base game), or at once when the first game uses them.
         self._options = None
