@@ -131,6 +131,8 @@ def test_each_special_card_is_shown_with_its_face_and_our_words():
 def test_ticking_cards_chooses_exactly_those_cards():
     pt = PlayTable(seed=1)
     opts = pt.options
+    assert not opts.special_cards.interactive      # hidden and not clickable while off
+    opts.special.value = True
     opts.special_cards.click("Hammer")
     opts.special_cards.click("Bow")
     assert opts.special.value and opts.special_mode.value == "chosen"

@@ -186,7 +186,8 @@ class ModuleOptions(VBox):
         self.special_mode.layout.display = "" if on else "none"
         self.special_box.layout.display = "" if on else "none"
         ticked = self.ticked()
-        self.special_cards.interactive = True
+        # Hidden while the special cards are off: then its cards are not clickable either.
+        self.special_cards.interactive = bool(on)
         if not on:
             note = ""
         elif self.special_problem:
