@@ -374,3 +374,12 @@ def test_the_review_of_a_round_with_special_cards_is_refused_in_plain_words():
     said = text(pt.review.summary.html)
     assert "No review this time: there is no review yet for a round played with special" in said
     assert not pt.review.running and not pt.review.button.disabled
+
+
+def test_a_hand_card_clicked_when_a_suit_must_be_named_is_refused_in_plain_words():
+    pt = reach("name_suit")
+    before = pt.game.dumps()
+    pt.hand.click(str(sorted(pt.game.round.hands[0])[0]))
+    assert pt.game.dumps() == before
+    assert pt.hand.message.startswith("No card of your hand is chosen now: your Hammer: name a "
+                                      "suit")
