@@ -177,13 +177,7 @@ class RulesExplorer(VBox):
         self.modules_box = VBox([self.deluxe_button])
         self._wanted = {"leader": [leader_choice], "follower": [follower_choice]}
         self.followed = str(Card(followed)) if followed else None
-        # With the Crown in play: the led card or the follower's card played with it.
-        self.leader_crown = Checkbox(value=bool(leader_crown), indent=False,
-                                     description="Lead it with the Crown",
-                                     layout=Layout(width="auto"))
-        self.follower_crown = Checkbox(value=bool(follower_crown), indent=False,
-                                       description="Follow with the Crown",
-                                       layout=Layout(width="auto"))
+        self._crowns = (leader_crown, follower_crown)   # built with the Deluxe modules
         self.more_choices = {"leader": [], "follower": []}   # a special card's further choices
         self.leader_row = CardRow(theme=self.theme, size="small", interactive=False,
                                   label="The leader's hand")
@@ -195,23 +189,19 @@ class RulesExplorer(VBox):
             w.observe(self._input_changed, names="value")
         for w in (self.leader_choice, self.follower_choice):
             w.observe(self._choice_changed, names="value")
-        for w in (self.leader_crown, self.follower_crown):
-            w.observe(self._input_changed, names="value")
         self.preset.observe(self._preset_changed, names="value")
         setup = HBox([self.decree, self.led, self.leader_others, self.deck_top])
         setup.add_class("fox-controls")
-        self.leader_choices = VBox([self.leader_choice])
-        self.follower_choices = VBox([self.follower_choice])
-        leader = VBox([self.leader_note, self.leader_row, self.leader_crown,
-                       self.leader_choices])
+        leader = VBox([self.leader_note, self.leader_row, self.leader_choice])
         follower = VBox([self.follower_note, self.follower_hand, self.follower_row,
-                         self.follower_crown, self.follower_choices])
+                         self.follower_choice])
+        self._panels = {"leader": leader, "follower": follower}
         for box in (leader, follower):
             box.add_class("fox-panel")
         super().__init__([self.preset, setup, self.modules_box, leader, follower, self.result])
         self.add_class("fox-app")
         self.add_class("fox-explorer")
-        if poison or goals is not None or special is not None:
+        if poison or goals is not None or special is not None or any(self._crowns):
             self._build_modules()
         if preset:
             self.load(preset)
@@ -328,6 +318,20 @@ class RulesExplorer(VBox):
                                           layout=_wide(), description="Follower's score before",
                                           style=style)
         d.goal_cards = HtmlView()
+        # With the Crown in play: the led card or the follower's card played with it.
+        d.leader_crown = Checkbox(value=bool(self._crowns[0]), indent=False,
+                                  description="Lead it with the Crown",
+                                  layout=Layout(width="auto"))
+        d.follower_crown = Checkbox(value=bool(self._crowns[1]), indent=False,
+                                    description="Follow with the Crown",
+                                    layout=Layout(width="auto"))
+        for w, who, row in ((d.leader_crown, "leader", self.leader_row),
+                            (d.follower_crown, "follower", self.follower_row)):
+            w.observe(self._input_changed, names="value")
+            panel = self._panels[who]
+            kids = list(panel.children)
+            kids.insert(kids.index(row) + 1, w)
+            panel.children = tuple(kids)
         d.module_row = HBox([d.goal_1, d.goal_2, d.score_leader, d.score_follower])
         d.module_row.add_class("fox-controls")
         self._deluxe = d
@@ -352,6 +356,10 @@ class RulesExplorer(VBox):
     score_follower = property(lambda self: self._part("score_follower"))
     module_row = property(lambda self: self._part("module_row"))
     goal_cards = property(lambda self: self._part("goal_cards"))
+    leader_crown = property(lambda self: self._part("leader_crown"),
+                            doc="Checkbox: the led card is played with the Crown.")
+    follower_crown = property(lambda self: self._part("follower_crown"),
+                              doc="Checkbox: the follower's card is played with the Crown.")
 
     def modules(self):
         """The modules the trick is played with (the base game until they are chosen)."""
@@ -441,7 +449,7 @@ class RulesExplorer(VBox):
 
     def _lead(self, rnd) -> None:
         start = len(rnd.history)
-        crown = self.leader_crown.value and self._crown_in_play()
+        crown = self._crown_in_play() and self.leader_crown.value
         rnd.act(Action(CROWN if crown else PLAY, Card(self.led.value)))
         self._decisions(rnd)
         self.steps += rnd.history[start:]
@@ -469,7 +477,7 @@ class RulesExplorer(VBox):
         if self.followed is None:
             return
         start = len(rnd.history)
-        crown = self.follower_crown.value and self._crown_in_play()
+        crown = self._crown_in_play() and self.follower_crown.value
         rnd.act(Action(CROWN if crown else PLAY, Card(self.followed)))
         self._decisions(rnd)
         self.steps += rnd.history[start:]
@@ -486,7 +494,7 @@ class RulesExplorer(VBox):
                          style={"description_width": "initial"})
             d.observe(self._choice_changed, names="value")
             more.append(d)
-            box = getattr(self, f"{who}_choices")
+            box = self._panels[who]
             box.children = tuple(box.children) + (d,)
         return more[i - 1]
 
@@ -531,8 +539,9 @@ class RulesExplorer(VBox):
         rnd = self.round
         poison = self.modules().poison
         self.leader_row.poison = self.follower_row.poison = poison
-        crown = "" if self._crown_in_play() else "none"
-        self.leader_crown.layout.display = self.follower_crown.layout.display = crown
+        if self._deluxe is not None:
+            crown = "" if self._crown_in_play() else "none"
+            self.leader_crown.layout.display = self.follower_crown.layout.display = crown
         for who in ("leader", "follower"):
             used = self._used[who] if rnd is not None else 0
             boxes = [getattr(self, f"{who}_choice")] + self.more_choices[who]
