@@ -16,7 +16,6 @@ import pytest
 from foxlib import Action, Card
 from foxlib.modules import SPECIAL_CARDS
 from foxlib.players import LEVELS
-from foxlib.round import SPECIAL_KINDS
 from widgets import PlayTable
 
 ALL = list(SPECIAL_CARDS)

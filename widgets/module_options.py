@@ -19,7 +19,7 @@ from html import escape
 from ipywidgets import Checkbox, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card
-from foxlib.errors import FoxError, Problems
+from foxlib.errors import Problems
 from foxlib.goals import GoalSet, house_goals, load_text
 from foxlib.modules import BASE, SPECIAL_CARDS, Modules, choose_special
 from foxlib.rules import count
