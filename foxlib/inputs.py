@@ -744,7 +744,7 @@ class Filled:
 
 def fill_unseen(decree, hands, leader: int = 0, *, deck=(), trick=(), unseen=(0, 0),
                 unseen_deck: int = 0, avoid=((), ()), tricks_won=(0, 0), score=(0, 0),
-                round_gain=(0, 0), where: str = "position") -> Filled:
+                round_gain=(0, 0), where: str = "position", modules: Modules = BASE) -> Filled:
     """A position in which some cards are not known: ``hands`` are the cards known in each
     hand, ``unseen`` how many more each hand holds, ``unseen_deck`` how many more cards lie
     under the known ``deck``. The missing cards are filled with cards listed nowhere (the
@@ -773,7 +773,7 @@ def fill_unseen(decree, hands, leader: int = 0, *, deck=(), trick=(), unseen=(0,
     extra = spare[:unseen_deck]
     filler.update(extra)
     pos = Position(decree, tuple(hands), leader, deck + extra, trick, tuple(tricks_won),
-                   tuple(score), tuple(round_gain))
+                   tuple(score), tuple(round_gain), modules=modules)
     check_position(pos, where)
     return Filled(pos, frozenset(filler))
 
@@ -805,12 +805,13 @@ class TrickSetup:
 
 
 def trick_setup(decree, led, follower_hand, leader_others="", deck_top=None, *,
-                theme=DEFAULT_THEME, problems=None) -> TrickSetup | None:
+                theme=DEFAULT_THEME, problems=None, modules: Modules = BASE) -> TrickSetup | None:
     """Build a trick from a learner's choices: cards (or codes like '9M') for the decree and
     the led card, typed text such as '9B 6B 2K' for the hands, and optionally the top card of
     the deck (for a Woodcutter). Each problem starts "Check the set-up: " and names the card
     and where it is ("the follower's second card '12K' is not a card: ranks run from 1 to
-    11.")."""
+    11."). With ``modules`` naming special cards, those cards may be chosen too (a special card
+    that is not in play is a problem to correct); the position carries the modules."""
     probs = _probs(problems)
     start = probs.count
     found = Problems()          # the card problems, said again after "Check the set-up:"
@@ -850,11 +851,17 @@ def trick_setup(decree, led, follower_hand, leader_others="", deck_top=None, *,
                           "there is only one of each card.", SETUP)
             else:
                 places[card] = key
+            if card.special and card.special not in modules.special:
+                in_play = ", ".join(modules.special) or "none"
+                probs.add(key, f"the {card.special} ({SETUP_PLACES[key]}) is a special card "
+                          f"that is not in play (special cards in play: {in_play}): turn the "
+                          "special cards on and tick it in the Deluxe modules.", SETUP)
     if probs.count > start:
         return None
     # The rules need hands of equal size: the leader's hand is filled up with cards nobody
     # chose. They can never change what the follower may play.
     filler = len(follower) - len(others) - 1
     filled = fill_unseen(decree, ([led, *others], follower), 0, deck=[top] if top else [],
-                         unseen=(filler, 0), unseen_deck=5 if top else 0, where="the set-up")
+                         unseen=(filler, 0), unseen_deck=5 if top else 0, where="the set-up",
+                         modules=modules)
     return TrickSetup(filled.position, led, tuple(others), tuple(follower), top, filler)

@@ -290,6 +290,9 @@ def _check_round(rnd) -> None:
     if not isinstance(rnd, Round):
         raise InvalidState(f"A review needs a Round (a recorded round), not "
                            f"{type(rnd).__name__}.")
+    if rnd.modules.special:
+        raise InvalidState("there is no review yet for a round played with special cards (the "
+                           "review weighs the base cards' decisions).")
 
 
 def _decisions(rnd: Round):

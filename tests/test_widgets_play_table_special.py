@@ -16,7 +16,6 @@ import pytest
 from foxlib import Action, Card
 from foxlib.modules import SPECIAL_CARDS
 from foxlib.players import LEVELS
-from foxlib.round import SPECIAL_KINDS
 from widgets import PlayTable
 
 ALL = list(SPECIAL_CARDS)
@@ -125,12 +124,14 @@ def test_each_special_card_is_shown_with_its_face_and_our_words():
     for name in SPECIAL_CARDS:
         assert name in words and Card(name).ability in words
         assert opts.special_cards.titles[name] == f"{name}: {Card(name).ability}"
-    assert opts.special_words.html.count("<svg") == len(SPECIAL_CARDS)
+    assert opts.special_cards.size == "small" and not opts.special_cards.face_down
 
 
 def test_ticking_cards_chooses_exactly_those_cards():
     pt = PlayTable(seed=1)
     opts = pt.options
+    assert not opts.special_cards.interactive      # hidden and not clickable while off
+    opts.special.value = True
     opts.special_cards.click("Hammer")
     opts.special_cards.click("Bow")
     assert opts.special.value and opts.special_mode.value == "chosen"
@@ -361,3 +362,23 @@ def test_a_whole_round_with_every_module_is_played_with_clicks_against_each_leve
     log = text(pt.table.events.html)
     assert "Round over" in log
     assert text(pt.status.html).count("Round over") >= 1
+
+
+def test_the_review_of_a_round_with_special_cards_is_refused_in_plain_words():
+    pt = PlayTable(seed=5, special=["Bow", "Hammer"], level="random")
+    rng = random.Random(5)
+    while not pt.game.round.is_over:
+        click(pt, rng.choice(pt.game.round.legal_actions()))
+    pt.review.start()
+    said = text(pt.review.summary.html)
+    assert "No review this time: there is no review yet for a round played with special" in said
+    assert not pt.review.running and not pt.review.button.disabled
+
+
+def test_a_hand_card_clicked_when_a_suit_must_be_named_is_refused_in_plain_words():
+    pt = reach("name_suit")
+    before = pt.game.dumps()
+    pt.hand.click(str(sorted(pt.game.round.hands[0])[0]))
+    assert pt.game.dumps() == before
+    assert pt.hand.message.startswith("No card of your hand is chosen now: your Hammer: name a "
+                                      "suit")

@@ -5,20 +5,28 @@ follows are ``legal_cards()``, the reasons for illegal cards are ``verify_play``
 exchange and the Woodcutter's draw and discard are played on the round, and the outcome is the
 round's ``TrickRecord``. With Deluxe modules chosen (``options``: Poison 8s, goal cards), the
 trick is played with them: the 8s are Poison 8s, the goals put on the table are checked by the
-engine and its claims are said in its words (``foxlib.goals.say_claim``).
+engine and its claims are said in its words (``foxlib.goals.say_claim``). With special cards
+chosen there (the cards ticked, or two at random), they may be led or held, a card may be played
+with the Crown, and every decision they bring (the Hammer's suit and the leader's new card, the
+Fairy's take and gift, the Shovel's dig, the Potion's cards) is offered as a choice made from the
+round's ``legal_actions()``; their random picks come from a fixed seed, so a set-up always plays
+out the same way.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from html import escape
 
-from ipywidgets import BoundedIntText, Button, Dropdown, HBox, Layout, Text, VBox
+import random
+
+from ipywidgets import BoundedIntText, Button, Checkbox, Dropdown, HBox, Layout, Text, VBox
 
 from foxlib import DECK, Action, Card, FoxError, Round
-from foxlib.cards import card_list
+from foxlib.cards import SPECIAL_DECK, card_list
 from foxlib.goals import say_claim
 from foxlib.inputs import read_theme, trick_setup
 from foxlib.modules import BASE
+from foxlib.round import CROWN, OVER, PLAY
 from foxlib.narrator import Narrator, sentence, subject
 from foxlib.rules import count
 from foxlib.svg import goal_svg
@@ -57,6 +65,37 @@ class _Deluxe:
     """The explorer's Deluxe module widgets, once built."""
 
 
+#: A fixed seed for the special cards' random picks (the Tree, the Fairy, the Shovel): the same
+#: set-up always plays out the same way.
+CHANCE_SEED = 14
+
+
+def decision_label(action, theme, drawn=None) -> str:
+    """The words for one of the engine's legal actions in a decision dropdown."""
+    kind, card = action.kind, action.card
+    name = None if card is None or kind == "name_suit" else card.name(theme)
+    if kind == "exchange":
+        return "Fox: keep the decree card" if card is None else f"Fox: swap in the {name}"
+    if kind == "discard":
+        return f"Woodcutter: discard the {name}"
+    if kind == "name_suit":
+        return f"Hammer: name {theme.suit_names[card]}"
+    if kind == "replace":
+        return f"After the Hammer: play the {name}"
+    if kind == "fairy_take":
+        return "Fairy: take none" if card is None else f"Fairy: take the {name}"
+    if kind == "fairy_give":
+        return f"Fairy: give the {name}"
+    if kind == "dig":
+        return ("Shovel: do not dig (lose the trick)" if card is None else
+                "Shovel: dig a random card from the last trick won")
+    if kind == "potion_discard":
+        return f"Potion: put the {name} under the deck too"
+    if kind == "potion_play":
+        return f"Potion: play the {name}"
+    return str(action)
+
+
 def _wide() -> Layout:
     # One Layout per widget: a shared one would hide them all when one is hidden.
     return Layout(width="auto", min_width="16em")
@@ -91,7 +130,8 @@ class RulesExplorer(VBox):
     def __init__(self, decree="4K", led="10M", follower_hand="9B 6B 2K", followed=None, *,
                  leader_others="", deck_top=None, leader_choice=None, follower_choice=None,
                  names=("Leader", "Follower"), theme="classic", preset=None, poison=False,
-                 goals=None, on_table=None, scores=(5, 5)):
+                 goals=None, on_table=None, scores=(5, 5), special=None,
+                 leader_crown=False, follower_crown=False):
         th = read_theme(theme)
         self.names, self.theme = tuple(names), th.key
         self._busy = False
@@ -103,7 +143,9 @@ class RulesExplorer(VBox):
                                value="", description="Example", layout=_wide(), style=style)
         self.decree = Dropdown(options=options, value=str(Card(decree)), description="Decree card",
                                layout=_wide(), style=style)
-        self.led = Dropdown(options=options, value=str(Card(led)), description="Led card",
+        # Any card may be led, the special cards too (one not in play is a set-up to correct).
+        led_options = options + [(f"{c.name(th)} (special card)", str(c)) for c in SPECIAL_DECK]
+        self.led = Dropdown(options=led_options, value=str(Card(led)), description="Led card",
                             layout=_wide(), style=style)
         # Typed hands are read on Enter or when the field is left, not at every key press.
         self.leader_others = Text(value=leader_others, description="Leader's other cards",
@@ -122,14 +164,21 @@ class RulesExplorer(VBox):
         # before the trick) are built when first asked for: a reader who never opens them does
         # not pay for their widgets when the page loads.
         self._deluxe = None
-        self._deluxe_args = dict(poison=poison, goals=goals, on_table=on_table, scores=scores)
-        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards",
-                                    tooltip="Play the trick with the Deluxe box's Poison 8s "
-                                            "and goal cards", layout=Layout(width="auto"))
+        self._deluxe_args = dict(poison=poison, goals=goals, on_table=on_table, scores=scores,
+                                 special=special)
+        self._pick = 0           # bumped when the modules change: a new random pick
+        self._modules = None
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards, "
+                                                "special cards",
+                                    tooltip="Play the trick with the Deluxe box's special "
+                                            "cards, Poison 8s and goal cards",
+                                    layout=Layout(width="auto"))
         self.deluxe_button.on_click(lambda _b: self.show_modules())
         self.modules_box = VBox([self.deluxe_button])
-        self._wanted = {"leader": leader_choice, "follower": follower_choice}
+        self._wanted = {"leader": [leader_choice], "follower": [follower_choice]}
         self.followed = str(Card(followed)) if followed else None
+        self._crowns = (leader_crown, follower_crown)   # built with the Deluxe modules
+        self.more_choices = {"leader": [], "follower": []}   # a special card's further choices
         self.leader_row = CardRow(theme=self.theme, size="small", interactive=False,
                                   label="The leader's hand")
         self.follower_row = CardRow(theme=self.theme, label="The follower's hand: click a card to "
@@ -146,12 +195,13 @@ class RulesExplorer(VBox):
         leader = VBox([self.leader_note, self.leader_row, self.leader_choice])
         follower = VBox([self.follower_note, self.follower_hand, self.follower_row,
                          self.follower_choice])
+        self._panels = {"leader": leader, "follower": follower}
         for box in (leader, follower):
             box.add_class("fox-panel")
         super().__init__([self.preset, setup, self.modules_box, leader, follower, self.result])
         self.add_class("fox-app")
         self.add_class("fox-explorer")
-        if poison or goals is not None:
+        if poison or goals is not None or special is not None or any(self._crowns):
             self._build_modules()
         if preset:
             self.load(preset)
@@ -179,7 +229,7 @@ class RulesExplorer(VBox):
                 self.follower_hand.value = follower_hand
             self.leader_others.value = leader_others
             self.deck_top.value = str(Card(deck_top)) if deck_top else NO_CARD
-        self._wanted = {"leader": leader_choice, "follower": follower_choice}
+        self._wanted = {"leader": [leader_choice], "follower": [follower_choice]}
         self.followed = str(Card(followed)) if followed else None
         self._recompute()
 
@@ -193,7 +243,7 @@ class RulesExplorer(VBox):
         if code not in self.legal:
             return False
         self.followed = code
-        self._wanted["follower"] = None
+        self._wanted["follower"] = [None]
         self.message = ""
         self._recompute()
         return True
@@ -222,8 +272,13 @@ class RulesExplorer(VBox):
     def _choice_changed(self, change) -> None:
         if self._busy:
             return
-        who = "leader" if change["owner"] is self.leader_choice else "follower"
-        self._wanted[who] = change["new"] or None
+        owner = change["owner"]
+        for who in ("leader", "follower"):
+            boxes = [getattr(self, f"{who}_choice")] + self.more_choices[who]
+            if owner in boxes:
+                i = boxes.index(owner)
+                wanted = self._wanted[who][:i] + [change["new"] or None]
+                self._wanted[who] = wanted
         self._recompute()
 
     def _preset_changed(self, change) -> None:
@@ -253,7 +308,8 @@ class RulesExplorer(VBox):
     def _build_modules(self) -> None:
         args, style = self._deluxe_args, {"description_width": "initial"}
         d = _Deluxe()
-        d.options = ModuleOptions(poison=args["poison"], goals=args["goals"])
+        d.options = ModuleOptions(poison=args["poison"], goals=args["goals"],
+                                  special=args["special"])
         d.goal_1 = Dropdown(description="Goal on the table", layout=_wide(), style=style)
         d.goal_2 = Dropdown(description="Second goal", layout=_wide(), style=style)
         d.score_leader = BoundedIntText(value=args["scores"][0], min=0, max=99, layout=_wide(),
@@ -262,6 +318,20 @@ class RulesExplorer(VBox):
                                           layout=_wide(), description="Follower's score before",
                                           style=style)
         d.goal_cards = HtmlView()
+        # With the Crown in play: the led card or the follower's card played with it.
+        d.leader_crown = Checkbox(value=bool(self._crowns[0]), indent=False,
+                                  description="Lead it with the Crown",
+                                  layout=Layout(width="auto"))
+        d.follower_crown = Checkbox(value=bool(self._crowns[1]), indent=False,
+                                    description="Follow with the Crown",
+                                    layout=Layout(width="auto"))
+        for w, who, row in ((d.leader_crown, "leader", self.leader_row),
+                            (d.follower_crown, "follower", self.follower_row)):
+            w.observe(self._input_changed, names="value")
+            panel = self._panels[who]
+            kids = list(panel.children)
+            kids.insert(kids.index(row) + 1, w)
+            panel.children = tuple(kids)
         d.module_row = HBox([d.goal_1, d.goal_2, d.score_leader, d.score_follower])
         d.module_row.add_class("fox-controls")
         self._deluxe = d
@@ -286,10 +356,18 @@ class RulesExplorer(VBox):
     score_follower = property(lambda self: self._part("score_follower"))
     module_row = property(lambda self: self._part("module_row"))
     goal_cards = property(lambda self: self._part("goal_cards"))
+    leader_crown = property(lambda self: self._part("leader_crown"),
+                            doc="Checkbox: the led card is played with the Crown.")
+    follower_crown = property(lambda self: self._part("follower_crown"),
+                              doc="Checkbox: the follower's card is played with the Crown.")
 
     def modules(self):
         """The modules the trick is played with (the base game until they are chosen)."""
-        return BASE if self._deluxe is None else self._deluxe.options.modules()
+        if self._deluxe is None:
+            return BASE
+        if self._modules is None:   # two at random: picked once per change of the options
+            self._modules = self._deluxe.options.modules(random.Random(self._pick))
+        return self._modules
 
     def _fill_goals(self, wanted=None) -> None:
         """Offer the goals of the chosen goal set for the table (keeping the ones chosen)."""
@@ -321,8 +399,21 @@ class RulesExplorer(VBox):
         return tuple(out)
 
     def _modules_changed(self, _modules) -> None:
+        self._pick += 1
+        self._modules = None
         self._fill_goals()
         self._recompute()
+
+    def _fill_led(self) -> None:
+        """The led card may be any card in play: the 33 suit cards and the special cards."""
+        th = read_theme(self.theme)
+        special = [Card(n) for n in self.modules().special]
+        options = [(f"{c.label(th)} ({c})", str(c)) for c in DECK] + [
+            (f"{c.name(th)} (special card)", str(c)) for c in special]
+        keep = self.led.value if self.led.value in [v for _, v in options] else str(DECK[0])
+        with self._quiet():
+            self.led.options = options
+            self.led.value = keep
 
     def _module_input_changed(self, _change) -> None:
         if not self._busy:
@@ -332,6 +423,7 @@ class RulesExplorer(VBox):
     def _recompute(self) -> None:
         self.round, self.trick, self.legal, self.reasons, self.error = None, None, [], {}, ""
         self.steps = []
+        self._used = {"leader": 0, "follower": 0}
         try:
             rnd, self.explicit = self._build()
             self.round = rnd
@@ -343,22 +435,37 @@ class RulesExplorer(VBox):
 
     def _build(self):
         th = read_theme(self.theme)
+        modules = self.modules()
         setup = trick_setup(self.decree.value, self.led.value, self.follower_hand.value,
-                            self.leader_others.value, self.deck_top.value or None, theme=th)
+                            self.leader_others.value, self.deck_top.value or None, theme=th,
+                            modules=modules)
         self.padding = setup.filler
-        pos, modules = setup.position, self.modules()
+        pos = setup.position
         if not modules.base:
             pos = replace(pos, modules=modules, goals=self.on_table(),
-                          score=(self.score_leader.value, self.score_follower.value))
+                          score=(self.score_leader.value, self.score_follower.value),
+                          seed=CHANCE_SEED if modules.special else None)
         return Round(pos, self.names, th), set(setup.leader_others)
 
     def _lead(self, rnd) -> None:
         start = len(rnd.history)
-        rnd.play(self.led.value)
-        self._decide(rnd, "leader", self.leader_choice)
+        crown = self._crown_in_play() and self.leader_crown.value
+        rnd.act(Action(CROWN if crown else PLAY, Card(self.led.value)))
+        self._decisions(rnd)
         self.steps += rnd.history[start:]
 
+    def _crown_in_play(self) -> bool:
+        return "Crown" in self.modules().special
+
     def _follow(self, rnd) -> None:
+        if not (rnd.phase == PLAY and rnd.to_play == 1 and len(rnd.trick) == 1):
+            # The follower's card was not theirs to choose (a led Tree picks it at random).
+            start = len(rnd.history)
+            self._decisions(rnd)
+            self.steps += rnd.history[start:]
+            self.followed = None
+            self.trick = rnd.tricks[-1] if rnd.tricks else None
+            return
         self.legal = [str(c) for c in rnd.legal_cards()]
         for card in rnd.hands[1]:
             try:
@@ -368,41 +475,63 @@ class RulesExplorer(VBox):
         if self.followed not in self.legal:
             self.followed = None
         if self.followed is None:
-            self.follower_choice.layout.display = "none"
             return
         start = len(rnd.history)
-        rnd.play(self.followed)
-        self._decide(rnd, "follower", self.follower_choice)
+        crown = self._crown_in_play() and self.follower_crown.value
+        rnd.act(Action(CROWN if crown else PLAY, Card(self.followed)))
+        self._decisions(rnd)
         self.steps += rnd.history[start:]
         self.trick = rnd.tricks[-1] if rnd.tricks else None
 
-    def _decide(self, rnd, who: str, dropdown: Dropdown) -> None:
-        """The Fox's exchange or the Woodcutter's discard, offered from the engine's options."""
-        th = rnd.theme
-        if rnd.phase not in ("exchange", "discard"):
-            with self._quiet():
-                dropdown.options, dropdown.layout.display = [("", "")], "none"
-            return
+    def _dropdown(self, who: str, i: int) -> Dropdown:
+        """The ``i``-th decision dropdown of ``who`` (made when first needed)."""
+        if i == 0:
+            return getattr(self, f"{who}_choice")
+        more = self.more_choices[who]
+        while len(more) < i:
+            d = Dropdown(description=f"{'Leader' if who == 'leader' else 'Follower'}'s next "
+                                     "choice", layout=_wide(),
+                         style={"description_width": "initial"})
+            d.observe(self._choice_changed, names="value")
+            more.append(d)
+            box = self._panels[who]
+            box.children = tuple(box.children) + (d,)
+        return more[i - 1]
+
+    def _decisions(self, rnd) -> None:
+        """Every decision pending after a card (the Fox's, the Woodcutter's, the special
+        cards'), each offered as a dropdown of the engine's legal actions, in order."""
+        while rnd.phase not in (PLAY, OVER):
+            who = "leader" if rnd.to_play == 0 else "follower"
+            i = self._used[who]
+            self._used[who] += 1
+            self._decide(rnd, who, self._dropdown(who, i), i)
+
+    def _decide(self, rnd, who: str, dropdown: Dropdown, i: int = 0) -> None:
+        """One decision (the Fox's exchange, the Woodcutter's discard or a special card's),
+        offered from the engine's legal actions."""
+        th, kind = rnd.theme, rnd.phase
         actions = rnd.legal_actions()
-        if who == "leader":  # the filler cards are not the learner's to choose
-            drawn = rnd.history[-1].card if rnd.phase == "discard" else None
-            actions = [a for a in actions
-                       if a.card is None or a.card in self.explicit or a.card is drawn]
-        cards = [a.card for a in actions]
-        if rnd.phase == "exchange":
-            options = [("Fox: keep the decree card", "")] + [
-                (f"Fox: swap in the {c.name(th)}", str(c)) for c in cards if c is not None]
-        else:
-            options = [(f"Woodcutter: discard the {c.name(th)}", str(c)) for c in cards]
-        wanted = self._wanted[who] or ""
+        drawn = rnd.history[-1].card if kind == "discard" else None
+        if who == "leader" and kind not in ("fairy_take", "name_suit", "dig", "potion_play"):
+            # The filler cards are not the learner's to choose (they are face down).
+            filler = set(rnd.start.hands[0]) - set(self.explicit) - {Card(self.led.value)}
+            mine = [a for a in actions if a.card is None or a.card not in filler]
+            actions = mine or actions
+        if kind == "exchange":
+            actions = sorted(actions, key=lambda a: a.card is not None)
+        options = [(decision_label(a, th), "" if a.card is None else a.text) for a in actions]
+        wanted = self._wanted[who][i] if i < len(self._wanted[who]) else None
+        wanted = wanted or ""
         if wanted not in [v for _, v in options]:
-            # Defaults change nothing: keep the decree, or put the drawn card back under the deck.
-            wanted = str(rnd.history[-1].card) if rnd.phase == "discard" else ""
+            # Defaults change nothing where they can: keep the decree, put the drawn card back
+            # under the deck; else the first choice the engine gives.
+            wanted = str(drawn) if kind == "discard" else options[0][1]
         with self._quiet():
             dropdown.options = options
             dropdown.value = wanted
             dropdown.layout.display = ""
-        rnd.act(Action(rnd.phase, wanted or None))
+        rnd.act(Action(kind, wanted or None))
 
     # -- drawing
     def _draw(self) -> None:
@@ -410,6 +539,16 @@ class RulesExplorer(VBox):
         rnd = self.round
         poison = self.modules().poison
         self.leader_row.poison = self.follower_row.poison = poison
+        if self._deluxe is not None:
+            crown = "" if self._crown_in_play() else "none"
+            self.leader_crown.layout.display = self.follower_crown.layout.display = crown
+        for who in ("leader", "follower"):
+            used = self._used[who] if rnd is not None else 0
+            boxes = [getattr(self, f"{who}_choice")] + self.more_choices[who]
+            for j, d in enumerate(boxes):
+                if j >= used:           # no such decision in this trick
+                    with self._quiet():
+                        d.options, d.layout.display = [("", "")], "none"
         if self._deluxe is not None:
             self._draw_goal_cards()
         if rnd is None:
@@ -472,6 +611,8 @@ class RulesExplorer(VBox):
         illegal = "".join(f"<li><b>{escape(Card(c).name(th))}</b>: {escape(r)}</li>"
                           for c, r in sorted(self.reasons.items(), key=lambda x: Card(x[0])))
         parts = [f'<div class="fox-title">What happens</div><ol class="fox-steps">{steps}</ol>']
+        if self.error:          # the engine refused a play or a decision of the set-up
+            parts.append(message(self.error, "illegal"))
         if self.trick is None:
             parts.append(message("Click one of the follower's bright cards to see who wins.",
                                  "info"))

@@ -98,6 +98,10 @@ class Hand(VBox):
             return self._refuse(code, ("not_your_turn", {"player": self.player,
                                                          "to_play": rnd.to_play}))
         kind = self.kind_now()
+        if kind in NOT_FROM_HAND:
+            # A suit to name, the Fairy's cards seen, the Shovel's dig: no card of the hand.
+            return self._refuse(code, sentence(f"no card of your hand is chosen now: "
+                                               f"{PROMPTS[kind]}") + ".")
         try:
             action = Action(kind, code)
             rnd.verify(action)
@@ -202,6 +206,8 @@ class Hand(VBox):
                           + message(self.message, self.message_kind))
 
 
+#: The decisions that are never a card of the hand (made with the table's buttons).
+NOT_FROM_HAND = ("name_suit", "dig", "fairy_take")
 #: The kinds of action where a click picks among some of the hand's cards (the others dimmed).
 CHOOSE_AMONG = ("play", "crown", "replace", "potion_play")
 

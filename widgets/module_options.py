@@ -19,14 +19,14 @@ from html import escape
 from ipywidgets import Checkbox, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card
-from foxlib.errors import FoxError, Problems
+from foxlib.errors import Problems
 from foxlib.goals import GoalSet, house_goals, load_text
 from foxlib.modules import BASE, SPECIAL_CARDS, Modules, choose_special
 from foxlib.rules import count
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton
-from .table import inline_card, message
+from .table import message
 
 OFF, HOUSE, OWN = "off", "house", "own"
 #: How the special cards are chosen: two at random (the box's way), or the ones ticked.
@@ -54,8 +54,8 @@ class ModuleOptions(VBox):
     Special cards: ``special`` (Checkbox: on or off), ``special_mode`` (Dropdown: ``"random"``,
     the default when turned on, or ``"chosen"``), ``special_cards`` (a CardRow of the nine
     cards: a click ticks or unticks a card, the ticked ones are its ``selected``; each card's
-    tooltip is what it does), ``special_words`` (HtmlView: each card's face and our words for
-    it) and ``special_note`` (what will be played, or why the choice cannot be played).
+    tooltip is what it does), ``special_words`` (HtmlView: our words for what each card
+    does) and ``special_note`` (what will be played, or why the choice cannot be played).
     ``ticked()`` lists the ticked names; ``tick(names)`` sets them.
 
     Parts for code and tests: ``poison`` (Checkbox), ``goals`` (Dropdown: ``"off"``,
@@ -186,7 +186,8 @@ class ModuleOptions(VBox):
         self.special_mode.layout.display = "" if on else "none"
         self.special_box.layout.display = "" if on else "none"
         ticked = self.ticked()
-        self.special_cards.interactive = True
+        # Hidden while the special cards are off: then its cards are not clickable either.
+        self.special_cards.interactive = bool(on)
         if not on:
             note = ""
         elif self.special_problem:
@@ -199,12 +200,11 @@ class ModuleOptions(VBox):
             note = message(f"Each new game is played with {count(len(ticked), 'special card')}: "
                            f"{', '.join(ticked)}.", "info")
         self.special_note.html = note
-        th = "classic"
+        # The faces are the clickable row above; here what each card does, in our words.
         items = "".join(
-            f'<li class="fox-special-item{" fox-ticked" if n in ticked else ""}">'
-            f'{inline_card(n, th, "small")}<div><b>{escape(n)}'
+            f'<li class="fox-special-item{" fox-ticked" if n in ticked else ""}"><b>{escape(n)}'
             f'{" (ticked)" if n in ticked and mode == CHOSEN else ""}</b>: '
-            f"{escape(Card(n).ability)}</div></li>" for n in SPECIAL_CARDS)
+            f"{escape(Card(n).ability)}</li>" for n in SPECIAL_CARDS)
         self.special_words.html = (f'<ul class="fox-special-list" aria-label="What each special '
                                    f'card does">{items}</ul>') if on else ""
 

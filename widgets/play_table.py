@@ -97,7 +97,8 @@ class PlayTable(VBox):
     button and its report; shown by ``deluxe_button``, built when first used) and ``status``
     (HtmlView with the latest news).
 
-    The special cards' decisions: ``crown_button`` (a toggle: the next card clicked is played
+    The special cards' decisions (built with the first game that has special cards;
+    ``decision_box`` is None until then): ``crown_button`` (a toggle: the next card clicked is played
     with the Crown; shown when the engine allows it), ``choice_buttons`` (the buttons shown now,
     one per legal action: the Hammer's suits, dig or not, the Fairy's cards or none, the
     Potion's cards), ``offer_row`` (the Fairy's cards seen or the Potion's cards drawn, clickable)
@@ -141,27 +142,16 @@ class PlayTable(VBox):
         # The Deluxe module options are built when first asked for (fewer widgets to load
         # for a reader who plays the base game), or at once when the first game uses them.
         self._options = None
-        self.deluxe_button = Button(description="Deluxe modules: special cards, Poison 8s, "
-                                                "goal cards",
+        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards, "
+                                                "special cards",
                                     tooltip="Play with the Deluxe box's special cards, Poison "
                                             "8s and goal cards (from the next new game)")
         self.deluxe_button.on_click(lambda _b: self.show_modules())
         self.modules_box = VBox([self.deluxe_button])
         if poison or goals is not None or special is not None:
             self._build_options(poison, goals, special)
-        # The special cards' decisions (shown only when the learner has one to make).
-        self.crown_button = ToggleButton(description="Play with the Crown", value=False,
-                                         tooltip="The next card you click is played together "
-                                                 "with your Crown, and you draw a card")
-        self.crown_button.observe(self._crown_toggled, names="value")
-        self.decision_note = HtmlView()
-        self.offer_row = CardRow(size="small", label="Cards to choose from")
-        self.offer_row.on_click(self._offer_clicked)
-        self._buttons: list = []
-        self.choice_box = HBox([])
-        self.choice_box.add_class("fox-controls")
-        self.decision_box = VBox([self.decision_note, self.offer_row, self.choice_box])
-        self.decision_box.add_class("fox-decision")
+        # The special cards' decisions: built with the first game that has special cards.
+        self.decision_box = None
         for b in (self.new_button, self.undo_button, self.hint_button, self.keep_button,
                   self.next_button, self.deluxe_button):
             b.layout.width = "auto"
@@ -174,8 +164,8 @@ class PlayTable(VBox):
         self.theme.observe(self._theme_changed, names="value")
         self.target.observe(self._target_changed, names="value")
         controls = HBox([self.level, self.target, self.theme, self.new_button])
-        actions = HBox([self.hint_button, self.undo_button, self.keep_button, self.crown_button,
-                        self.next_button])
+        actions = HBox([self.hint_button, self.undo_button, self.keep_button, self.next_button])
+        self.actions = actions
         controls.add_class("fox-controls")
         actions.add_class("fox-controls")
         self.game = self._new_game_object()
@@ -187,8 +177,8 @@ class PlayTable(VBox):
         self.hand.on_refused(self._refused)
         # "Review this round" appears when a round ends (widgets/review.py).
         self.review = ReviewPanel(seed=0 if seed is None else seed, sync=sync)
-        super().__init__([controls, self.modules_box, self.status, actions, self.decision_box,
-                          self.review, self.table])
+        super().__init__([controls, self.modules_box, self.status, actions, self.review,
+                          self.table])
         self.add_class("fox-app")
         self.add_class("fox-play-table")
         self._changed()
@@ -526,15 +516,42 @@ class PlayTable(VBox):
         self.status.html = header + headline + message(self.news, self.news_kind) + detail
         self._draw_decision()
 
+    def _build_decisions(self) -> None:
+        """The special cards' decision widgets (only pages that play with them load them)."""
+        self.crown_button = ToggleButton(description="Play with the Crown", value=False,
+                                         tooltip="The next card you click is played together "
+                                                 "with your Crown, and you draw a card",
+                                         layout=Layout(width="auto"))
+        self.crown_button.observe(self._crown_toggled, names="value")
+        self.decision_note = HtmlView()
+        self.offer_row = CardRow(size="small", label="Cards to choose from")
+        self.offer_row.on_click(self._offer_clicked)
+        self._buttons = []
+        self.choice_box = HBox([])
+        self.choice_box.add_class("fox-controls")
+        self.decision_box = VBox([self.decision_note, self.offer_row, self.choice_box])
+        self.decision_box.add_class("fox-decision")
+        kids = list(self.actions.children)
+        kids.insert(kids.index(self.keep_button) + 1, self.crown_button)
+        self.actions.children = tuple(kids)
+        kids = list(self.children)
+        kids.insert(kids.index(self.actions) + 1, self.decision_box)
+        self.children = tuple(kids)
+
     def _draw_decision(self) -> None:
         """The special cards' decisions the learner can make now, from ``legal_actions()``."""
+        if self.decision_box is None:
+            if not self.game.modules.special:
+                return
+            self._build_decisions()
         rnd = self.game.round
         mine = rnd.to_play == self.learner and not self.thinking
         actions = rnd.legal_actions() if mine else []
         can_crown = any(a.kind == "crown" for a in actions)
         self.crown_button.layout.display = "" if can_crown else "none"
-        if not can_crown and self.crown_button.value:
-            self.crown_button.value = False
+        want = can_crown and self.hand.crown        # the toggle shows what a click will do
+        if self.crown_button.value != want:
+            self.crown_button.value = want
         buttons = [a for a in actions if a.kind in BUTTON_KINDS]
         if not buttons:
             self.decision_box.layout.display = "none"
@@ -560,4 +577,4 @@ class PlayTable(VBox):
     @property
     def choice_buttons(self) -> list:
         """The decision buttons shown now (each made from one of the engine's legal actions)."""
-        return list(self.choice_box.children)
+        return [] if self.decision_box is None else list(self.choice_box.children)

@@ -16,6 +16,7 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, IntProgress, Layout, VBox
 
+from foxlib.errors import FoxError
 from foxlib.narrator import ReviewNarrator, possessive
 from foxlib.review import ReviewSettings, decision_count, iter_review
 
@@ -214,7 +215,12 @@ class ReviewPanel(VBox):
             return
         seat, generation = self.seat, self._generation
         self._seat = seat
-        total = decision_count(rnd, seat)
+        try:
+            total = decision_count(rnd, seat)
+        except FoxError as exc:     # a round the review cannot judge: its reason, in words
+            self.summary.html = summary_html(f"No review this time: {exc}", self.settings,
+                                             "stopped")
+            return
         self.progress.max, self.progress.value = max(1, total), 0
         self.progress.layout.display = ""
         self.button.disabled = True

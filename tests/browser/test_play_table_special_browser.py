@@ -1,0 +1,73 @@
+"""The play table of lesson 15 with every Deluxe module, in a real browser: the nine special cards
+are ticked (each shown with its face and our words), Poison 8s and the house goals are turned on,
+and a whole round is played by clicking: cards of the hand, the Crown toggle when it is offered,
+and the decision buttons the special cards bring (the Hammer's suit, the Fairy's cards, the
+Shovel's dig, the Potion's cards). The `page` fixture fails the test on console errors, failed
+requests and any request leaving this machine."""
+from __future__ import annotations
+
+from foxlib.modules import SPECIAL_CARDS
+
+LESSON = "15_play_the_computer.ipynb"
+LOG = ".fox-play-table .fox-log li:not(.fox-empty)"
+
+
+def _wait_for_turn_or_end(table, timeout=30_000) -> str:
+    status = table.locator(".fox-status").first
+    status.filter(has_text="Your turn.").or_(
+        status.filter(has_text="is over.")).wait_for(timeout=timeout)
+    return "over" if "is over." in status.inner_text() else "turn"
+
+
+def test_a_whole_round_with_every_module_is_played_by_clicking(page, open_notebook, screenshot):
+    open_notebook(LESSON, wait_for=".fox-play-table")
+    table = page.locator(".fox-play-table")
+    table.get_by_role("button", name="Deluxe modules").click()
+    table.get_by_label("Special cards", exact=True).check()
+    table.get_by_text("2 of these cards into the deck, picked at random").first.wait_for()
+    words = table.locator(".fox-special-list")
+    assert words.locator("li").count() == len(SPECIAL_CARDS)
+    assert "It beats any trump card and any special card" in words.inner_text()
+    picker = table.locator(".fox-module-options .fox-card.fox-clickable")
+    assert picker.count() == len(SPECIAL_CARDS)
+    for i in range(len(SPECIAL_CARDS)):
+        picker.nth(i).click()
+        table.get_by_text(f"played with {i + 1} special card").first.wait_for()
+    table.get_by_label("Poison 8s").check()
+    table.get_by_label("Goal cards").select_option(label="House goals (16)")
+    table.get_by_text("16 goal cards; this one stays").first.wait_for()
+    table.get_by_role("button", name="New game").click()
+    table.locator(".fox-status", has_text="special cards (Axe, Tree, Fairy, Crown, Mirror, "
+                                          "Bow, Hammer, Potion, Shovel)").first.wait_for()
+    assert table.locator("svg.fox-goal-svg").count() == 2
+
+    hand = table.locator(".fox-hand .fox-card.fox-clickable:not(.fox-dimmed)")
+    decisions = table.locator(".fox-decision button")
+    crown = table.get_by_role("button", name="Play with the Crown")
+    keep = table.get_by_role("button", name="Keep the decree card")
+    used = set()
+    for _ in range(120):
+        if _wait_for_turn_or_end(table) == "over":
+            break
+        before = page.locator(LOG).count()
+        if decisions.first.is_visible():
+            used.add(decisions.first.inner_text())
+            decisions.first.click()
+        elif keep.is_visible():
+            keep.click()
+        else:
+            if crown.is_visible() and "crown" not in used:
+                used.add("crown")
+                crown.click()
+                table.locator(".fox-hand .fox-card.fox-dimmed").first.wait_for()
+            hand.first.click()
+        page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n",
+                               arg=[LOG, before], timeout=30_000)
+    status = table.locator(".fox-status").first.inner_text()
+    assert "The round is over." in status or "The game is over." in status
+    assert table.get_by_role("button", name="Deal the next round").is_visible() or \
+        "game is over" in status
+    log = table.locator(".fox-log").inner_text()
+    assert "Round over" in log and "Traceback" not in table.inner_text()
+    assert table.locator(".fox-log li.fox-log-trick").count() >= 1
+    screenshot("play-table-every-module-round-over")
