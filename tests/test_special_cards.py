@@ -799,3 +799,19 @@ def test_the_special_trick_rules_agree_with_the_base_rules_on_every_base_trick()
                         special.rule._replace(unsuited=(), crowned=None, mirror=())):
                     differ.append((decree, lead, follow))
     assert differ == []
+
+
+def test_SC10_the_crown_may_be_added_only_to_the_card_a_monarch_lead_demands():
+    rnd = special_round("2M", "11K 1B 2B 3B", "4K 8K Crown 6B", deck="7M 5M")
+    act(rnd, "play 11K")
+    assert [str(a) for a in rnd.legal_actions() if a.kind == "crown"] == ["crown 8K"]
+    act(rnd, "crown 8K")              # an 11 of Keys against the real one: identical
+    assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (0, "identical")
+
+
+def test_SC8_a_trees_random_crown_is_played_alone_as_an_unsuited_2():
+    rnd = special_round("2B", "Tree 1M", "Crown 6M", chance=[["Crown"]])
+    act(rnd, "play Tree")
+    rec = rnd.tricks[-1]
+    assert rec.cards == (Card("Tree"), Card("Crown")) and rec.extra == ()
+    assert (rec.winner, rec.rule.code, rec.rule.unsuited) == (0, "rank", (0, 1))
