@@ -16,6 +16,16 @@ Paths measured:
               the same distribution as the fast path)
 - fast poison, rich poison: the same two paths with the Deluxe Poison 8s module
               (``random_round(..., poison=True)``; ``Round.deal(..., modules=POISON)``)
+- fast special, rich special: all nine Deluxe special cards and Poison 8s
+              (``foxlib.fast_deluxe.random_round``; ``Round.deal(..., modules=SPECIAL_POISON)``
+              then ``legal_actions()`` / ``act``), every decision of every special card
+              chosen uniformly among the legal actions, chance from the round's random source
+- fast goals, rich goals, fast p+goals, rich p+goals: the fast path and the explained engine
+              with two goal cards revealed each round (without and with Poison 8s). The rounds
+              go through the 120 pairs of the 16 house goals in turn. The fast path compiles
+              each pair's goals once (``foxlib.fastgoals``, about 10 ms a pair) and caches
+              them; they are compiled before the clock starts. The explained engine scores
+              every claim from its records.
 """
 from __future__ import annotations
 
@@ -27,8 +37,14 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from foxlib import Round, fast  # noqa: E402
-from foxlib.modules import BASE, POISON  # noqa: E402
+from foxlib import Round, fast, fast_deluxe  # noqa: E402
+from foxlib.modules import BASE, POISON, SPECIAL_CARDS, Modules, house_goal_ids  # noqa: E402
+from foxlib.round import deal as deal_position  # noqa: E402
+
+#: All nine special cards and Poison 8s (the "fast special" and "rich special" rows).
+SPECIAL_POISON = Modules(poison=True, special=SPECIAL_CARDS)
+#: Every pair of house goals, in a fixed order.
+PAIRS = [(a, b) for i, a in enumerate(house_goal_ids()) for b in house_goal_ids()[i + 1:]]
 
 
 def fast_rounds(rng, budget_s, max_rounds):
@@ -54,6 +70,50 @@ def fast_poison_rounds(rng, budget_s, max_rounds):
         n += min(200, max_rounds - n)
         if time.perf_counter() >= deadline:
             break
+    return n, time.perf_counter() - start
+
+
+def fast_special_rounds(rng, budget_s, max_rounds):
+    """``fast_deluxe.random_round`` with all nine special cards and Poison 8s."""
+    play, special = fast_deluxe.random_round, SPECIAL_POISON.special
+    n, start = 0, time.perf_counter()
+    deadline = start + budget_s
+    while n < max_rounds:
+        for _ in range(min(200, max_rounds - n)):
+            play(rng, n & 1, special, True)
+        n += min(200, max_rounds - n)
+        if time.perf_counter() >= deadline:
+            break
+    return n, time.perf_counter() - start
+
+
+def fast_goal_rounds(rng, budget_s, max_rounds, poison=False):
+    play = fast.random_round
+    programs = [fast.goal_program(pair) for pair in PAIRS]     # compiled once, cached
+    k = len(programs)
+    n, start = 0, time.perf_counter()
+    deadline = start + budget_s
+    while n < max_rounds:
+        for i in range(n, n + min(200, max_rounds - n)):
+            play(rng, i & 1, None, poison, (0, 0), programs[i % k])
+        n += min(200, max_rounds - n)
+        if time.perf_counter() >= deadline:
+            break
+    return n, time.perf_counter() - start
+
+
+def rich_goal_rounds(rng, budget_s, max_rounds, poison=False):
+    modules = Modules(poison=poison, goals=house_goal_ids())
+    n, start = 0, time.perf_counter()
+    deadline = start + budget_s
+    while n < max_rounds and time.perf_counter() < deadline:
+        pos = deal_position(random.Random(rng.randrange(2 ** 32)), n & 1, modules=modules)
+        pos.goals = PAIRS[n % len(PAIRS)]
+        rnd = Round(pos)
+        while not rnd.is_over:
+            actions = rnd.legal_actions()
+            rnd.act(actions[rng.randrange(len(actions))])
+        n += 1
     return n, time.perf_counter() - start
 
 
@@ -96,9 +156,16 @@ def main(argv=None) -> int:
     print("(rounds/s uses wall-clock time; per CPU-s uses this process's CPU time, which "
           "a busy machine disturbs less)")
     print(f"{'path':<14} {'rounds':>9} {'seconds':>9} {'rounds/s':>10} {'per CPU-s':>10}")
+    for pair in PAIRS:                 # compile the goals before any clock starts
+        fast.goal_program(pair)
     rows = (("fast", fast_rounds), ("rich actions", rich_action_rounds),
             ("rich moves", rich_moves_rounds), ("fast poison", fast_poison_rounds),
-            ("rich poison", lambda *a: rich_action_rounds(*a, modules=POISON)))
+            ("rich poison", lambda *a: rich_action_rounds(*a, modules=POISON)),
+            ("fast special", fast_special_rounds),
+            ("rich special", lambda *a: rich_action_rounds(*a, modules=SPECIAL_POISON)),
+            ("fast goals", fast_goal_rounds), ("rich goals", rich_goal_rounds),
+            ("fast p+goals", lambda *a: fast_goal_rounds(*a, poison=True)),
+            ("rich p+goals", lambda *a: rich_goal_rounds(*a, poison=True)))
     for name, fn in rows:
         cpu = time.process_time()
         n, dt = fn(random.Random(args.seed), budget, limit)

@@ -15,6 +15,16 @@ uses a quarter of the exact stage's deals, to save time. It prints the mean poin
 per round with its standard error, and how many tricks the strong player ended with.
 
     python benchmarks/bench_players.py --match random --deals 100 --noise 0 1 --cheap
+
+``--poison`` and ``--goals all`` (or house goal ids separated by commas) play the rounds with
+those Deluxe modules (two goals of the list revealed each round, by seed). With modules,
+``--match`` compares the strong player's evaluators instead (``--versions``): ``goals``, the
+schedule it uses with goal cards (``goals_evaluator()``), ``poison``, the one it uses with
+Poison 8s alone (``default_evaluator(poison=True)``: our small exact search from 6 cards), and
+``playouts``, guided playouts at every stage (200 deals).
+
+    python benchmarks/bench_players.py --poison --goals all --rounds 6
+    python benchmarks/bench_players.py --match random --poison --goals all --deals 30
 """
 from __future__ import annotations
 
@@ -29,8 +39,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from foxlib import Round  # noqa: E402
+from foxlib.arena import parse_goals  # noqa: E402
+from foxlib.modules import BASE, Modules  # noqa: E402
+from foxlib.round import deal as deal_position  # noqa: E402
 from foxlib.evaluators import (LookaheadEvaluator, PolicyRolloutEvaluator,  # noqa: E402
-                               Schedule, SolverEvaluator, default_evaluator)
+                               Schedule, SolverEvaluator, default_evaluator, goals_evaluator)
 from foxlib.inference import Inference  # noqa: E402
 from foxlib.players import RulesPlayer, StrongPlayer, make_player  # noqa: E402
 
@@ -50,6 +63,52 @@ def strong_version(noise: float, cheap: bool) -> Schedule:
     return Schedule([(6, SolverEvaluator(), exact),
                      (7, LookaheadEvaluator(2, PolicyRolloutEvaluator(noise)), look),
                      (13, PolicyRolloutEvaluator(noise), 200)])
+
+
+def new_round(seed, dealer: int, modules=BASE) -> Round:
+    """A seeded round; with goal cards, two goals of ``modules.goals`` revealed by the seed."""
+    rng = random.Random(seed)
+    pos = deal_position(rng, dealer, modules=modules)
+    if modules.goals:
+        pos.goals = tuple(rng.sample(modules.goals, 2))
+    return Round(pos)
+
+
+def versions(name: str):
+    if name == "goals":
+        return goals_evaluator()
+    if name == "poison":
+        return default_evaluator(poison=True)
+    if name == "playouts":
+        return Schedule([(13, PolicyRolloutEvaluator(noise=1.0), 200)])
+    raise SystemExit(f"unknown version {name!r}: goals, poison or playouts")
+
+
+def compare_modules(args, modules) -> None:
+    for name in args.versions:
+        evaluator = versions(name)
+        diffs, seconds, moves = [], 0.0, 0
+        start = time.perf_counter()
+        for d in range(args.deals):
+            for seat in (0, 1):
+                rnd = new_round(f"{args.seed}:{d}", d % 2, modules)
+                players = [None, None]
+                players[seat] = StrongPlayer(f"{args.seed}:{d}", evaluator=evaluator)
+                players[1 - seat] = make_player(args.match, f"{args.seed}:{d}:{seat}")
+                while not rnd.is_over:
+                    p = rnd.to_play
+                    t = time.perf_counter()
+                    action = players[p].choose(rnd.view(p))
+                    if p == seat:
+                        seconds += time.perf_counter() - t
+                        moves += 1
+                    rnd.act(action)
+                diffs.append(rnd.round_gain[seat] - rnd.round_gain[1 - seat])
+        se = statistics.stdev(diffs) / len(diffs) ** 0.5
+        print(f"{name}: {statistics.fmean(diffs):+.2f} points per round (standard error "
+              f"{se:.2f}) over {len(diffs)} rounds against {args.match} with {modules}, "
+              f"{seconds / moves:.3f} s per strong move, {time.perf_counter() - start:.0f} s")
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} (2 cores)")
 
 
 def compare(args) -> None:
@@ -86,21 +145,34 @@ def main(argv=None):
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--noise", type=float, nargs="+", default=[0.0, 1.0])
     parser.add_argument("--cheap", action="store_true")
+    parser.add_argument("--poison", action="store_true", help="play with Poison 8s")
+    parser.add_argument("--goals", default=None, help="'all' or house goal ids, with commas")
+    parser.add_argument("--versions", nargs="+", default=["goals", "poison", "playouts"])
     args = parser.parse_args(argv)
+    goals, problem = parse_goals(args.goals)
+    if problem:
+        raise SystemExit(f"--goals: {problem}")
+    modules = Modules(poison=args.poison, goals=goals)
+    if args.match and not modules.base:
+        compare_modules(args, modules)
+        return
     if args.match:
         compare(args)
         return
     rng = random.Random(args.seed)
     times = {"rules": {}, "strong": {}, "inference": {}}
     deals: dict = {}
-    evaluator = default_evaluator()
+    evaluator = (goals_evaluator() if modules.goals else
+                 default_evaluator(poison=True) if modules.poison else default_evaluator())
+    if not modules.base:
+        print(f"with {modules}")
     low = 1
     for most, ev, budget in evaluator.stages:
         print(f"strong player, {low}-{most} cards: {ev.name}, deals {budget}")
         low = most + 1
     k = 0
     for r in range(args.rounds):
-        rnd = Round.deal(args.seed * 1000 + r, r % 2)
+        rnd = new_round(args.seed * 1000 + r, r % 2, modules)
         while not rnd.is_over:
             view = rnd.view(rnd.to_play)
             k += 1

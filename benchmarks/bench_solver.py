@@ -12,6 +12,9 @@
     (``value_state``) and, separately, every opening move (``solve``). Each run has a time
     limit (``--deal-limit`` seconds); a run that reaches it counts as "> limit" and the
     percentiles then say ">=".
+(d) Poison 8s (``--poison``): the positions of (a) with the module on, at scores 0-0 (the floor
+    at 0 can bind: the search carries the scores) and at 10-10 (it cannot: the base search with
+    the Poison tables from the root on), every move and the value only.
 (c) side by side with ``benchmarks/bench_reference.py`` (a plain alpha-beta without Fox or
     Woodcutter decisions): the deals of that benchmark (same seed, ``--side`` of them), with
     every 3 and 5 of the hands swapped with a deck card that is neither, so that no Fox or
@@ -134,6 +137,8 @@ def main(argv=None) -> int:
                         help="seconds allowed per 13-card run (default 20)")
     parser.add_argument("--side", type=int, default=9,
                         help="deals compared with bench_reference.py (c); 0 skips it")
+    parser.add_argument("--poison", type=int, default=20,
+                        help="8-card positions with Poison 8s (d); 0 skips it")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print(f"Exact solver, point objective, one core, Python {sys.version.split()[0]}, "
@@ -147,6 +152,17 @@ def main(argv=None) -> int:
         row("(a) 8 cards each, every move", [r[0] for r in runs], [r[1] for r in runs])
         runs = [root_value(st) for st in positions]
         row("(a) 8 cards each, value only", [r[0] for r in runs], [r[1] for r in runs])
+    if args.poison:
+        prng = random.Random(args.seed)
+        positions = [position_with(8, prng) for _ in range(args.poison)]
+        for score in ((0, 0), (10, 10)):
+            with_poison = [st._replace(poison=True, score=score) for st in positions]
+            runs = [every_move(st) for st in with_poison]
+            row(f"(d) poison at {score[0]}-{score[1]}, every move", [r[0] for r in runs],
+                [r[1] for r in runs])
+            runs = [root_value(st) for st in with_poison]
+            row(f"(d) poison at {score[0]}-{score[1]}, value only", [r[0] for r in runs],
+                [r[1] for r in runs])
     if args.deals:
         deals = [fast.deal(rng, rng.randrange(2)) for _ in range(args.deals)]
         runs = [root_value(st, args.deal_limit) for st in deals]

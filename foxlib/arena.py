@@ -14,6 +14,7 @@ difference (Student's t over the rounds). When the interval excludes zero, the f
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import statistics
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 
 from .errors import FoxError
 from .game import Game
-from .modules import SPECIAL_CARDS, Modules, choose_special
+from .modules import SPECIAL_CARDS, Modules, choose_special, house_goal_ids
 from .players import LEVELS, make_player
 
 # ----------------------------------------------------------------------------- statistics
@@ -157,7 +158,7 @@ def game_modules(modules, random_special, pair_seed) -> Modules | None:
         return modules
     modules = modules or Modules()
     picked = choose_special(random.Random(f"{pair_seed}:special"), random_special)
-    return Modules(poison=modules.poison, special=picked, goals=modules.goals)
+    return dataclasses.replace(modules, special=picked)    # every other module kept
 
 
 def play_game(levels, number: int, seed, target: int = 21, move_time=None, samples=None,
@@ -308,6 +309,23 @@ def _positive_float(text):
     return value
 
 
+def parse_goals(text) -> tuple:
+    """``(goal ids, problem)`` for the ``--goals`` option: None gives no goals, ``all`` every
+    house goal, otherwise house goal ids separated by commas (a round reveals two)."""
+    if text is None:
+        return (), None
+    known = house_goal_ids()
+    if text.strip().lower() == "all":
+        return known, None
+    ids = tuple(part.strip() for part in text.split(",") if part.strip())
+    bad = [g for g in ids if g not in known]
+    if bad:
+        return (), f"{bad[0]!r} is not a house goal; the house goals are {', '.join(known)}."
+    if len(set(ids)) != len(ids):
+        return (), "each goal can be named only once."
+    if len(ids) < 2:
+        return (), "a round reveals two goals: name at least two (or 'all')."
+    return ids, None
 def parse_special(text) -> tuple:
     """``(special card names, count at random, problem)`` for the ``--special`` option: None
     gives none, a number N picks N at random for each pair of games, ``all`` the nine, otherwise
@@ -353,6 +371,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--poison", action="store_true",
                         help="play the Deluxe Poison 8s module (the winner of a trick loses 1 "
                              "point per 8 in it, never below 0)")
+    parser.add_argument("--goals", metavar="IDS", default=None,
+                        help="play the Deluxe goal cards: 'all' (every house goal in the goal "
+                             "deck) or house goal ids separated by commas (at least two; two "
+                             "are revealed each round)")
     parser.add_argument("--special", metavar="CARDS", default=None,
                         help="play the Deluxe special cards: names separated by commas "
                              "(Axe,Bow), 'all' (the nine), or a number N (N picked at random "
@@ -370,11 +392,15 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 2
     levels = (args.first, args.second)
+    goals, problem = parse_goals(args.goals)
+    if problem:
+        print(f"arena: --goals: {problem}", file=sys.stderr)
+        return 2
     special, random_special, problem = parse_special(args.special)
     if problem:
         print(f"arena: --special: {problem}", file=sys.stderr)
         return 2
-    modules = Modules(poison=args.poison, special=special)
+    modules = Modules(poison=args.poison, special=special, goals=goals)
     try:
         summary = run(levels, args.games, args.seed, args.target, args.move_time, args.samples,
                       None if args.quiet else sys.stdout, modules, random_special)

@@ -86,6 +86,8 @@ class MinimaxEvaluator(Evaluator):
         self.deadline = None
 
     def values(self, state, deadline=None):
+        # A small deal may take fewer nodes than the search's periodic check: check first.
+        _check(deadline)
         self.nodes = 0
         self.deadline = deadline
         table: dict = {}
@@ -107,8 +109,13 @@ class MinimaxEvaluator(Evaluator):
         self.nodes += 1
         if not self.nodes & 1023:
             _check(self.deadline)
+        # With Poison 8s the floor at 0 makes a trick's worth depend on the scores.
         key = (state.hands, state.decree, state.deck, state.leader, state.trick,
                state.tricks_won, state.phase)
+        if state.poison or state.goals is not None:
+            # The floor at 0 makes the future points depend on the scores, and goals on what
+            # they have counted so far.
+            key += (state.score, state.gstate)
         hit = table.get(key)
         if hit is not None:
             low, high = hit
@@ -238,19 +245,38 @@ def default_evaluator(poison: bool = False) -> Evaluator:
     rounds, that model of the opponent did better than the guided policy for both players,
     against random play and against the rule-of-thumb player alike (``docs/players.md``).
 
-    ``poison``: for rounds with Poison 8s. The solver works out the base game only, so the
-    exact stage is our small search, which plays the fast path's moves and so counts Poison
-    (and its floor at 0) in every value; the other stages do too.
+    ``poison``: for rounds with Poison 8s. The schedule is the same: the solver counts the
+    Poison and its floor at 0 in every value (``docs/solver.md``), and so do the playouts.
     """
     try:
-        if poison:
-            raise ImportError("the solver values the base game only")
         exact = SolverEvaluator()
     except ImportError:
         exact = MinimaxEvaluator()
     return Schedule([
         (6, exact, {1: 1, 2: 8, 3: 32, 4: 64, 5: 64, 6: 40}),
         (7, LookaheadEvaluator(2, PolicyRolloutEvaluator(noise=1.0)), 16),
+        (13, PolicyRolloutEvaluator(noise=1.0), 200),
+    ])
+
+
+def goals_evaluator() -> Evaluator:
+    """The strong player's schedule for rounds with goal cards (with or without Poison 8s),
+    which the solver does not value. Our small exact search costs far more per deal than the
+    solver (CPU time per deal with Poison and goals: about 9 ms at 4 cards, 70 ms at 5, 670 ms
+    at 6; two tricks searched then playouts: 11 ms at 5, 54 ms at 6, 100 ms at 7; a guided
+    playout of every action: 1-4 ms; ``docs/players.md``), so the deals are spread to stay
+    under a second a move (the cap cuts a slow move short):
+
+    - up to 4 cards: exact values (our small search), 1-48 deals;
+    - 5 to 7 cards: two tricks searched exactly, then guided playouts, 40, 10 and 8 deals;
+    - 8 to 13 cards: guided playouts, 200 deals.
+
+    Every stage plays the fast path's rules, so every value counts Treasure, Poison, the goals
+    (claims at each trick and at the end) and the floor at 0.
+    """
+    return Schedule([
+        (4, MinimaxEvaluator(), {1: 1, 2: 8, 3: 32, 4: 48}),
+        (7, LookaheadEvaluator(2, PolicyRolloutEvaluator(noise=1.0)), {5: 40, 6: 10, 7: 8}),
         (13, PolicyRolloutEvaluator(noise=1.0), 200),
     ])
 
@@ -468,6 +494,7 @@ class LookaheadEvaluator(Evaluator):
         self.deadline = None
 
     def values(self, state, deadline=None):
+        _check(deadline)
         p, n0 = state.to_play, sum(state.tricks_won)
         self.nodes, self.deadline = 0, deadline
         base = _gain_diff(state, p)
@@ -481,7 +508,7 @@ class LookaheadEvaluator(Evaluator):
         if s.phase == fast.OVER:
             return s.round_gain[p] - s.round_gain[1 - p]
         self.nodes += 1
-        if not self.nodes & 255:
+        if not self.nodes & 63:      # a node at the horizon costs a whole playout
             _check(self.deadline)
         if sum(s.tricks_won) - n0 >= self.tricks and not s.trick and s.phase == fast.PLAY:
             gain = self.leaf.playout(s, p)

@@ -129,6 +129,22 @@ def why_not_follow(card: Card, led: Card, leader: str, theme: Theme) -> str:
     return text
 
 
+def why_not_follow_special(card: Card, led: Card, leader: str, theme: Theme) -> str:
+    """``why_not_follow`` with the special cards in play (rulings SC2, SC3, SC11): ``led`` is
+    what the led card counts as (the Mirror copies the decree card)."""
+    suit = _suit(led, theme)
+    if led.rank == rules.MONARCH:
+        return why_not_follow(card, led, leader, theme)
+    text = (f"you hold {suit}, so you must follow {suit} or play a card with no suit.")
+    if card.special == "Mirror":
+        text = (f"the Mirror counts as the decree card, so it is not a card with no suit, and "
+                + text)
+    elif card.rank == rules.WITCH:
+        text += (" A Witch only counts as trump once both cards are on the table, so it does "
+                 "not excuse you from following suit.")
+    return text
+
+
 def why_missed(count: int, what: str) -> str:
     """A card set was chosen short of the answer: say how many are missing, not which."""
     if count == 1:

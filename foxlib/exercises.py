@@ -41,13 +41,15 @@ from .cards import CHARACTERS, DECK, THEMES, Card, Theme, card_list
 from .errors import FoxError, InvalidCard, InvalidState, json_kind
 from .feedback import REFUSED, RIGHT, SHOWN, WRONG, Feedback
 from .game import game_result
-from .round import Move, Round
+from .modules import SPECIAL_CARDS, Modules
+from .round import Action, Move, Position, Round
 
 __all__ = [
     "Exercise", "ChoiceExercise", "CardPickExercise", "Option",
     "WhoWinsExercise", "LegalPlayExercise", "ChooseBestExercise", "FoxExchangeExercise",
     "WoodcutterDiscardExercise", "ScoreExercise", "GameEndExercise", "DealExercise",
     "CharacterExercise", "TrueFalseExercise", "RoundTrickExercise", "RoundScoreExercise",
+    "DeluxeTrickExercise", "TrickPointsExercise", "DeluxeMoveExercise",
     "KINDS", "check_spec", "spec_arguments", "make_exercise", "read_round", "Quiz",
 ]
 
@@ -323,8 +325,8 @@ class LegalPlayExercise(CardPickExercise):
     kind = "legal_play"
     multiple = True
 
-    def __init__(self, decree, led, hand, *, leader: str = LEADER, follower: str = FOLLOWER,
-                 question: str | None = None, theme="classic"):
+    def __init__(self, decree, led, hand, *, special=None, leader: str = LEADER,
+                 follower: str = FOLLOWER, question: str | None = None, theme="classic"):
         theme_ = _theme(theme)
         self.decree, self.led = _card(decree, "decree"), _card(led, "led")
         self.hand = sorted(_cards(hand, "hand"))
@@ -333,8 +335,22 @@ class LegalPlayExercise(CardPickExercise):
         _distinct("LegalPlayExercise", decree=self.decree, led=self.led, hand=self.hand)
         self.names = _names((_text(leader, "leader"), _text(follower, "follower")),
                             "leader and follower")
-        self.round = _open_trick_round(self.decree, self.led, self.hand, self.names, theme_)
-        self.legal = set(self.round.legal_cards())
+        named = any(c.special for c in [self.decree, self.led, *self.hand])
+        if special is None and not named:
+            self.round = _open_trick_round(self.decree, self.led, self.hand, self.names, theme_)
+            self.special = False
+        else:
+            # With the special cards in play (rulings SC2, SC3, SC11): the led card is played
+            # through the engine, which must then wait for the follower's card.
+            self.round, _ = _deluxe_round(self.decree, [[self.led], self.hand], (), (), special,
+                                          False, (), (0, 0), self.names, theme_)
+            _act_all(self.round, [f"play {self.led}"])
+            if self.round.phase != "play" or self.round.to_play != 1:
+                raise InvalidState(f"led: after the {self.led.name(theme_)} is led the "
+                                   "follower does not choose a card freely (a decision or a "
+                                   "random card comes first); lead another card.")
+            self.special = True
+        self.legal = set(self.round.legal_cards()) & set(self.hand)
         default = (f"{leader} led the {self.led.label(theme_)}. You are {follower}: click every "
                    "card you may play (click again to unselect), then press Check.")
         super().__init__(_text(question, "question", optional=True) or default, self.hand,
@@ -345,8 +361,9 @@ class LegalPlayExercise(CardPickExercise):
         if chosen == self.legal:
             return True, self._explain(), None
         leader = self.round.name(0)
-        notes = [f"Not the {card.name(theme)}: "
-                 f"{text.why_not_follow(card, self.led, leader, theme)}"
+        led = rules.acting_card(self.led, self.decree)
+        why = text.why_not_follow_special if self.special else text.why_not_follow
+        notes = [f"Not the {card.name(theme)}: {why(card, led, leader, theme)}"
                  for card in sorted(chosen - self.legal)]
         missed = len(self.legal - chosen)
         if missed and not chosen:
@@ -357,11 +374,19 @@ class LegalPlayExercise(CardPickExercise):
 
     def _explain(self) -> str:
         theme, notes = self.theme, []
+        led = rules.acting_card(self.led, self.decree)
         if self.legal == set(self.hand):
             notes.append("Every card in your hand may be played.")
-            if not any(c.suit == self.led.suit for c in self.hand):
-                notes.append(f"You hold no {theme.suit_names[self.led.suit]}, so you are "
+            if led.suit is None:
+                notes.append(f"The {self.led.name(theme)} has no suit, so it asks for none: "
+                             "you are free to play anything.")
+            elif not any(rules.acting_card(c, self.decree).suit == led.suit
+                         for c in self.hand):
+                notes.append(f"You hold no {theme.suit_names[led.suit]}, so you are "
                              "free to play anything.")
+            elif self.special:
+                notes.append(f"A card with no suit may always follow, and your other cards "
+                             f"are {theme.suit_names[led.suit]}.")
         else:
             notes.append(f"You may play exactly {card_list(self.legal, theme)}.")
             other = min(set(self.hand) - self.legal)
@@ -857,12 +882,357 @@ def _demonstrate(demo, theme: Theme) -> str:
                        game.get("target", 21), (LEADER, FOLLOWER))[2]
 
 
+# ----------------------------------------------------------------------------- Deluxe modules
+# Tricks with the Deluxe modules (special cards, Poison 8s, goal cards) are played through a
+# Round from plain data: the known cards of both hands, the actions in order ("play 5K",
+# "crown 8M", "name_suit M", "dig Shovel", ...; a bare card name plays it) and the chance
+# outcomes the Tree, Fairy and Shovel need (rulings SC19), so that every answer is the engine's.
+
+def _deluxe_round(decree: Card, hands, deck, chance, special, poison: bool, goals, score,
+                  names, theme: Theme) -> tuple:
+    """(a Round with names[0] to lead, the stand-in cards) from the known cards of both hands.
+    Each hand is filled up with cards listed nowhere (even ranks first, of suits the other hand
+    does not hold), to one card more than the bigger hand, so the round never ends inside the
+    exercise. The special cards in play are ``special``, or every one named in the data."""
+    if not isinstance(hands, (list, tuple)) or len(hands) != 2:
+        raise InvalidState("hands must be two lists of cards: the leader's and the follower's.")
+    known = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    deck = _cards(deck, "deck")
+    _distinct("exercise data", decree=decree, **{f"hands[{i}]": h for i, h in enumerate(known)},
+              deck=deck)
+    named = {c.special for c in [decree, *known[0], *known[1], *deck] if c.special}
+    if special is None:
+        special = [s for s in SPECIAL_CARDS if s in named]
+    elif not isinstance(special, (list, tuple)):
+        raise InvalidState("special must be a list of special cards like ['Axe'], not "
+                           f"{json_kind(special)}.")
+    if not isinstance(poison, bool):
+        raise InvalidState(f"poison must be true or false, not {poison!r}.")
+    if not isinstance(goals, (list, tuple)):
+        raise InvalidState(f"goals must be a list of goal ids, not {json_kind(goals)}.")
+    if not isinstance(chance, (list, tuple)):
+        raise InvalidState("chance must be a list of the random cards picked, like "
+                           f"['6K', ['2K', '9M']], not {json_kind(chance)}.")
+    if not (isinstance(score, (list, tuple)) and len(score) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score)):
+        raise InvalidState(f"score must be two whole numbers like [3, 0], not {score!r}.")
+    missing = sorted(named - set(special))
+    if missing:
+        raise InvalidState(f"special: the {missing[0]} is in the data but not in play.")
+    try:
+        modules = Modules(poison=poison, special=tuple(special), goals=tuple(goals))
+    except FoxError as exc:
+        raise InvalidState(str(exc)) from None
+    size = max(len(known[0]), len(known[1])) + 1
+    used = {decree, *known[0], *known[1], *deck}
+    spare = sorted((c for c in DECK if c not in used), key=lambda c: (c.rank % 2, c.index))
+    filled, filler = [], set()
+    for i in (0, 1):
+        # A stand-in must not change what the other player's cards oblige this one to play.
+        avoid = {c.suit for c in known[1 - i]} | {decree.suit}
+        fits = [c for c in spare if c.suit not in avoid] + [c for c in spare if c.suit in avoid]
+        extra = fits[:size - len(known[i])]
+        spare = [c for c in spare if c not in extra]
+        filler.update(extra)
+        filled.append(tuple(known[i] + extra))
+    pos = Position(decree, tuple(filled), 0, list(deck), [], (13 - size, 0), tuple(score),
+                   (0, 0), None, modules, tuple(goals), 1)
+    outcomes = [tuple(_cards(o if isinstance(o, (list, tuple)) else [o], f"chance[{i}]"))
+                for i, o in enumerate(chance)]
+    try:
+        return Round(pos, tuple(names), theme, chance=outcomes), frozenset(filler)
+    except FoxError as exc:
+        raise InvalidState(str(exc)) from None
+
+
+def _act_all(rnd: Round, actions) -> None:
+    """Do ``actions`` (texts like 'play 5K' or 'name_suit M'; a card name alone plays it)."""
+    if not isinstance(actions, (list, tuple)):
+        raise InvalidState("actions must be a list like ['play 5K', 'play Axe'].")
+    for i, item in enumerate(actions):
+        if not isinstance(item, str) or not item.strip():
+            raise InvalidState(f"actions[{i}] must be an action like 'play 5K', not {item!r}.")
+        try:
+            rnd.act(Action.parse(item if len(item.split()) > 1 else f"play {item}"))
+        except FoxError as exc:
+            raise InvalidState(f"actions[{i}] {item!r}: {exc}") from None
+
+
+def _story(records) -> list:
+    """The engine's words for what happened (trick records included)."""
+    return [r.reason for r in records if getattr(r, "kind", "") != "round_end"]
+
+
+#: A hint for a wrong "who wins" answer by the rule that decided the trick (no name in it).
+WINNER_HINTS = {
+    "shovel": "A Shovel that did not dig decides the trick before any other card: read again "
+              "what it says about losing.",
+    "axe": "Look at the card the Axe followed: the Axe's own text decides this trick before "
+           "suits and ranks.",
+    "bow": "The Bow decides this trick by its own text: is the other card a trump or a special "
+           "card, or neither?",
+    "hammer": "The Hammer decides this trick by its own text: is the other card odd or even? "
+              "(A crowned card counts as an 11.)",
+    "trump": "Exactly one card counts as trump here, and a trump beats every card that is not.",
+    "witch_trump": "One card is the only Witch in the trick: when the winner is decided it "
+                   "counts as trump, even when there is no trump suit.",
+    "rank": "Both cards count as one suit here (a card with no suit takes the other card's "
+            "suit), so compare the ranks: a crowned card counts as an 11, the Mirror as the "
+            "decree card, a card with no printed rank as lower than 1.",
+    "identical": "The two cards count as the same suit and the same rank. The rule for "
+                 "identical cards favours one of the two players: which?",
+    "led_suit": "Neither card counts as trump and they count as different suits: which card "
+                "sets the suit of the trick?",
+}
+WINNER_HINTS["witch_rank"] = WINNER_HINTS["rank"]
+NEXT_LEADER_HINT = ("The winner leads the next trick unless the card that lost is a Swan with "
+                    "its ability (a crowned Swan has none).")
+
+
+class DeluxeTrickExercise(ChoiceExercise):
+    """A trick with the Deluxe special cards (or Poison 8s) played through the engine from
+    data: who wins it (``ask="winner"``) or leads the next one (``"next_leader"``)?
+
+    ``hands`` are the known cards of the leader and the follower; ``actions`` the actions in
+    order ('play 5K', 'crown 8M', 'name_suit M', 'replace 4M', 'fairy_take 4M', 'dig Shovel',
+    'potion_discard 6M', 'potion_play 7K', 'discard 2M', 'exchange 6B'; a card name alone plays
+    it), which may finish earlier tricks first (the question is about the last one); ``deck``
+    the deck from the top; ``chance`` the random cards the Tree, Fairy and Shovel pick.
+    """
+
+    kind = "deluxe_trick"
+    ASKS = ("winner", "next_leader")
+
+    def __init__(self, decree, hands, actions, *, deck=(), chance=(), special=None,
+                 poison: bool = False, ask: str = "winner", leader: str = LEADER,
+                 follower: str = FOLLOWER, question: str | None = None, theme="classic"):
+        theme_ = _theme(theme)
+        if ask not in self.ASKS:
+            raise InvalidState(f"ask: {ask!r} is not a question; use one of {list(self.ASKS)}.")
+        self.ask = ask
+        self.names = names = _names((_text(leader, "leader"), _text(follower, "follower")),
+                                    "leader and follower")
+        self.decree = _card(decree, "decree")
+        rnd, self.filler = _deluxe_round(self.decree, hands, deck, chance, special, poison,
+                                         (), (0, 0), names, theme_)
+        self.round = rnd
+        self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
+        _act_all(rnd, actions)
+        if not rnd.tricks or rnd.trick or rnd.phase not in ("play", "over"):
+            raise InvalidState("actions: the last trick is not finished after these "
+                               f"actions (the next decision is {rnd.phase!r}).")
+        self.record = trick = rnd.tricks[-1]
+        self.story = _story(rnd.history[:rnd.history.index(trick)])
+        self.cards, self.trick_decree = trick.cards, trick.decree
+        who = [rnd.name(trick.leader), rnd.name(1 - trick.leader)]
+        if ask == "winner":
+            right = rnd.name(trick.winner)
+            hint = WINNER_HINTS.get(trick.rule.code, WINNER_HINTS["rank"])
+            options = [(f"{n} wins", n == right, trick.reason if n == right else hint)
+                       for n in who]
+            default = "Who wins this trick?"
+        else:
+            right = rnd.name(trick.next_leader)
+            options = [(f"{n} leads next", n == right,
+                        trick.reason if n == right else NEXT_LEADER_HINT) for n in who]
+            default = "Who leads the next trick?"
+        super().__init__(_text(question, "question", optional=True) or default, options,
+                         theme_)
+
+
+class TrickPointsExercise(Exercise):
+    """A trick with Poison 8s, Treasure or goal cards played through the engine from data (as
+    ``DeluxeTrickExercise``): what is ``player``'s score once the last trick is scored? The
+    answer is a number. ``score`` is both players' score before the first action, ``goals`` the
+    ids of the revealed house goals."""
+
+    kind = "trick_points"
+
+    def __init__(self, decree, hands, actions, *, player: str = LEADER, score=(0, 0),
+                 poison: bool = False, goals=(), deck=(), chance=(), special=None,
+                 leader: str = LEADER, follower: str = FOLLOWER, question: str | None = None,
+                 theme="classic"):
+        theme_ = _theme(theme)
+        self.names = names = _names((_text(leader, "leader"), _text(follower, "follower")),
+                                    "leader and follower")
+        if player not in names:
+            raise InvalidState(f"player: {player!r} is not one of {list(names)}.")
+        self.player = player
+        self.decree = _card(decree, "decree")
+        rnd, self.filler = _deluxe_round(self.decree, hands, deck, chance, special, poison,
+                                         goals, score, names, theme_)
+        self.round = rnd
+        self.goals = rnd.goals
+        self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
+        self.before = tuple(rnd.score)
+        _act_all(rnd, actions)
+        if not rnd.tricks or rnd.trick or rnd.phase != "play":
+            raise InvalidState("actions: the last trick is not finished after these "
+                               f"actions (the next decision is {rnd.phase!r}).")
+        self.record = trick = rnd.tricks[-1]
+        self.story = _story(rnd.history[:rnd.history.index(trick)])
+        self.cards, self.trick_decree = trick.cards, trick.decree
+        self.points = rnd.score[names.index(player)]
+        p = names.index(player)
+        default = (f"Before {'this trick' if len(rnd.tricks) == 1 else 'these tricks'} "
+                   f"{names[0]} had {text.plural(self.before[0], 'point')} and {names[1]} "
+                   f"{text.plural(self.before[1], 'point')}. What is {player}'s score after "
+                   f"{'it' if len(rnd.tricks) == 1 else 'the last one'}?")
+        self._p = p
+        super().__init__(_text(question, "question", optional=True) or default, theme_)
+
+    def _judge(self, value):
+        try:
+            given = int(str(value).strip())
+        except ValueError:
+            raise NotAnAnswer("The answer is a number of points, like 3.") from None
+        if given < 0 or isinstance(value, bool):
+            raise NotAnAnswer("The answer is a score: a whole number of 0 or more.")
+        if given == self.points:
+            return True, self._explain(), str(given)
+        return False, self._hint(), str(given)
+
+    def _hint(self) -> str:
+        parts = []
+        if self.round.modules.poison:
+            parts.append("Whoever wins a trick loses 1 point for each Poison 8 in it (a crowned "
+                         "8 has no ability); a Treasure (7) gains 1.")
+        if self.goals:
+            parts.append("The revealed goals are scored at once, for whoever meets them.")
+        parts.append("Add a trick's points up first, then apply them: a score never goes "
+                     "below 0.")
+        return " ".join(parts)
+
+    def _explain(self) -> str:
+        rnd, p = self.round, self._p
+        lines = [t.reason for t in rnd.tricks]
+        return (" ".join(lines) + f" {rnd.name(p)}'s score goes from "
+                f"{self.before[p]} to {self.points}.")
+
+    def solution(self) -> str:
+        return f"{text.plural(self.points, 'point')}. {self._explain()}"
+
+
+def _action_words(action, rnd: Round) -> str:
+    """A button's words for an action ('Play the Bow', 'Name Moons', 'Do not dig')."""
+    theme, card = rnd.theme, action.card
+    name = "" if card is None or not isinstance(card, Card) else card.name(theme)
+    words = {
+        "play": f"Play the {name}", "replace": f"Play the {name}",
+        "potion_play": f"Play the {name}", "crown": f"Play the {name} with the Crown",
+        "exchange": f"Swap in the {name}" if card is not None else
+        f"Keep the {rnd.decree.name(theme)}",
+        "discard": f"Put the {name} under the deck",
+        "potion_discard": f"Put the {name} under the deck",
+        "fairy_take": f"Take the {name}" if card is not None else "Take nothing",
+        "fairy_give": f"Give the {name}",
+        "dig": "Dig up a card" if card is not None else "Do not dig",
+    }
+    if action.kind == "name_suit":
+        return f"Name {theme.suit_names[card]}"
+    return words.get(action.kind, str(action))
+
+
+class DeluxeMoveExercise(ChoiceExercise):
+    """Your turn with the Deluxe special cards: after ``actions`` (as ``DeluxeTrickExercise``)
+    the player to act chooses one of the engine's legal actions to reach ``goal`` ("win" or
+    "lose" this trick, or "lead" the next one). After the choice the engine finishes the trick:
+    each later decision is taken the best way for whoever takes it, and ``chance`` gives any
+    random card. A choice that would need a random card nobody gave is refused, so no answer
+    rests on a hidden draw."""
+
+    kind = "deluxe_move"
+    GOALS = {"win": "win this trick", "lose": "lose this trick", "lead": "lead the next trick"}
+
+    def __init__(self, decree, hands, actions=(), *, goal: str = "win", deck=(), chance=(),
+                 special=None, poison: bool = False, score=(0, 0), leader: str = LEADER,
+                 follower: str = FOLLOWER, question: str | None = None, theme="classic"):
+        theme_ = _theme(theme)
+        if goal not in self.GOALS:
+            raise InvalidState(f"goal: {goal!r} is not a goal; use one of {list(self.GOALS)}.")
+        self.goal = goal
+        self.names = names = _names((_text(leader, "leader"), _text(follower, "follower")),
+                                    "leader and follower")
+        self.decree = _card(decree, "decree")
+        rnd, self.filler = _deluxe_round(self.decree, hands, deck, chance, special, poison,
+                                         (), score, names, theme_)
+        self.round = rnd
+        _act_all(rnd, actions)
+        self.hands = [sorted(c for c in h if c not in self.filler) for h in rnd.hands]
+        if rnd.phase == "over":
+            raise InvalidState("actions: the round is over; nothing is left to choose.")
+        self.story = _story(rnd.history)
+        self.me = rnd.to_play
+        self.done_tricks = len(rnd.tricks)
+        options = []
+        for action in self._choices(rnd):
+            ok, why = self._result(action)
+            options.append((_action_words(action, rnd), ok, why))
+        if not any(o[1] for o in options):
+            raise InvalidState(f"DeluxeMoveExercise: no choice makes {rnd.name(self.me)} "
+                               f"{self.GOALS[goal]}.")
+        if all(o[1] for o in options):
+            raise InvalidState(f"DeluxeMoveExercise: every choice makes {rnd.name(self.me)} "
+                               f"{self.GOALS[goal]}, so there is nothing to find.")
+        me = rnd.name(self.me)
+        default = (f"You are {me}. Which choice makes you {self.GOALS[goal]}?")
+        super().__init__(_text(question, "question", optional=True) or default, options,
+                         theme_)
+
+    def _choices(self, rnd: Round) -> list:
+        """The legal actions, without the cards that only fill the hands up (never shown),
+        unless nothing else is left."""
+        actions = rnd.legal_actions()
+        known = [a for a in actions if a.card not in self.filler]
+        return known or actions
+
+    def _reached(self, rnd: Round) -> bool:
+        trick = rnd.tricks[self.done_tricks]
+        return {"win": trick.winner == self.me, "lose": trick.winner != self.me,
+                "lead": trick.next_leader == self.me}[self.goal]
+
+    def _finish(self, rnd: Round):
+        """(goal reached, the records) once the trick is over, each later decision taken the
+        best way for whoever takes it (the learner for the goal, the opponent against it)."""
+        if len(rnd.chance) > len(rnd._given):
+            return None
+        if len(rnd.tricks) > self.done_tricks:
+            return self._reached(rnd), rnd
+        outcomes = []
+        for action in self._choices(rnd):
+            branch = rnd.copy()
+            branch.act(action)
+            got = self._finish(branch)
+            if got is None:
+                return None
+            outcomes.append(got)
+        mine = rnd.to_play == self.me
+        pick = (max if mine else min)(outcomes, key=lambda o: o[0])
+        return pick
+
+    def _result(self, action):
+        rnd = self.round.copy()
+        before = len(rnd.history)
+        rnd.act(action)
+        got = self._finish(rnd)
+        if got is None:
+            raise InvalidState(f"DeluxeMoveExercise: after '{action}' a card is picked at "
+                               "random; give it in 'chance' so that the answer does not rest on "
+                               "a hidden draw.")
+        ok, end = got
+        story = " ".join(_story(end.history[before:]))
+        if not ok:
+            story += f" That does not make you {self.GOALS[self.goal]}."
+        return ok, story
+
+
 # ----------------------------------------------------------------------------- from data
 
 KINDS = {cls.kind: cls for cls in (
     WhoWinsExercise, LegalPlayExercise, ChooseBestExercise, FoxExchangeExercise,
     WoodcutterDiscardExercise, ScoreExercise, GameEndExercise, DealExercise, CharacterExercise,
-    TrueFalseExercise, RoundTrickExercise, RoundScoreExercise)}
+    TrueFalseExercise, RoundTrickExercise, RoundScoreExercise, DeluxeTrickExercise,
+    TrickPointsExercise, DeluxeMoveExercise)}
 
 
 def check_spec(spec, where: str = "exercise") -> None:

@@ -18,8 +18,15 @@ built from ``foxlib.rules`` itself, so the two paths share one definition of the
 
 Poison 8s (``Modules(poison=True)``) are a flag of the state (``FastState.poison``): the trick's
 winner then loses 1 point per 8 (``POISON8``), Treasure and Poison added up first and the score
-floored at 0, as ``Round`` does. Other modules are refused (``from_round``), and so is a
-poison state wherever only the base game is worked out (``base_only``: the solver).
+floored at 0, as ``Round`` does.
+
+Goal cards (``Modules(goals=...)``, the two goals revealed for the round) are compiled by
+``foxlib.fastgoals`` into a ``GoalProgram`` (``FastState.goals``) and a small tuple of counters
+(``FastState.gstate``: once-goals claimed, cards taken, runs, parts met): each trick adds
+Treasure, Poison and the goal points of each player, floored at 0, and the end of the round
+adds the table's points then the goals met at the end, floored at 0, as ``Round`` does. The
+special cards are refused (``from_round``), and so is a state with Poison 8s or goals wherever
+only the base game is worked out (``base_only``: the solver).
 """
 from __future__ import annotations
 
@@ -116,6 +123,8 @@ class FastState(NamedTuple):
     round_gain: tuple
     phase: int = PLAY
     poison: bool = False  # the 8s are Poison 8s
+    goals: object = None  # the revealed goals compiled (foxlib.fastgoals.GoalProgram) or None
+    gstate: tuple = ()    # the goals' counters (GoalProgram.initial at the start of a round)
 
     @property
     def to_play(self):
@@ -133,20 +142,62 @@ class FastState(NamedTuple):
 
 
 def from_round(rnd) -> FastState:
-    """The fast state of a ``Round`` in any phase (the base game or Poison 8s)."""
+    """The fast state of a ``Round`` in any phase (the base game, Poison 8s, goal cards). The
+    goals' counters are worked out from the round's tricks."""
     phase = PHASES.index(rnd.phase)
     modules = rnd.modules
-    if modules.special or modules.goals:
-        raise InvalidState(f"The fast path plays the base game and Poison 8s only, not a round "
-                           f"with {modules}.")
+    if modules.special:
+        raise InvalidState(f"The fast path plays the base game, Poison 8s and goal cards only, "
+                           f"not a round with {modules}.")
+    prog, gstate = goal_state(rnd.goals, rnd.start.tricks_won, rnd.tricks)
     return FastState((mask_of(rnd.hands[0]), mask_of(rnd.hands[1])), rnd.decree.index,
                      tuple(c.index for c in rnd.deck), rnd.leader,
                      tuple(c.index for c in rnd.trick), tuple(rnd.tricks_won), tuple(rnd.score),
-                     tuple(rnd.round_gain), phase, modules.poison)
+                     tuple(rnd.round_gain), phase, modules.poison, prog, gstate)
+
+
+def goal_program(goals):
+    """The compiled program of ``goals`` (``Goal`` values or house goal ids; a
+    ``GoalProgram`` is returned as it is), or None for no goals."""
+    if not goals:
+        return None
+    from . import fastgoals
+    if isinstance(goals, fastgoals.GoalProgram):
+        return goals
+    goals = tuple(goals)
+    if any(isinstance(g, str) for g in goals):
+        from .goals import house_goals
+        house = house_goals()
+        try:
+            goals = tuple(house.by_id(g) if isinstance(g, str) else g for g in goals)
+        except KeyError as exc:
+            raise InvalidState(f"{exc.args[0]!r} is not a house goal; the house goals are "
+                               f"{', '.join(g.id for g in house)}.") from None
+    return fastgoals.program(goals)
+
+
+def goal_state(goals, before, tricks):
+    """``(program, counters)`` of ``goals`` after the tricks ``tricks`` (``TrickRecord`` s)
+    played from a position where ``before`` tricks were won: ``(None, ())`` without goals.
+    Records and public views hold the same tricks, so a player's view gives them too."""
+    prog = goal_program(goals)
+    if prog is None:
+        return None, ()
+    gs = prog.initial
+    t = list(before)
+    for rec in tricks:
+        t[rec.winner] += 1
+        gs = prog.step(gs, rec.cards[0].index, rec.cards[1].index, int(rec.decree.suit),
+                       rec.leader, rec.winner, t[0], t[1])[0]
+    return prog, gs
 
 
 def base_only(state: FastState, who: str = "The solver") -> None:
-    """Refuse a state with Poison 8s where only the base game is worked out."""
+    """Refuse a state with Poison 8s or goal cards where only the base game is worked out."""
+    if state.goals is not None:
+        raise InvalidState(f"{who} works out the base game only: it cannot value a round "
+                           "played with goal cards yet, so it gives no values rather than "
+                           "wrong ones.")
     if state.poison:
         raise InvalidState(f"{who} works out the base game only: it cannot value a round "
                            "played with Poison 8s yet (the floor at 0 makes every point depend "
@@ -187,7 +238,20 @@ def to_round(state: FastState, **kw):
     pos = Position(card(state.decree), (sorted(map(card, hands[0])), sorted(map(card, hands[1]))),
                    state.leader, [card(c) for c in deck], [card(c) for c in trick], tuple(tw),
                    tuple(score), tuple(gain))
-    if state.poison:
+    if state.goals is not None:
+        if state.gstate != state.goals.initial or state.phase == OVER:
+            raise InvalidState("This fast state carries goal progress from earlier tricks (a "
+                               "goal claimed, cards taken, a run of tricks, or the round's "
+                               "end already scored): a Round position cannot hold it, so it "
+                               "cannot be made into a Round.")
+        from .goals import GoalSet, house_goals
+        from .modules import Modules
+        own = GoalSet("fast-state", "The goals of a fast state", state.goals.goals)
+        if all(g in house_goals().goals for g in own.goals):
+            own = None                     # house goals are named by id only
+        pos.modules = Modules(poison=state.poison, goals=state.goals.ids, goal_file=own)
+        pos.goals = state.goals.ids
+    elif state.poison:
         from .modules import POISON as _POISON
         pos.modules = _POISON
     rnd = Round(pos, **kw)
@@ -287,6 +351,8 @@ def _finish_card(state: FastState, hands, decree, deck, trick) -> FastState:
     """After a card and its decision: pass to the follower, or resolve the complete trick."""
     leader, tw, score, gain = state.leader, state.tricks_won, state.score, state.round_gain
     poison = state.poison
+    if state.goals is not None:
+        return _finish_goals(state, hands, decree, deck, trick)
     if len(trick) == 1:
         return FastState(hands, decree, deck, leader, trick, tw, score, gain, PLAY, poison)
     lead, follow = trick
@@ -309,6 +375,38 @@ def _finish_card(state: FastState, hands, decree, deck, trick) -> FastState:
     score = (score[0] + pts[0], score[1] + pts[1])
     gain = (gain[0] + pts[0], gain[1] + pts[1])
     return FastState(hands, decree, deck, nxt, (), tw, score, gain, OVER, poison)
+
+
+def _finish_goals(state: FastState, hands, decree, deck, trick) -> FastState:
+    """``_finish_card`` with goal cards: each player's Treasure, Poison and goal points of the
+    trick added up, then floored at 0; at the end the table's points, then the goals met at
+    the end, floored at 0 (as ``Round._score_trick`` and ``Round._end_round``)."""
+    if len(trick) == 1:
+        return state._replace(hands=hands, decree=decree, deck=deck, trick=trick, phase=PLAY)
+    leader, prog = state.leader, state.goals
+    lead, follow = trick
+    trump = SUIT[decree]
+    code = TRICK[(lead * 33 + follow) * 3 + trump]
+    winner = leader ^ (code & 1)
+    nxt = leader ^ (code >> 1 & 1)
+    t = code >> 2
+    if state.poison:
+        t -= POISON8[lead] + POISON8[follow]
+    tw = list(state.tricks_won)
+    tw[winner] += 1
+    gs, d0, d1 = prog.step(state.gstate, lead, follow, trump, leader, winner, tw[0], tw[1])
+    old = state.score
+    score = [old[0] + d0, old[1] + d1]
+    score[winner] += t
+    score = [max(0, score[0]), max(0, score[1])]
+    phase = PLAY
+    if not (hands[0] or hands[1]):
+        phase = OVER
+        e0, e1 = prog.finish(gs, tw[0], tw[1], winner)
+        score = [max(0, score[0] + POINTS[tw[0]] + e0), max(0, score[1] + POINTS[tw[1]] + e1)]
+    gain = (state.round_gain[0] + score[0] - old[0], state.round_gain[1] + score[1] - old[1])
+    return FastState(hands, decree, deck, nxt, (), tuple(tw), tuple(score), gain, phase,
+                     state.poison, prog, gs)
 
 
 def _illegal(text: str):
@@ -383,10 +481,14 @@ def apply_action(state: FastState, action: int) -> FastState:
 
 # ----------------------------------------------------------------------------- random play
 
-def deal(rng: _random.Random, dealer: int = 0, poison: bool = False) -> FastState:
-    """A uniformly shuffled deal: 13 cards each, the decree, a 6-card deck; non-dealer leads."""
+def deal(rng: _random.Random, dealer: int = 0, poison: bool = False, goals=None,
+         score=(0, 0)) -> FastState:
+    """A uniformly shuffled deal: 13 cards each, the decree, a 6-card deck; non-dealer leads.
+    ``goals``: the goals revealed for the round (``Goal`` values or house goal ids)."""
     a, b, decree, deck = _deal(rng.randrange(_PERMUTATIONS))
-    return FastState((a, b), decree, deck, 1 - dealer, (), (0, 0), (0, 0), (0, 0), PLAY, poison)
+    prog = goal_program(goals)
+    return FastState((a, b), decree, deck, 1 - dealer, (), (0, 0), tuple(score), (0, 0), PLAY,
+                     poison, prog, () if prog is None else prog.initial)
 
 
 _PERMUTATIONS = 1
@@ -419,7 +521,7 @@ def _deal(x: int):
 
 
 def random_round(rng: _random.Random, dealer: int = 0, log: list | None = None,
-                 poison: bool = False, score=(0, 0)):
+                 poison: bool = False, score=(0, 0), goals=None):
     """Deal and play a whole round with uniformly random legal actions (each play, each Fox
     exchange option including keeping the decree, each Woodcutter discard equally likely,
     as a ``RandomPlayer`` chooses). Returns ``(tricks_won_A, tricks_won_B, points_A,
@@ -433,8 +535,24 @@ def random_round(rng: _random.Random, dealer: int = 0, log: list | None = None,
     floor at 0) is where the points start and the result's points are the scores at the end,
     and each logged trick's last number is the winner's change of score (Treasure minus
     Poison, floored). The base game draws the same random numbers either way.
+
+    ``goals``: the goals revealed for the round (``Goal`` values, house goal ids, or a
+    ``GoalProgram``; with or without ``poison``): the points are then the scores at the end,
+    from ``score``, Treasure, Poison and goal points floored at 0 at every trick. The log then
+    holds ``("claim", goal_index, player, trick)`` (trick 14: the end of the round) for every
+    goal claimed or triggered, before its trick's ``("trick", winner, next_leader,
+    change_A, change_B)`` (each score's change at that trick). The same random numbers are
+    drawn as without goals.
     """
     a, b, decree, deck = _deal(rng.randrange(_PERMUTATIONS))
+    if goals is not None:
+        prog = goal_program(goals)
+        if log is not None:
+            log.append(("deal", FastState((a, b), decree, deck, 1 - dealer, (), (0, 0),
+                                          tuple(score), (0, 0), PLAY, poison, prog,
+                                          prog.initial)))
+        return prog.playout(poison)([a, b], decree, list(deck), 1 - dealer, -1, 0, 0,
+                                    score[0], score[1], rng.random, log, prog.initial)
     if poison:
         if log is not None:
             log.append(("deal", FastState((a, b), decree, deck, 1 - dealer, (), (0, 0),
@@ -460,13 +578,20 @@ def random_playout(state: FastState, rng: _random.Random, log: list | None = Non
         if log is not None:
             log.append((PHASES[state.phase], act))
         after = apply_action(state, act)
-        if log is not None and not after.trick:
+        if log is not None and not after.trick and state.goals is not None:
+            _log_goal_trick(state, after, log)
+        elif log is not None and not after.trick:
             # The decision completed the trick: record it as the inner loop does.
             winner = 0 if after.tricks_won[0] > state.tricks_won[0] else 1
             log.append(("trick", winner, after.leader, after.score[winner] - state.score[winner]
                         - (POINTS[after.tricks_won[winner]] if after.phase == OVER else 0)))
         return random_playout(after, rng, log)
     led = state.trick[0] if state.trick else -1
+    if state.goals is not None:
+        return state.goals.playout(state.poison)(
+            list(state.hands), state.decree, list(state.deck), state.leader, led,
+            state.tricks_won[0], state.tricks_won[1], state.score[0], state.score[1], rng.random,
+            log, state.gstate)
     if state.poison:
         return _playout_poison(list(state.hands), state.decree, list(state.deck), state.leader,
                                led, state.tricks_won[0], state.tricks_won[1], state.score[0],
@@ -474,6 +599,22 @@ def random_playout(state: FastState, rng: _random.Random, log: list | None = Non
     return _playout(list(state.hands), state.decree, list(state.deck), state.leader, led,
                     state.tricks_won[0], state.tricks_won[1], state.score[0], state.score[1],
                     rng.random, log)
+
+
+def _log_goal_trick(state: FastState, after: FastState, log: list) -> None:
+    """Log the claims and the trick that a pending decision completed, as the playout does."""
+    prog, (lead, follow) = state.goals, state.trick
+    trump = SUIT[after.decree]
+    code = TRICK[(lead * 33 + follow) * 3 + trump]
+    winner = state.leader ^ (code & 1)
+    t = (code >> 2) - ((POISON8[lead] + POISON8[follow]) if state.poison else 0)
+    t0, t1 = after.tricks_won
+    gs, d0, d1 = prog.step(state.gstate, lead, follow, trump, state.leader, winner, t0, t1, log)
+    mid = [max(0, state.score[p] + (d0, d1)[p] + (t if p == winner else 0)) for p in (0, 1)]
+    log.append(("trick", winner, after.leader, mid[0] - state.score[0],
+                mid[1] - state.score[1]))
+    if after.phase == OVER:
+        prog.finish(gs, t0, t1, winner, log)
 
 
 #: 1 for the cards whose play asks for a decision: the Foxes and the Woodcutters.

@@ -571,9 +571,19 @@ def load_file(path, problems=None) -> GoalSet | None:
     return load_text(text, str(path), problems)
 
 
+_HOUSE: tuple | None = None
+
+
 def house_goals() -> GoalSet:
-    """The house goals of this project (foxlib/data/goals/house.json)."""
-    return load_file(HOUSE_FILE)
+    """The house goals of this project (foxlib/data/goals/house.json). Read and checked once,
+    then kept (read again if the file changes): every round with goal cards asks for them.
+    The goals are frozen; their conditions are plain data that nobody changes."""
+    global _HOUSE
+    stat = HOUSE_FILE.stat()
+    key = (stat.st_mtime_ns, stat.st_size)
+    if _HOUSE is None or _HOUSE[0] != key:
+        _HOUSE = (key, load_file(HOUSE_FILE))
+    return _HOUSE[1]
 
 
 # ----------------------------------------------------------------------------- evaluation

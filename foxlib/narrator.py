@@ -297,7 +297,7 @@ class Narrator:
                 card_list(rec.shown, self.theme) if len(rec.shown) > 1 else
                 f"the {rec.shown[0].name(self.theme)}")
         if rec.shown is not None and len(rec.shown) == 1:
-            seen = f"{possessive(other)} last card, the {rec.shown[0].name(self.theme)}"
+            seen = f"{possessive(other)} last card, the {rec.shown[0].name(self.theme)},"
         elif rec.shown is not None:
             seen = f"{seen} of {possessive(other)} hand"
         else:
@@ -382,9 +382,8 @@ class Narrator:
         out = [say_claim(c, self.names, self.theme) for c in claims]
         for p in (0, 1):
             if floored[p]:
-                out.append(f"{sentence(self.says(p, 'keeps'))} "
-                           f"{count(floored[p], 'goal point')} that the score cannot pay: a "
-                           "score never goes below 0.")
+                out.append(f"A score never goes below 0, so {subject(self.names[p], 'loses')} "
+                           f"{count(floored[p], 'goal point')} fewer.")
         return " ".join(out)
 
     def _round_end(self, rec) -> str:
@@ -514,7 +513,8 @@ class Narrator:
                 parts.append(f"The two cards count as the same card, so the leader, "
                              f"{names[0]}, wins.")
             elif code in ("rank", "witch_rank"):
-                parts.append(f"Both cards count as the same suit, so the higher rank wins: "
+                both = "So" if len(rule.unsuited) == 2 else "Both cards count as the same suit, so"
+                parts.append(f"{both} the higher rank wins: "
                              f"{whose(wname)} {won.name(th)} beats {beats}.")
             else:
                 parts.append(f"Neither card counts as trump and {whose(names[1])} "
@@ -637,8 +637,7 @@ class Narrator:
         return "Choose a card: only the Fox's exchange can be declined."
 
     def _no_follow_suit(self, card, same, witch=False, unsuited=(), suit=None):
-        # The led suit (given with special cards: a Mirror alone may be all that follows it).
-        if suit is None:
+        if suit is None:    # the led suit (given when the only card of it is a Mirror)
             suit = next((c.suit for c in same if c.suit is not None), None)
         text = (f"You must follow {self.suits(suit)}: you hold "
                 f"{card_list(same, self.theme)}.")

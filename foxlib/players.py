@@ -487,12 +487,19 @@ class StrongPlayer(Player):
             evaluator = default_evaluator()
         self.evaluator = evaluator
         self._poison_evaluator = None
+        self._goals_evaluator = None
 
     def evaluator_for(self, view: PlayerView):
-        """The evaluator for this round: with Poison 8s in play (and no evaluator given) the
-        default schedule without the solver, which values the base game only."""
-        if not view.modules.poison or self._chosen:
+        """The evaluator for this round (when none was given): with goal cards in play
+        ``goals_evaluator()``, with Poison 8s alone ``default_evaluator(poison=True)`` (the
+        solver counts the Poison and its floor)."""
+        if not (view.modules.poison or view.goals) or self._chosen:
             return self.evaluator
+        if view.goals:
+            if self._goals_evaluator is None:
+                from .evaluators import goals_evaluator
+                self._goals_evaluator = goals_evaluator()
+            return self._goals_evaluator
         if self._poison_evaluator is None:
             from .evaluators import default_evaluator
             self._poison_evaluator = default_evaluator(poison=True)
@@ -572,7 +579,19 @@ class StrongPlayer(Player):
         return fast.FastState(tuple(hands), view.decree.index, tuple(c.index for c in deck),
                               view.leader, tuple(c.index for c in view.trick),
                               tuple(view.tricks_won), tuple(view.score), tuple(view.round_gain),
-                              fast.PHASES.index(view.phase), view.modules.poison)
+                              fast.PHASES.index(view.phase), view.modules.poison,
+                              *StrongPlayer.goal_state(view))
+
+    @staticmethod
+    def goal_state(view: PlayerView) -> tuple:
+        """The revealed goals compiled for the fast path and what they have counted so far
+        (from the public tricks): ``(None, ())`` without goals."""
+        if not view.goals:
+            return None, ()
+        before = list(view.tricks_won)
+        for t in view.tricks:
+            before[t.winner] -= 1
+        return fast.goal_state(view.goals, before, view.tricks)
 
     @staticmethod
     def _words(view, best, means, n, inf, fallback=False) -> str:

@@ -15,7 +15,16 @@ achieves it (cheaper: the other moves' values are not worked out)::
 A value is, with best play by both to the end of the round, the points the player to play
 gains from then on (Treasure and the round's table points) minus those the opponent gains;
 with ``--objective band:A:Victorious`` or ``trick:B:lose`` it is 1 when the goal can be
-forced and 0 when it cannot. When ``--node-limit`` or ``--time-limit`` stops a search early
+forced and 0 when it cannot. A scenario with ``"modules": {"poison": true}`` is valued with
+Poison 8s (its ``score`` counts, for the floor at 0). One with goal cards or special cards is
+searched by ``foxlib.deluxe_solver`` over the rules engine's actions (meant for the last tricks
+of a round; a search it cannot finish within the limits says so), every decision a move of its
+own written as an action pair, the random picks averaged::
+
+    {"to_play": "A", "actions": [{"action": ["play", "Tree"], "value": "1/2", "approx": 0.5},
+     ...], "nodes": 12, "seconds": 0.001, "complete": true, "searched": "deluxe"}
+
+When ``--node-limit`` or ``--time-limit`` stops a search early
 the line also says ``"complete": false`` with a ``"limit"`` message, and each unproven move
 carries ``"exact": false`` with the ``"low"`` and ``"high"`` bounds proven for it (with
 ``"all_moves": false``: ``"value": null`` and the ``"low"`` and ``"high"`` bounds of the value).
@@ -77,6 +86,8 @@ def solve_line(line: str, objective="points", node_limit=None, time_limit=None) 
         if rnd.is_over:
             return {"error": "The round is over after these plays: there is no move to "
                              "analyse."}
+        if rnd.modules.special or rnd.goals:
+            return _solve_deluxe(rnd, objective, node_limit, time_limit)
         if not all_moves:
             return solve_value(rnd, objective, node_limit=node_limit,
                                time_limit=time_limit).to_json()
@@ -93,6 +104,16 @@ def solve_line(line: str, objective="points", node_limit=None, time_limit=None) 
         for item, mv in zip(out["moves"], analysis.moves):
             if not mv.exact:
                 item.update(exact=False, low=mv.low, high=mv.high)
+    return out
+
+
+def _solve_deluxe(rnd, objective, node_limit, time_limit) -> dict:
+    """A round with special or goal cards: the search over the rules engine's actions."""
+    from .deluxe_solver import solve_deluxe
+    analysis = solve_deluxe(rnd, objective, node_limit=node_limit or 2_000_000,
+                            time_limit=time_limit)
+    out = analysis.to_json()
+    out["searched"] = "deluxe"
     return out
 
 

@@ -6,7 +6,8 @@ when both players play perfectly to the end of the round. Three questions can be
 - ``"points"`` (the default): the points the player to play gains from now on (Treasure, plus
   the table's points for the tricks they end with, tricks already won included) minus the
   points the opponent gains from now on. Winning the most tricks is not the aim: 10 or more
-  tricks score nothing.
+  tricks score nothing. With Poison 8s a gain is the real rise of a score: Treasure minus
+  Poison for each trick won, floored at 0, so the scores before the position matter.
 - ``Band(player, band)``: can ``player`` force ending the round in a band ('Humble',
   'Defeated', 'Victorious', 'Greedy', or a ``(low, high)`` range of tricks)?
 - ``TrickGoal(player, win=True)``: can ``player`` force winning (or losing) the current trick?
@@ -24,7 +25,10 @@ follower's replies looped over inside it), a lean plain search where no Fox or W
 decision can follow, transposition tables, null-window (MTD(f)) passes, move ordering
 (table, killers, history, a static reply order), score bounds, exact tables for the last two
 tricks, and equivalent cards searched once. ``docs/solver.md`` explains each part, and why
-equivalent cards really are equivalent.
+equivalent cards really are equivalent. With Poison 8s the points objective has its own search
+above the floor (``_PoisonSearch``, carrying the scores) that hands over to the same search
+with Poison tables once the floor at 0 can no longer bind. Goal cards and special cards are
+refused with the reason.
 """
 from __future__ import annotations
 
@@ -228,6 +232,10 @@ def _deck_info(deck, everything):
     return key, live
 
 
+def _no_nodes() -> int:
+    return 0
+
+
 class _Search:
     """The alpha-beta search for one objective; its transposition tables persist across the
     calls that analyse the moves of one position.
@@ -238,8 +246,13 @@ class _Search:
     lead are looped over inside it. ``plain`` searches positions where no Fox or Woodcutter
     decision can come up again; ``lead`` the others."""
 
-    def __init__(self, objective, total: int, node_limit=None, deadline=None):
+    def __init__(self, objective, total: int, node_limit=None, deadline=None,
+                 poison: bool = False):
         self.final, self.weight = _final_table(objective, total)
+        # Poison 8s where the floor at 0 can no longer bind (``_PoisonSearch`` calls it only
+        # there): a trick is then worth its Treasure minus its Poison, and the 8s are not
+        # plain cards. Only the tables differ, so the base game's search runs the same code.
+        self.poison = poison
         self.symmetric = objective == POINTS
         self.total = total
         self.node_limit = node_limit
@@ -250,6 +263,7 @@ class _Search:
         self.ltab: dict = {}
         self.table_cap = TABLE_CAP
         self.cleared = 0
+        self.outside = _no_nodes
         self._build()
 
     def _build(self):
@@ -261,12 +275,17 @@ class _Search:
         WITCHES, NINE = fast.WITCHES, _NINE_OF_SUIT
         NINE_T = tuple(_NINE_OF_SUIT[s * 11] for s in range(3))
         BELOW = _BELOW
-        PLAIN = tuple(fast.RANK[c] % 2 == 0 for c in range(33))
+        PLAIN = _PLAIN_CARDS[self.poison]
         # In a plain position a Woodcutter has nothing to draw (and no Fox is left).
-        PLAINP = tuple(fast.RANK[c] % 2 == 0 or fast.RANK[c] == 5 for c in range(33))
+        PLAINP = tuple(PLAIN[c] or fast.RANK[c] == 5 for c in range(33))
         BEAT = _BEATS
         # Treasure points of a trick code, weighted by the objective.
         TW = tuple(W * (code >> 2) for code in range(16))
+        if self.poison:
+            # Codes carry Treasure minus Poison plus 2; an 8 bounds the value as a 7 does.
+            TRICK = _POISON_TRICK
+            TW = tuple(W * ((code >> 2) - 2) for code in range(20))
+            SEVENS = fast.TREASURES | _EIGHTS
         ME = 0 if self.symmetric else 1 << 76
         PME = 0 if self.symmetric else 1 << 72
         tt, ptt = self.tt, self.ptt
@@ -311,7 +330,10 @@ class _Search:
 
         def check():
             nonlocal check_at
-            if nodes >= after_limit:
+            # ``outside``: nodes another search counts towards the same limit (the Poison
+            # search above this one; 0 otherwise).
+            used = nodes + search.outside()
+            if used >= after_limit:
                 raise SearchLimit("node")
             if search.deadline is not None and time.perf_counter() >= search.deadline:
                 raise SearchLimit("time")
@@ -323,7 +345,7 @@ class _Search:
                 etab.clear()
                 ltab.clear()
                 search.cleared += 1
-            check_at = min(nodes + 4096, after_limit)
+            check_at = nodes + min(4096, after_limit - used)
 
         def woods(hm, ho, decree, deck, live):
             """The Woodcutters left in the hands, the deck and the decree. ``live`` holds the
@@ -1058,6 +1080,8 @@ class _Search:
             return lead(hm, ho, decree, deck, dk, live, twm, two, me, alpha, beta)
 
         self.start = start
+        self.lead_options = lead_options
+        self.reply_options = reply_options
         root_best = {}
 
         def follow(fh, lh, c, decree, deck, twm, two, me, alpha, beta):
@@ -1133,6 +1157,255 @@ class _Search:
                            s.tricks_won[me], s.tricks_won[1 - me], me, alpha, beta)
 
 
+class _PoisonSearch:
+    """The points objective with Poison 8s (``docs/solver.md``, "Poison 8s").
+
+    The winner of a trick gains its Treasure minus its Poison, but a score never goes below 0,
+    so what a trick is worth depends on the winner's score: the search carries both scores. A
+    node's value depends on a score only up to ``e``, the Poison 8s that can still be played
+    (in the hands, in the deck cards a Woodcutter can still draw, the decree while a Fox can
+    take it): from a score of at least ``e`` no loss can reach the floor. So the table's key
+    holds each score capped at ``e``, and once both scores reach ``e`` the floor can no longer
+    bind: the position goes to ``_Search`` with the Poison tables (``poison=True``), with all
+    its speed-ups. Above that, one node per trick as in ``_Search.lead`` (the same lists of
+    leads and replies, equivalent cards searched once), a table of bounds and best leads,
+    score bounds, and the reply that last refuted a lead tried first.
+
+    Same interface as ``_Search`` for ``_Root``: ``value(s, alpha, beta)`` and ``count()``.
+    The node and time limits hold for the two searches together; each looks at the other's
+    count every 4096 nodes of its own, so a node limit may be passed by fewer than 8192."""
+
+    def __init__(self, total: int, node_limit=None, deadline=None):
+        self.free = _Search(POINTS, total, node_limit, deadline, poison=True)
+        self.final = self.free.final
+        self.total = total
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.tt: dict = {}
+        self.table_cap = TABLE_CAP
+        self.cleared = 0
+        self._build()
+
+    def _build(self):
+        free = self.free
+        FINAL = self.final
+        TRICK, SUIT, RANK, BIT = fast.TRICK, fast.SUIT, fast.RANK, fast.BIT
+        P8 = fast.POISON8
+        SUITM, SWANB = fast.CARD_SUIT_MASK, fast.SWAN_BIT
+        FOXES, WOODS, EIGHTS = fast.FOXES, fast.WOODCUTTERS, _EIGHTS
+        SCORING = fast.TREASURES | _EIGHTS
+        free_start, free_count = free.start, free.count
+        lead_options, reply_options = free.lead_options, free.reply_options
+        # HI[t * 14 + r]: the best end-of-round value holding t tricks with r still to play
+        # (the points objective is the same for both players).
+        HI = [0] * (14 * 14)
+        for t in range(14):
+            for r in range(14 - t):
+                HI[t * 14 + r] = max(FINAL[t + k] for k in range(r + 1))
+        KILL = [-1] * (14 * 33)
+        # History: cut-offs caused by each lead and each reply (moves are ints below 64 * 35).
+        HL = [0] * (64 * 35)
+        HF = [0] * (64 * 35)
+        hl_key, hf_key = HL.__getitem__, HF.__getitem__
+        tt = self.tt
+        tt_get = tt.get
+        search = self
+        nodes = 0
+        after_limit = self.node_limit + 1 if self.node_limit is not None else 1 << 62
+        check_at = min(after_limit, 4096)
+        table_cap = self.table_cap
+
+        def check():
+            nonlocal check_at
+            used = nodes + free_count()
+            if used >= after_limit:
+                raise SearchLimit("node")
+            if search.deadline is not None and time.perf_counter() >= search.deadline:
+                raise SearchLimit("time")
+            if len(tt) > table_cap:
+                tt.clear()      # bounds only: forgetting them costs time, never exactness
+                search.cleared += 1
+            check_at = nodes + min(4096, after_limit - used)
+
+        def node(hm, ho, decree, deck, twm, two, sm, so, alpha, beta):
+            """The player to move leads from ``hm`` (the opponent holds ``ho``) with score
+            ``sm`` against ``so``: the points they gain from here minus the opponent's."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                check()
+            both = hm | ho
+            dmask = 0
+            for c in deck:
+                dmask |= BIT[c]
+            dk, live = _deck_info(deck, both | dmask | BIT[decree])
+            fox_live = (both | live) & FOXES
+            e = ((both | live | (BIT[decree] if fox_live else 0)) & EIGHTS).bit_count()
+            if sm >= e and so >= e:
+                # No Poison can reach the floor any more: the search of the base game, with
+                # Treasure minus Poison for each trick.
+                return free_start(hm, ho, decree, deck, twm, two, 0, alpha, beta)
+            r = hm.bit_count()
+            if r == 1:
+                c = hm.bit_length() - 1
+                f = ho.bit_length() - 1
+                code = TRICK[(c * 33 + f) * 3 + SUIT[decree]]
+                t = (code >> 2) - P8[c] - P8[f]
+                if code & 1:
+                    return FINAL[twm] - (t if t > -so else -so)
+                return FINAL[twm + 1] + (t if t > -sm else -sm)
+            key = (hm | ho << 33 | (decree if fox_live else 33 + SUIT[decree]) << 66 |
+                   twm << 72 | (sm if sm < e else e) << 76 | (so if so < e else e) << 78 |
+                   dk << 80)
+            entry = tt_get(key)
+            if entry is not None:
+                lo, hi, bm = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi, bm = -_BIG, _BIG, -1
+                # Each trick moves the difference by at most its Treasure plus its Poison.
+                sev = ((both | live | BIT[decree]) & SCORING).bit_count()
+                b = HI[twm * 14 + r] + sev
+                if b <= alpha:
+                    return b
+                b = -HI[two * 14 + r] - sev
+                if b >= beta:
+                    return b
+            a0, b0 = alpha, beta
+            wl = ((both | BIT[decree] | dmask) & WOODS).bit_count() if deck and both & WOODS \
+                else 0
+            moves = lead_options(hm, ho, decree, deck, live, fox_live, wl)
+            if len(moves) > 1:
+                moves.sort(key=hl_key, reverse=True)
+            if bm >= 0:
+                try:
+                    moves.remove(bm)
+                    moves.insert(0, bm)
+                except ValueError:
+                    pass
+            best, bestm = -_BIG, -1
+            for mv in moves:
+                c = mv & 63
+                x = (mv >> 6) - 1
+                live2 = live
+                if x < 0:
+                    h1, d2, deck2 = hm ^ BIT[c], decree, deck
+                elif RANK[c] == 3:
+                    h1, d2, deck2 = hm ^ BIT[c] ^ BIT[x] | BIT[decree], x, deck
+                else:
+                    h1, d2, deck2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x], decree, deck[1:] + (x,)
+                    _, live2 = _deck_info(deck2, h1 | ho | dmask | BIT[x] | BIT[d2])
+                same = ho & SUITM[c]
+                if same:
+                    if RANK[c] == 11:
+                        same = (1 << (same.bit_length() - 1)) | (same & SWANB[c])
+                    legal = same
+                else:
+                    legal = ho
+                replies = reply_options(c, legal, h1, ho, d2, deck2, live2)
+                if len(replies) > 1:
+                    replies.sort(key=hf_key, reverse=True)
+                kk = r * 33 + c
+                k = KILL[kk]
+                if k >= 0 and len(replies) > 1:
+                    try:
+                        replies.remove(k)
+                        replies.insert(0, k)
+                    except ValueError:
+                        pass
+                cur, ub = _BIG, beta
+                for rv in replies:
+                    f = rv & 63
+                    y = (rv >> 6) - 1
+                    if y < 0:
+                        h2, d3, deck3 = ho ^ BIT[f], d2, deck2
+                    elif RANK[f] == 3:
+                        h2, d3, deck3 = ho ^ BIT[f] ^ BIT[y] | BIT[d2], y, deck2
+                    else:
+                        h2 = (ho ^ BIT[f] | BIT[deck2[0]]) ^ BIT[y]
+                        d3, deck3 = d2, deck2[1:] + (y,)
+                    code = TRICK[(c * 33 + f) * 3 + SUIT[d3]]
+                    # Treasure minus Poison, floored at the winner's score (rulings P3, P4).
+                    t = (code >> 2) - P8[c] - P8[f]
+                    if code & 1:
+                        if t < -so:
+                            t = -so
+                        nm, no, tm, to = sm, so + t, twm, two + 1
+                        t = -t
+                    else:
+                        if t < -sm:
+                            t = -sm
+                        nm, no, tm, to = sm + t, so, twm + 1, two
+                    if code & 2:
+                        v = t - node(h2, h1, d3, deck3, to, tm, no, nm, t - ub, t - alpha)
+                    else:
+                        v = t + node(h1, h2, d3, deck3, tm, to, nm, no, alpha - t, ub - t)
+                    if v < cur:
+                        cur = v
+                        if v <= alpha:
+                            KILL[kk] = rv
+                            HF[rv] += r * r
+                            break
+                        if v < ub:
+                            ub = v
+                if cur > best:
+                    best, bestm = cur, mv
+                    if cur > alpha:
+                        alpha = cur
+                        if cur >= beta:
+                            HL[mv] += r * r
+                            break
+            if best <= a0:
+                tt[key] = (lo, best if best < hi else hi, bestm)
+            elif best >= b0:
+                tt[key] = (best if best > lo else lo, hi, bestm)
+            else:
+                tt[key] = (best, best, bestm)
+            return best
+
+        self.node = node
+
+        def count():
+            return nodes + free_count()
+        self.count = count
+
+        def own():
+            return nodes
+        free.outside = own
+
+    def value(self, s: fast.FastState, alpha: int, beta: int) -> int:
+        """Fail-soft value of a play-phase state within (alpha, beta), for its player to
+        move (as ``_Search.value``)."""
+        me = s.to_play
+        if not s.trick:
+            return self.node(s.hands[me], s.hands[1 - me], s.decree, s.deck, s.tricks_won[me],
+                             s.tricks_won[1 - me], s.score[me], s.score[1 - me], alpha, beta)
+        # One card is led (only at the root): the follower's replies by the fast path.
+        best = -_BIG
+        for _, child in _children(s):
+            d = (child.score[me] - s.score[me]) - (child.score[1 - me] - s.score[1 - me])
+            if child.phase == fast.OVER:
+                v = d
+            elif child.to_play == me:
+                v = d + self.value(child, alpha - d, beta - d)
+            else:
+                v = d - self.value(child, d - beta, d - alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+
 # ----------------------------------------------------------------------------- the root
 
 def _remaining_tricks(s: fast.FastState) -> int:
@@ -1170,7 +1443,11 @@ class _Root:
         self.me = s.to_play
         self.objective = objective
         self.total = sum(s.tricks_won) + _remaining_tricks(s)
-        self.search = _Search(objective, self.total, node_limit, deadline)
+        if s.poison and objective == POINTS:
+            self.search = _PoisonSearch(self.total, node_limit, deadline)
+        else:
+            # Poison 8s change no trick's winner (ruling P1): a band's search is the same.
+            self.search = _Search(objective, self.total, node_limit, deadline)
 
     def value(self, st: fast.FastState, alpha: int, beta: int) -> int:
         """Fail-soft value of ``st`` within (alpha, beta)."""
@@ -1285,6 +1562,21 @@ def _goal_text(name: str, value: int, objective, me: int) -> str:
             f"{name} stops your opponent from choosing to {verb} this trick.")
 
 
+def _check_modules(rnd: Round) -> None:
+    """Refuse a round with modules the search does not count: the base game and Poison 8s
+    only (``docs/solver.md``, "Deluxe modules")."""
+    modules = rnd.modules
+    if modules.goals:
+        raise InvalidState("The solver works out the base game and Poison 8s only: it cannot "
+                           "value a round played with goal cards (the points of the goals "
+                           "claimed are not in its search), so it gives no values rather than "
+                           "wrong ones.")
+    if modules.special:
+        raise InvalidState("The solver works out the base game and Poison 8s only: it cannot "
+                           "value a round played with special cards (their abilities are not "
+                           "in its search), so it gives no values rather than wrong ones.")
+
+
 def _check_limit(name, lim):
     if lim is not None and (isinstance(lim, bool) or not isinstance(lim, (int, float))
                             or lim <= 0):
@@ -1306,6 +1598,7 @@ def solve(rnd: Round, objective="points", node_limit=None, time_limit=None,
     if not isinstance(rnd, Round):
         raise InvalidState(f"solve() needs a Round, not {type(rnd).__name__}.")
     objective = _check_objective(objective)
+    _check_modules(rnd)
     if rnd.is_over:
         raise InvalidState("The round is over: there is no move to analyse.")
     _check_limit("node_limit", node_limit)
@@ -1316,7 +1609,6 @@ def solve(rnd: Round, objective="points", node_limit=None, time_limit=None,
 def solve_state(s: fast.FastState, objective="points", node_limit=None, time_limit=None,
                 lines: bool = True) -> Analysis:
     """``solve`` for a ``fast.FastState`` (what computer players use)."""
-    fast.base_only(s)
     objective = _check_objective(objective)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
@@ -1387,7 +1679,8 @@ def _move_value(s, moves, classes, i, results, splits, objective, stopped) -> Mo
                      "between the two is still in play, so they behave the same.")
         return MoveValue(mv, value, text, True, value, value)
     if objective == POINTS:
-        lo, hi = max(low, -_MAX_POINTS), min(high, _MAX_POINTS)
+        top = _max_points(s)
+        lo, hi = max(low, -top), min(high, top)
         est = (lo + hi) // 2
         what = "points difference"
     else:
@@ -1405,10 +1698,16 @@ def _move_value(s, moves, classes, i, results, splits, objective, stopped) -> Mo
 _MAX_POINTS = 9
 
 
+def _max_points(s: fast.FastState) -> int:
+    """The most points a move can be worth: with Poison 8s the opponent may also lose 3."""
+    return _MAX_POINTS + 3 if s.poison else _MAX_POINTS
+
+
 def _root_classes(s: fast.FastState, moves) -> list:
     """For each root move, the index of the first move it is equivalent to (itself if none):
     the same rules the search applies at every node (see docs/solver.md)."""
     BIT, RANK = fast.BIT, fast.RANK
+    PLAIN = _PLAIN_CARDS[s.poison]
     me = s.to_play
     hm, ho = s.hands[me], s.hands[1 - me]
     deck_mask = fast.mask_of(s.deck)
@@ -1435,12 +1734,12 @@ def _root_classes(s: fast.FastState, moves) -> list:
     for i, mv in enumerate(moves):
         c = mv.card.index
         if s.phase == fast.PLAY and mv.exchange is None and mv.discard is None:
-            if RANK[c] % 2 == 0 or (RANK[c] == 5 and not s.deck):
+            if PLAIN[c] or (RANK[c] == 5 and not s.deck):
                 step(i, "play", c, inplay)
         elif mv.exchange is not None:
             x = mv.exchange.index
             rest = hm & ~BIT[c]
-            if RANK[x] % 2 == 0 and (sealed or
+            if PLAIN[x] and (sealed or
                                      not ((rest | ho | live | BIT[s.decree]) & fast.FOXES)):
                 step(i, ("fox", c), x, inplay | BIT[c] | BIT[s.decree])
         elif mv.discard is not None:
@@ -1452,7 +1751,7 @@ def _root_classes(s: fast.FastState, moves) -> list:
             else:   # the Woodcutter is on the table and its draw is already in hand
                 size, pool = len(s.deck) + 1, inplay
                 left = ((hm | ho | BIT[s.decree] | deck_mask) & fast.WOODCUTTERS).bit_count()
-            if RANK[x] % 2 == 0 and (sealed or left < size):
+            if PLAIN[x] and (sealed or left < size):
                 step(i, ("wood", c), x, pool)
     return classes
 
@@ -1470,6 +1769,17 @@ def _with_witches(inplay: int, fox_live: int, decree: int) -> int:
 
 
 _BELOW = tuple((1 << c) - 1 & fast.CARD_SUIT_MASK[c] for c in range(33))
+
+#: The Poison 8s (when the module is in play).
+_EIGHTS = sum(fast.BIT[c] for c in range(33) if fast.POISON8[c])
+#: ``_PLAIN_CARDS[poison][card]``: True for a card without any ability or points, which may be
+#: merged with an equivalent one: the even ranks, except the Poison 8s.
+_PLAIN_CARDS = (tuple(fast.RANK[c] % 2 == 0 for c in range(33)),
+                tuple(fast.RANK[c] % 2 == 0 and not fast.POISON8[c] for c in range(33)))
+#: ``fast.TRICK`` with Poison 8s: bits 2+ hold Treasure minus Poison plus 2 (0..4).
+_POISON_TRICK = tuple(code & 3 | ((code >> 2) - fast.POISON8[i // 99]
+                                  - fast.POISON8[i // 3 % 33] + 2) << 2
+                      for i, code in enumerate(fast.TRICK))
 
 #: ``_BEATS[led * 3 + trump]``: the cards that win the trick when they follow ``led``.
 _BEATS = tuple(sum(1 << f for f in range(33) if fast.FOLLOWER_WINS[(led * 33 + f) * 3 + tr])
@@ -1536,6 +1846,7 @@ def solve_value(rnd: Round, objective="points", node_limit=None,
     if not isinstance(rnd, Round):
         raise InvalidState(f"solve_value() needs a Round, not {type(rnd).__name__}.")
     objective = _check_objective(objective)
+    _check_modules(rnd)
     if rnd.is_over:
         raise InvalidState("The round is over: there is no move to analyse.")
     _check_limit("node_limit", node_limit)
@@ -1546,7 +1857,6 @@ def solve_value(rnd: Round, objective="points", node_limit=None,
 def value_state(s: fast.FastState, objective="points", node_limit=None,
                 time_limit=None) -> RootValue:
     """``solve_value`` for a ``fast.FastState``."""
-    fast.base_only(s)
     objective = _check_objective(objective)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
@@ -1576,7 +1886,8 @@ def value_state(s: fast.FastState, objective="points", node_limit=None,
                          root.search.count(), seconds)
     what = f"{node_limit} nodes" if stopped == "node" else f"{time_limit:g} s"
     if objective == POINTS:
-        low, high = max(lo, -_MAX_POINTS), min(hi, _MAX_POINTS)
+        top = _max_points(s)
+        low, high = max(lo, -top), min(hi, top)
     else:
         low, high = sorted((_root_units(lo, objective, me), _root_units(hi, objective, me)))
     return RootValue(me, objective, None, found, root.search.count(), seconds, False,
@@ -1631,7 +1942,6 @@ def action_values(s: fast.FastState, node_limit=None, time_limit=None):
     Returns ``(values, nodes, complete)``: ``values`` maps each action to its value (points
     the player to play gains from now minus the opponent's, best play by both). When a limit
     stops the search, ``complete`` is False and the actions not settled are left out."""
-    fast.base_only(s)
     if s.phase == fast.OVER:
         raise InvalidState("The round is over: there is no move to analyse.")
     start = time.perf_counter()
@@ -1674,8 +1984,8 @@ def principal_line(rnd: Round, objective="points", move=None) -> list:
     objective = _check_objective(objective)
     if isinstance(objective, TrickGoal):
         raise InvalidState("principal_line() follows the points or a band objective.")
+    _check_modules(rnd)
     s = fast.from_round(rnd)
-    fast.base_only(s)
     if s.phase == fast.OVER:
         return []
     root = _Root(s, objective)

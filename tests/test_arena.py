@@ -105,3 +105,28 @@ def test_arena_rejects_bad_numbers(capsys):
     with pytest.raises(SystemExit):
         main(["random", "random", "--move-time", "fast"])
     assert "not a number of seconds" in capsys.readouterr().err
+
+
+def test_arena_plays_goal_cards_and_poison_and_says_so(capsys):
+    assert main(["rules", "random", "--games", "2", "--seed", "1", "--target", "8", "--quiet",
+                 "--poison", "--goals", "all"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Arena: rules vs random, 2 games to 8 points with Poison 8s and 16 "
+                          "goal cards, seed 1")
+
+
+def test_arena_goal_points_are_in_the_points_per_round():
+    from foxlib.modules import Modules
+    g = play_game(("rules", "random"), 0, 4, target=21,
+                  modules=Modules(goals=("heavy-crown", "stubborn-swan", "moonlight")))
+    for i in (0, 1):
+        assert sum(r.points[i] for r in g.rounds) == g.final[i]
+
+
+@pytest.mark.parametrize("goals, message", [
+    ("swan-song,nope", "'nope' is not a house goal; the house goals are swan-song"),
+    ("swan-song", "a round reveals two goals: name at least two"),
+    ("swan-song,swan-song", "each goal can be named only once")])
+def test_arena_rejects_bad_goal_lists(capsys, goals, message):
+    assert main(["random", "random", "--goals", goals]) == 2
+    assert message in capsys.readouterr().err

@@ -38,6 +38,13 @@ EXAMPLES = {
                     "explanation": "Every 1 is a Swan.", "demo": {"card": "1B"}}, "False", "True"),
     "round_trick": ({"round": str(FULL_ROUND), "trick": 1}, None, None),
     "round_score": ({"round": str(FULL_ROUND), "player": "Ann"}, None, None),
+    "deluxe_trick": ({"decree": "2B", "hands": [["5K"], ["Axe", "6M"]], "deck": ["10B", "8K"],
+                      "actions": ["play 5K", "discard 10B", "play Axe", "discard 6M"]},
+                     "Ann wins", "Ben wins"),
+    "trick_points": ({"decree": "4B", "hands": [["8K"], ["10K"]], "actions": ["8K", "10K"],
+                      "poison": True, "score": [3, 4], "player": "Ben"}, 4, 3),
+    "deluxe_move": ({"decree": "4B", "hands": [["10B"], ["Bow", "2K", "11K"]],
+                     "actions": ["10B"]}, "Play the 11 of Keys", "Play the Bow"),
 }
 
 
@@ -436,3 +443,100 @@ def test_round_score_counts_the_treasure_won_in_the_round():
         ex = X.RoundScoreExercise(rnd, name)
         assert ex.points == rnd.round_gain[p]
         assert ex.treasure == rnd.round_gain[p] - rnd.round_end.points[p]
+
+
+# ----------------------------------------------------------------------------- Deluxe modules
+
+def test_deluxe_trick_a_special_decree_card_means_no_trump_but_a_lone_witch_still_wins():
+    ex = X.DeluxeTrickExercise("Fairy", [["10K"], ["9M"]], ["10K", "9M"])
+    assert ex.right_answers == ["Ben wins"]
+    assert "no trump suit" in ex.answer("Ben wins").text
+    assert "only Witch" in X.DeluxeTrickExercise("Fairy", [["10K"], ["9M"]],
+                                                 ["10K", "9M"]).answer(0).text
+
+
+def test_deluxe_trick_identical_cards_the_leader_wins_with_a_random_card_given_as_chance():
+    ex = X.DeluxeTrickExercise("2B", [["Tree"], ["6K", "2M"]], ["Tree"], chance=["6K"])
+    assert ex.right_answers == ["Ann wins"] and ex.cards == (Card("Tree"), Card("6K"))
+    assert "picked at random" in " ".join(ex.story)
+    assert "identical" in ex.answer("Ben wins").text
+
+
+def test_deluxe_trick_asks_about_the_last_trick_after_earlier_ones():
+    # Ben wins trick 1, then leads the Shovel and digs the 4 of Moons out of it.
+    ex = X.DeluxeTrickExercise("2B", [["4M", "9K"], ["6M", "Shovel"]],
+                               ["4M", "6M", "Shovel", "dig Shovel", "9K"], chance=["4M"])
+    assert ex.record.cards == (Card("4M"), Card("9K")) and ex.right_answers == ["Ann wins"]
+
+
+def test_deluxe_trick_refuses_actions_that_do_not_finish_the_trick_or_are_illegal():
+    with pytest.raises(FoxError, match=r"^actions: the last trick is not finished"):
+        X.DeluxeTrickExercise("2B", [["9K"], ["Hammer"]], ["9K", "Hammer"], deck=["6M"])
+    with pytest.raises(FoxError, match=r"^actions\[1\] '6M': You must follow Keys"):
+        X.DeluxeTrickExercise("2B", [["9K"], ["6M", "2K"]], ["9K", "6M"])
+    with pytest.raises(FoxError, match=r"^special: the Bow is in the data but not in play"):
+        X.DeluxeTrickExercise("2B", [["9K"], ["Bow"]], ["9K", "Bow"], special=["Axe"])
+
+
+def test_trick_points_a_poison_8_costs_the_winner_a_point_but_never_below_zero():
+    at_zero = X.TrickPointsExercise("4B", [["8K"], ["10K"]], ["8K", "10K"], poison=True,
+                                    player="Ben")
+    assert at_zero.points == 0 and "never goes below 0" in at_zero.solution()
+    both = X.TrickPointsExercise("4B", [["8K"], ["7K"]], ["8K", "7K"], poison=True,
+                                 score=[0, 0], player="Ann")
+    assert both.points == 0    # Treasure and Poison added up first (ruling P4)
+    crowned = X.TrickPointsExercise("4B", [["9K"], ["Crown", "8M", "2M"]], ["9K", "crown 8M"],
+                                    deck=["6M"], poison=True, score=[3, 0])
+    assert crowned.points == 3  # a crowned Poison 8 costs nothing (ruling SC10)
+
+
+def test_trick_points_counts_the_revealed_house_goals():
+    ex = X.TrickPointsExercise("4B", [["11K"], ["2K"]], ["11K", "2K"], goals=["heavy-crown",
+                               "royal-rebuff"], score=[2, 0], player="Ann")
+    assert ex.points == 1      # Heavy crown: -1 for taking a Monarch
+    assert "Heavy crown" in ex.solution()
+
+
+def test_deluxe_move_each_choice_is_played_out_by_the_engine():
+    ex = X.DeluxeMoveExercise("4B", [["9K", "5M", "10B"], ["Hammer", "2K", "6B"]],
+                              ["9K", "Hammer"], deck=["6K"])
+    assert ex.right_answers == ["Name Moons"]
+    assert "That does not make you win" in ex.answer("Name Bells").text
+
+
+def test_deluxe_move_refuses_a_choice_that_rests_on_a_random_card_nobody_gave():
+    with pytest.raises(FoxError, match=r"picked at random; give it in 'chance'"):
+        X.DeluxeMoveExercise("4B", [["9K", "2M"], ["Fairy", "2K"]], ["9K"])
+
+
+def test_legal_play_with_special_cards_a_card_with_no_suit_may_always_follow():
+    ex = X.LegalPlayExercise("2B", "9K", ["4K", "Fairy", "6M"])
+    assert ex.legal == {Card("4K"), Card("Fairy")}
+    assert "or play a card with no suit" in ex.answer(["4K", "Fairy", "6M"]).text
+
+
+def test_legal_play_the_mirror_counts_as_the_decree_cards_suit_in_hand():
+    ex = X.LegalPlayExercise("7M", "9M", ["4K", "Mirror", "6B"])
+    assert ex.legal == {Card("Mirror")}
+    assert "You must follow Moons: you hold the Mirror" in ex.show_answer().text
+
+
+@pytest.mark.parametrize("spec, error", [
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["9K"]], "actions": ["9K"]},
+     r"^exercise: hands must be two lists of cards"),
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["Tree"], ["6K"]], "actions": ["Tree"],
+      "chance": "6K"}, r"^exercise: chance must be a list of the random cards picked"),
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["Tree"], ["6K"]], "actions": ["Tree"],
+      "chance": ["9M"]}, r"chance\[0\]: 9M cannot be the outcome here"),
+    ({"kind": "deluxe_trick", "decree": "2B", "hands": [["9K"], ["2K"]], "actions": "9K"},
+     r"^exercise: actions must be a list"),
+    ({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+      "actions": ["8K", "10K"], "player": "Cy"}, r"^exercise: player: 'Cy' is not one of"),
+    ({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+      "actions": ["8K", "10K"], "goals": ["no-such-goal"]}, r"'no-such-goal' is not a house goal"),
+    ({"kind": "deluxe_move", "decree": "4B", "hands": [["10B"], ["Bow", "2K"]],
+      "actions": ["10B"], "goal": "draw"}, r"^exercise: goal: 'draw' is not a goal"),
+])
+def test_bad_deluxe_exercise_data_is_refused_naming_the_field(spec, error):
+    with pytest.raises(FoxError, match=error):
+        X.make_exercise(spec)

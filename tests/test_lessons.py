@@ -29,8 +29,14 @@ def links(path: Path) -> list[str]:
     return re.findall(r"\]\(([^)\s]+)\)", "\n".join(cells(path, "markdown")))
 
 
-def test_there_are_fifteen_numbered_lessons():
-    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(1, 16)]
+def test_there_are_twenty_numbered_lessons():
+    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(1, 21)]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_lesson_says_its_place_among_all_the_lessons(path):
+    first = cells(path, "markdown")[0]
+    assert f"Lesson {int(path.name[:2])} of {len(LESSONS)}" in first
 
 
 @pytest.mark.parametrize("path", LESSONS + [NOTEBOOKS / "index.ipynb"], ids=lambda p: p.name)
@@ -170,3 +176,14 @@ def test_lessons_are_written_in_our_own_words():
         copied = [" ".join(w[i:i + n]) for i in range(len(w) - n + 1)
                   if tuple(w[i:i + n]) in source_runs]
         assert not copied, f"{path.name} repeats the rules sources: {copied[:3]}"
+
+
+def test_the_deluxe_lessons_practise_every_special_card_at_least_twice():
+    """Lessons 16 to 20 exercise each of the nine special cards in at least two exercises
+    (the card is in the engine's explanation of the answer, or in what happened before it)."""
+    from foxlib.modules import SPECIAL_CARDS
+    deluxe = [ex for name, ex in EXERCISES if int(name[:2]) >= 16]
+    texts = [ex.solution() + " " + " ".join(getattr(ex.model, "story", [])) for ex in deluxe]
+    for card in SPECIAL_CARDS:
+        found = sum(bool(re.search(rf"\b{card}\b", t)) for t in texts)
+        assert found >= 2, f"the {card} is practised in {found} Deluxe exercise(s)"

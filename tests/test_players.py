@@ -428,3 +428,101 @@ def test_policy_rollouts_with_an_erratic_opponent_are_a_function_of_the_position
     with pytest.raises(ValueError, match="noise"):
         PolicyRolloutEvaluator(noise=1.5)
 
+
+
+# ----------------------------------------------------------------------------- goal cards
+
+def _goal_modules(poison):
+    from foxlib.modules import Modules, house_goal_ids
+    return Modules(poison=poison, goals=house_goal_ids())
+
+
+@pytest.mark.parametrize("poison", [False, True], ids=["goals", "goals+poison"])
+@pytest.mark.parametrize("level", ["random", "rules", "strong"])
+def test_every_player_plays_legal_actions_with_goal_cards(level, poison):
+    from foxlib import Game
+    options = {"time_limit": 0.3, "samples": 3} if level == "strong" else {}
+    player = make_player(level, seed=2, **options)
+    game = Game(seed=3, modules=_goal_modules(poison))
+    rnd = game.round
+    assert len(rnd.goals) == 2
+    while not rnd.is_over:
+        view = rnd.view(rnd.to_play)
+        action = player.choose(view)
+        assert action in view.legal
+        rnd.act(action)
+    assert all(s >= 0 for s in rnd.score)
+
+
+def test_the_strong_players_worlds_carry_the_goals_and_what_they_counted():
+    """The goals' counters in a sampled world are worked out from the public tricks: the same
+    as in the fast state of the true round (the hidden cards do not enter them)."""
+    from foxlib import Game
+    from foxlib.inference import Inference
+    rng = random.Random(4)
+    for seed in range(6):
+        rnd = Game(seed=seed, modules=_goal_modules(bool(seed & 1))).round
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_play)
+            world = StrongPlayer.world(view, Inference(view), rng)
+            true = fast.from_round(rnd)
+            assert world.goals is true.goals and world.gstate == true.gstate
+            assert world.score == true.score and world.poison == true.poison
+            rnd.act(rng.choice(rnd.legal_actions()))
+
+
+def test_the_strong_player_counts_goal_points_in_its_values():
+    # Trumps are Bells; A led the 4 of Moons at trick 12. B wins it with the 6 of Moons (a
+    # non-trump Moon: "Moonlight", +1) or loses it with the 2; A's 10 of Bells wins the last
+    # trick either way. Table points: 6 against 3 or 6 against 2, so the 6 is 1 point better
+    # in the base game. With "Moonlight" revealed it is 3 points better: B's 6 takes the trick
+    # with a non-trump Moon (+1 for B), and after B's 2 A's 4 of Moons does (+1 for A).
+    from foxlib.evaluators import MinimaxEvaluator
+    from scenario_helpers import position
+    goals = ["moonlight", "early-bird"]
+    rnd = Round(position("2B", "10B", "6M 2M", trick=["4M"], tricks_won={"A": 6, "B": 5},
+                         modules={"goals": goals}, goals=goals))
+    st = fast.from_round(rnd)
+    evaluator = make_player("strong", seed=1).evaluator_for(rnd.view(1))
+    chosen, _ = evaluator.plan(st)
+    assert isinstance(chosen, MinimaxEvaluator)
+    six, two = Card("6M").index, Card("2M").index
+    values, _ = chosen.values(st)
+    assert values[six] - values[two] == 3
+    base, _ = chosen.values(st._replace(goals=None, gstate=()))
+    assert base[six] - base[two] == 1
+
+
+def test_minimax_evaluator_matches_brute_force_with_poison_and_goals():
+    """With Poison 8s and goals the future depends on the scores (the floor) and on what the
+    goals counted: the search's table must tell such positions apart (brute force has no
+    table)."""
+    from foxlib.goals import house_goals
+    goals = list(house_goals())
+    rng = random.Random(12)
+    found = 0
+    while found < 60:
+        st = fast.deal(rng, rng.randrange(2), poison=True, goals=rng.sample(goals, 2),
+                       score=(rng.randrange(2), rng.randrange(2)))
+        while st.phase != fast.OVER and max(h.bit_count() for h in st.hands) > 4:
+            st = fast.apply_action(st, rng.choice(fast.legal_actions(st)))
+        if st.phase == fast.OVER:
+            continue
+        found += 1
+        p = st.to_play
+        values, _ = MinimaxEvaluator().values(st)
+        base = st.round_gain[p] - st.round_gain[1 - p]
+        for a in fast.legal_actions(st):
+            assert values[a] == _brute(fast.apply_action(st, a), p) - base
+
+
+def test_every_search_evaluator_stops_at_a_passed_deadline_even_on_a_small_deal():
+    """A deal small enough to be searched in fewer nodes than the search's periodic check
+    must still respect the deadline: the strong player's one-second cap relies on it."""
+    import time as _time
+    from foxlib.evaluators import OutOfTime
+    st = next(_small_states(random.Random(2), 2, 1))
+    past = _time.perf_counter() - 1
+    for evaluator in (MinimaxEvaluator(), LookaheadEvaluator(2)):
+        with pytest.raises(OutOfTime):
+            evaluator.values(st, past)

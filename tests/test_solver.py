@@ -300,6 +300,173 @@ def test_every_legal_move_is_analysed_and_sorted_best_first():
         assert got.value == values[0] and got.to_play == rnd.to_play
 
 
+# ----------------------------------------------------------------------------- Poison 8s
+
+def _poison_round(rng, cards, deck, scores) -> Round:
+    """A random small position with Poison 8s and the scores drawn from ``scores`` (the
+    floor at 0 matters only when a score is below the Poison 8s still in play)."""
+    st = fast.random_position(rng, cards, deck)
+    st = st._replace(poison=True, score=(rng.choice(scores), rng.choice(scores)))
+    rnd = fast.to_round(st)
+    if rng.random() < 0.3:
+        for mv in rnd.legal_moves():
+            if mv.exchange is not None or mv.discard is not None:
+                rnd.play(mv.card)
+                break
+    return rnd
+
+
+def _eights_in_play(rnd) -> int:
+    return sum(c.rank == 8 for c in [*rnd.hands[0], *rnd.hands[1], *rnd.trick, *rnd.deck,
+                                     rnd.decree])
+
+
+@pytest.mark.parametrize("scores, seed", [((0, 1, 2), 21), ((0, 3), 22), ((9, 14, 20), 23)],
+                         ids=["near the floor", "at the floor or clear of it", "far from it"])
+def test_poison_point_values_match_brute_force_near_the_floor_and_far_from_it(scores, seed):
+    """With Poison 8s a trick is worth its Treasure minus its Poison, floored at the winner's
+    score: every move's value against a brute force over the explained engine (Round), which
+    scores each trick itself (rulings P2-P4)."""
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 400:
+        rnd = _poison_round(rng, rng.randint(1, 3), rng.randint(0, 6), scores)
+        if not _eights_in_play(rnd):
+            continue
+        checked += 1
+        got = solve(rnd)
+        assert got.complete
+        assert _values(got) == brute_root(rnd, _points_after), rnd.dumps()
+
+
+def test_poison_root_values_action_values_and_lines_match_brute_force():
+    rng = random.Random(24)
+    for i in range(150):
+        rnd = _poison_round(rng, rng.randint(1, 4 if i < 20 else 3), rng.randint(0, 6),
+                            (0, 0, 1, 2, 10))
+        expected = brute_root(rnd, _points_after)
+        got = solve_value(rnd)
+        assert got.value == max(expected.values()) and expected[got.best[0]] == got.value
+        values, _, complete = action_values(fast.from_round(rnd))
+        by_action: dict = {}
+        for move, v in expected.items():
+            if rnd.phase == "play":
+                key = move.card.index
+            else:
+                choice = move.exchange if rnd.phase == "exchange" else move.discard
+                key = -1 if choice is None else choice.index
+            by_action[key] = max(by_action.get(key, -99), v)
+        assert complete and values == by_action, rnd.dumps()
+        if i < 20:
+            p, before = rnd.to_play, list(rnd.score)
+            for who, move in principal_line(rnd):
+                assert rnd.to_play == who
+                if rnd.phase == "play":
+                    rnd.push(move)
+                elif rnd.phase == "exchange":
+                    rnd.exchange(move.exchange)
+                else:
+                    rnd.discard(move.discard)
+            assert (rnd.score[p] - before[p]) - (rnd.score[1 - p] - before[1 - p]) == got.value
+
+
+def test_poison_band_and_trick_goals_match_brute_force():
+    """Poison 8s change no trick's winner (ruling P1), so goals about tricks are searched as in
+    the base game, whatever the scores."""
+    rng = random.Random(25)
+    for _ in range(200):
+        rnd = _poison_round(rng, rng.randint(1, 3), rng.randint(0, 6), (0, 1, 5))
+        g, win = rng.randrange(2), rng.random() < 0.5
+        low, high = rules.BAND_RANGES[rng.choice(rules.BANDS)]
+        done = len(rnd.tricks)
+
+        def band(r, choice):
+            _do(r, choice)
+            v = int(brute_band(r, g, low, high))
+            _undo(r, choice)
+            return v
+
+        def trick(r, choice):
+            _do(r, choice)
+            v = int(brute_trick(r, g, win, done))
+            _undo(r, choice)
+            return v
+        assert _values(solve(rnd, Band(g, (low, high)))) == brute_root(rnd, band), rnd.dumps()
+        assert _values(solve(rnd, TrickGoal(g, win))) == brute_root(rnd, trick), rnd.dumps()
+
+
+def _poison(a, b, decree, score, leader=0, tricks_won=(6, 6), poison=True):
+    rnd = _round(a, b, decree, leader=leader, tricks_won=tricks_won)
+    st = fast.from_round(rnd)._replace(score=score, poison=poison)
+    return fast.to_round(st)
+
+
+def test_a_poison_loss_stops_at_the_floor_at_zero():
+    # A leads the 8 of Bells, B cannot follow and throws the 8 of Keys: A wins the trick and
+    # both Poison 8s, ending with 7 tricks (6 points) against 6 (3 points). A loses 2 points
+    # from 5, only 1 from 1 and none from 0.
+    for score, value in ((5, 1), (1, 2), (0, 3)):
+        rnd = _poison(["8B"], ["8K"], "2M", (score, 4))
+        assert solve(rnd).value == value == brute_root(rnd, _points_after)[Move(Card("8B"))]
+    assert solve(_poison(["8B"], ["8K"], "2M", (0, 4), poison=False)).value == 3
+
+
+def test_treasure_and_poison_in_one_trick_are_added_up_before_the_floor():
+    # B wins the 7 and the 8 of Bells at 0 points: +1 - 1 = 0, so B stays at 0 (ruling P4),
+    # not 1 as the Poison ignored at 0 and then the Treasure would give. A: 6 tricks, 3 points;
+    # B: 7 tricks, 6 points.
+    for b_score in (0, 3):
+        rnd = _poison(["7B"], ["8B"], "2M", (4, b_score))
+        assert solve(rnd).value == -3 == brute_root(rnd, _points_after)[Move(Card("7B"))]
+    assert solve(_poison(["7B"], ["8B"], "2M", (4, 0), poison=False)).value == -4
+
+
+def test_with_poison_an_8_is_not_the_same_card_as_its_plain_neighbours():
+    """The 6 and 8 of Moons are the same card in the base game when the 7 is out of play; with
+    Poison 8s leading the 8 makes B take the Poison, so the two leads differ."""
+    rnd = Round(Position(Card("6K"), ([Card(c) for c in ("8B", "11B", "2M")],
+                                      [Card(c) for c in ("2B", "6M", "8M")]), 1, [], [],
+                         (8, 2), (5, 5)))
+    base = _values(solve(rnd))
+    assert base[Move(Card("6M"))] == base[Move(Card("8M"))] == 6
+    poison = fast.to_round(fast.from_round(rnd)._replace(poison=True))
+    got = _values(solve(poison))
+    assert (got[Move(Card("6M"))], got[Move(Card("8M"))]) == (8, 6)
+    assert got == brute_root(poison, _points_after)
+    assert "worth exactly as much" not in " ".join(m.explanation for m in solve(poison).moves)
+
+
+def test_the_search_keeps_each_score_up_to_the_poison_8s_still_in_play():
+    """A at 2 and B at 1 points with two Poison 8s in A's hand and one in B's: the same cards
+    are reached at different scores in different lines, and a score of 1 and one of 2 are not
+    the same while two 8s can still cost points (a table that capped the scores at 1 valued
+    the 10 of Bells 1 point too high)."""
+    from foxlib.evaluators import MinimaxEvaluator
+    rnd = Round(Position(Card("7K"), ([Card(c) for c in "1B 8B 9B 10B 8K 9M".split()],
+                                      [Card(c) for c in "2B 2K 6K 2M 8M".split()]), 1,
+                         [Card(c) for c in "1M 3M 3B 5M 3K".split()], [Card("7B")], (4, 3),
+                         (2, 1)))
+    st = fast.from_round(rnd)._replace(poison=True)
+    values, _, complete = action_values(st)
+    assert complete and values == MinimaxEvaluator().values(st)[0]
+    assert values == {Card(c).index: v for c, v in (("1B", 2), ("8B", 3), ("9B", 3),
+                                                     ("10B", 3))}
+
+
+def test_poison_values_of_bigger_positions_agree_with_the_small_search():
+    """5-card hands (the solver's own search with its tables, cut-offs and equivalent cards,
+    near the floor and clear of it) against the strong player's separate small search
+    (``MinimaxEvaluator``), which plays the fast path's moves one by one."""
+    from foxlib.evaluators import MinimaxEvaluator
+    rng = random.Random(26)
+    for i in range(30):
+        st = fast.random_position(rng, 5, rng.randint(0, 6))
+        st = st._replace(poison=True, score=(rng.choice((0, 1, 2, 12)), rng.choice((0, 1, 2))))
+        values, _, complete = action_values(st)
+        assert complete
+        assert values == MinimaxEvaluator().values(st)[0], fast.to_round(st).dumps()
+
+
 # ----------------------------------------------------------------------------- explanations
 
 def test_points_explanations_say_who_ends_ahead_and_how_points_split():
@@ -545,6 +712,54 @@ def test_solve_command_with_all_moves_false_gives_the_value_and_one_best_move():
     proc = _run([json.dumps(dict(deal, plays=[], all_moves=False))], "--node-limit", "500")
     out = json.loads(proc.stdout)
     assert out["complete"] is False and out["value"] is None and out["low"] <= out["high"]
+
+
+POISON_SCENARIO = {"decree": "1M", "hands": {"A": ["8K", "2B"], "B": ["10K", "4B"]},
+                   "leader": "A", "tricks_won": {"A": 5, "B": 5}, "score": {"A": 4, "B": 3},
+                   "modules": {"poison": True}, "plays": []}
+
+
+def test_solve_command_values_poison_scenarios_with_the_floor_at_zero():
+    # B wins both tricks and the Poison 8 of Keys: at 3 points B loses 1 for it, at 0 nothing.
+    at_zero = dict(POISON_SCENARIO, score={"A": 4, "B": 0})
+    proc = _run([json.dumps(POISON_SCENARIO), json.dumps(dict(at_zero, all_moves=False)),
+                 json.dumps(dict(POISON_SCENARIO, modules={}))])
+    poison, floor, base = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert poison["moves"] == [{"play": "2B", "value": -3}, {"play": "8K", "value": -3}]
+    assert floor["value"] == -4 and base["moves"][0]["value"] == -4
+    proc = _run([json.dumps(POISON_SCENARIO)], "--objective", "band:B:7-9")
+    assert [m["value"] for m in json.loads(proc.stdout)["moves"]] == [1, 1]
+
+
+def test_the_solver_refuses_goal_cards_and_special_cards_with_the_reason():
+    goals = dict(POISON_SCENARIO, modules={"goals": ["early-bird", "swan-song"]},
+                 goals=["early-bird"])
+    from foxlib.inputs import read_scenario
+    from foxlib.modules import Modules
+    rnd, _ = read_scenario(goals)
+    for work in (solve, solve_value, principal_line):
+        with pytest.raises(InvalidState, match="The solver works out the base game and Poison "
+                                               "8s only: it cannot value a round played with "
+                                               "goal cards"):
+            work(rnd)
+    rnd, _ = read_scenario(POISON_SCENARIO)
+    rnd.modules = Modules(special=("Axe",))
+    with pytest.raises(InvalidState, match="cannot value a round played with special cards"):
+        solve(rnd)
+
+
+def test_the_solve_command_searches_goal_and_special_scenarios_over_the_engine():
+    # The command hands rounds with goal cards or special cards to foxlib.deluxe_solver.
+    goals = dict(POISON_SCENARIO, modules={"goals": ["early-bird", "swan-song"]},
+                 goals=["early-bird"])
+    special = dict(POISON_SCENARIO, modules={"special": ["Axe"]})
+    proc = _run([json.dumps(goals), json.dumps(special), json.dumps(POISON_SCENARIO)])
+    assert proc.returncode == 0 and proc.stderr == ""
+    with_goals, with_special, poison = [json.loads(x) for x in proc.stdout.splitlines()]
+    for out in (with_goals, with_special):
+        assert out["searched"] == "deluxe" and out["complete"] and out["to_play"] == "A"
+        assert sorted(a["action"][1] for a in out["actions"]) == ["2B", "8K"]
+    assert "searched" not in poison and poison["to_play"] == "A"
 
 
 def test_solve_command_rejects_a_bad_objective_with_usage():

@@ -361,6 +361,14 @@ def test_SC11_the_mirror_counts_as_the_decree_cards_suit_in_hand():
     assert cards_of(rnd.legal_actions()) == ["Mirror"]       # the only "Moon" in hand
 
 
+def test_SC11_refusing_a_card_when_the_only_card_of_the_led_suit_is_the_mirror_names_the_suit():
+    rnd = special_round("10M", "4M 1B", "Mirror 6B")
+    act(rnd, "play 4M")
+    with pytest.raises(IllegalAction) as err:
+        rnd.play("6B")
+    assert str(err.value).startswith("You must follow Moons: you hold the Mirror")
+
+
 def test_SC11_the_mirror_led_as_a_monarch_makes_its_demand():
     rnd = special_round("11K", "Mirror 1B 2B", "4K 8K 6B")
     act(rnd, "play Mirror")

@@ -307,6 +307,8 @@ def test_the_arena_gives_both_games_of_a_pair_the_same_random_special_cards():
     assert len(one.special) == 2 and one == game_modules(None, 2, "s:0")
     assert len({game_modules(None, 2, f"s:{i}").special for i in range(12)}) > 3
     assert game_modules(Modules(poison=True), 3, "s:1").poison
+    goals = Modules(goals=house_goal_ids()[:3])
+    assert game_modules(goals, 2, "s:1").goals == goals.goals
 
 
 def test_the_arena_plays_a_match_with_special_cards_and_says_which(capsys):

@@ -44,7 +44,8 @@ __all__ = [
     "Exercise", "WhoWinsExercise", "LegalPlayExercise", "ChooseBestExercise",
     "FoxExchangeExercise", "WoodcutterDiscardExercise", "ScoreExercise", "GameEndExercise",
     "DealExercise", "CharacterExercise", "TrueFalseExercise", "RoundTrickExercise",
-    "RoundScoreExercise", "Quiz", "make_exercise", "load_round",
+    "RoundScoreExercise", "DeluxeTrickExercise", "TrickPointsExercise", "DeluxeMoveExercise",
+    "Quiz", "make_exercise", "load_round",
 ]
 
 HERE = pathlib.Path(__file__).parent
@@ -95,6 +96,8 @@ def _shown_cards(cards, theme: Theme, label: str) -> CardRow:
 
 
 def _trump_caption(decree: Card, theme: Theme) -> str:
+    if decree.special:      # a special decree card: no trump suit (rulings SC6)
+        return f"Decree: the {decree.special}, no trump"
     return f"Decree: {theme.suit_names[decree.suit]} are trump"
 
 
@@ -525,6 +528,80 @@ class TrueFalseExercise(_ChoiceExercise):
         return ExerciseHtml(f"<blockquote class='fox-claim'>{_esc(model.statement)}</blockquote>")
 
 
+# ----------------------------------------------------------------------------- Deluxe modules
+
+def _story(lines) -> ExerciseHtml | None:
+    """What happened before the question, in the engine's words."""
+    if not lines:
+        return None
+    items = "".join(f"<li>{_esc(line)}</li>" for line in lines)
+    view = ExerciseHtml(f"<div class='fox-exercise-story fox-panel'><b>What happened</b>"
+                        f"<ol>{items}</ol></div>")
+    view.add_class("fox-exercise-situation")
+    return view
+
+
+def _played_trick(model) -> W.VBox:
+    """The decree card in force and the trick's two cards, then what happened."""
+    theme, rnd, record = model.theme, model.round, model.record
+    leader, follower = rnd.name(record.leader), rnd.name(1 - record.leader)
+    table = _situation(
+        _spot(_trump_caption(model.trick_decree, theme), _shown_card(model.trick_decree, theme)),
+        _spot(f"{leader}'s card", _shown_card(model.cards[0], theme)),
+        _spot(f"{follower}'s card", _shown_card(model.cards[1], theme)))
+    return W.VBox([p for p in (table, _story(model.story)) if p is not None])
+
+
+class DeluxeTrickExercise(_ChoiceExercise):
+    """A trick with the Deluxe special cards played through the engine from data: who wins it,
+    or leads the next one? (see ``foxlib.exercises.DeluxeTrickExercise``)"""
+
+    model_class = X.DeluxeTrickExercise
+    css = "fox-deluxe-trick"
+
+    def _draw(self, model):
+        return _played_trick(model)
+
+
+class TrickPointsExercise(ScoreExercise):
+    """A trick with Poison 8s, Treasure or house goals played through the engine: what is the
+    player's score after it? The learner types a number (see
+    ``foxlib.exercises.TrickPointsExercise``)."""
+
+    model_class = X.TrickPointsExercise
+    css = "fox-trick-points"
+
+    def _draw(self, model):
+        parts = [_played_trick(model)]
+        if model.goals:
+            rows = [(f"{g.title} ({g.label})", _esc(g.words(model.theme))) for g in model.goals]
+            parts.append(_facts(rows))
+        return W.VBox(parts)
+
+    def _answer_area(self, model):
+        area = super()._answer_area(model)
+        self.entry.description = "Score"
+        return area
+
+
+class DeluxeMoveExercise(_ChoiceExercise):
+    """Your turn with the special cards: pick the action that reaches the goal; the engine
+    plays each choice out (see ``foxlib.exercises.DeluxeMoveExercise``)."""
+
+    model_class = X.DeluxeMoveExercise
+    css = "fox-deluxe-move"
+
+    def _draw(self, model):
+        theme, rnd = model.theme, model.round
+        me = rnd.name(model.me)
+        spots = [_spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme))]
+        if rnd.trick:
+            spots.append(_spot("In the trick", _shown_cards(rnd.trick, theme, "The trick")))
+        spots.append(_spot(f"{me} holds", _shown_cards(model.hands[model.me], theme,
+                                                        f"{me}'s hand"), wide=True))
+        return W.VBox([p for p in (_situation(*spots), _story(model.story)) if p is not None])
+
+
 # ----------------------------------------------------------------------------- several at once
 
 KINDS = {
@@ -533,7 +610,8 @@ KINDS = {
     "woodcutter_discard": WoodcutterDiscardExercise, "score": ScoreExercise,
     "game_end": GameEndExercise, "deal": DealExercise, "character": CharacterExercise,
     "true_false": TrueFalseExercise, "round_trick": RoundTrickExercise,
-    "round_score": RoundScoreExercise,
+    "round_score": RoundScoreExercise, "deluxe_trick": DeluxeTrickExercise,
+    "trick_points": TrickPointsExercise, "deluxe_move": DeluxeMoveExercise,
 }
 
 

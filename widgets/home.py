@@ -51,6 +51,13 @@ LESSON_GROUPS = [
         ("14_explorer_sandbox", "The rules explorer"),
         ("15_play_the_computer", "Play against the computer"),
     ]),
+    ("Deluxe", [
+        ("16_special_cards", "Special cards: the general rules"),
+        ("17_special_cards_1", "Axe, Tree, Fairy, Crown and Mirror"),
+        ("18_special_cards_2", "Bow, Hammer, Potion and Shovel"),
+        ("19_poison_8s", "Poison 8s"),
+        ("20_goal_cards", "Goal cards"),
+    ]),
 ]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]
 PLAY = "15_play_the_computer"
@@ -141,8 +148,8 @@ def page_html(sets=None) -> str:
         Start with lesson 1</a>
       <a class='fox-home-button' href='puzzles.ipynb'>Solve a puzzle</a>
     </div>
-    <p class='fox-home-continue-note' data-fox-continue-note>15 lessons of a few minutes
-    each. Your progress stays in this browser.</p>
+    <p class='fox-home-continue-note' data-fox-continue-note>{len(LESSONS)} lessons of a few
+    minutes each. Your progress stays in this browser.</p>
   </div>
   {hero_cards()}
 </header>

@@ -87,6 +87,14 @@ EXERCISES = {
     "13_misconceptions.ipynb": ("button", ["False"], ["✔ Right", "no Diamonds", "Bells, Keys and Moons"]),
     "14_explorer_sandbox.ipynb": ("button", ["Ann wins"], ["✔ Right", "only Witch"]),
     "15_play_the_computer.ipynb": ("button-card", ["2 of Keys"], ["✔ Right", "Ann's 8 of Keys"]),
+    "16_special_cards.ipynb": ("cards", ["4 of Keys", "Fairy, special card, 4 with no suit"],
+                               ["✔ Right", "A card with no suit may always follow"]),
+    "17_special_cards_1.ipynb": ("button", ["Play the Axe"],
+                                 ["✔ Right", "Axe followed a Woodcutter, so it wins"]),
+    "18_special_cards_2.ipynb": ("button", ["Play the Bow"],
+                                 ["✔ Right", "Bow beats Ann's 10 of Bells, which is trump"]),
+    "19_poison_8s.ipynb": ("points", [3], ["✔ Right", "loses 1 point for the Poison 8"]),
+    "20_goal_cards.ipynb": ("points", [4], ["✔ Right", "Royal rebuff", "Heavy crown"]),
 }
 
 

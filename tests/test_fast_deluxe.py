@@ -1,0 +1,333 @@
+"""The fast path for special cards (foxlib.fast_deluxe) must agree exactly with the explained
+engine (Round): the same actions and chance outcomes give the same tricks, scores and cards,
+and its random choices are Round's legal actions, chosen uniformly, in Round's order."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from foxlib import Action, Round, rules
+from foxlib import fast_deluxe as fd
+from foxlib.cards import Suit
+from foxlib.errors import InvalidState
+from foxlib.modules import SPECIAL_CARDS, Modules, house_goal_ids
+
+CARD = fd.ALL_CARDS
+DECISIONS = ("play", "crown", "exchange", "discard", "name_suit", "replace", "fairy_take",
+             "fairy_give", "dig", "potion_discard", "potion_play")
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _subset(rng):
+    """Half the time all nine special cards, else a random set of them (maybe none)."""
+    if rng.random() < 0.5:
+        return SPECIAL_CARDS
+    return tuple(s for s in SPECIAL_CARDS if rng.random() < 0.5)
+
+
+def _action(kind, value) -> Action:
+    if kind == "name_suit":
+        return Action(kind, Suit(value))
+    return Action(kind, None if value < 0 else CARD[value])
+
+
+def _chance(log) -> list:
+    return [[CARD[c] for c in e[1]] for e in log if e[0] == "chance"]
+
+
+def _replay(rnd: Round, log) -> list:
+    """Apply the fast path's logged actions to ``rnd``, checking before each one that Round
+    offers as many legal actions as the fast path chose among; returns the fast path's
+    tricks as (winner, next leader, the winner's score change)."""
+    tricks = []
+    for entry in log:
+        kind = entry[0]
+        if kind == "trick":
+            tricks.append(entry[1:])
+        elif kind in DECISIONS:
+            assert rnd.phase == ("play" if kind == "crown" else kind)
+            assert len(rnd.legal_actions()) == entry[2]
+            rnd.act(_action(kind, entry[1]))
+    return tricks
+
+
+def _round_tricks(rnd: Round, start: int = 0) -> list:
+    """Round's tricks as (winner, next leader, the winner's score change)."""
+    return [(t.winner, t.next_leader, t.treasure - t.lost) for t in rnd.tricks[start:]]
+
+
+def _assert_same_end(rnd: Round, log, result) -> None:
+    assert rnd.is_over
+    _, hands, deck = log[-1]
+    assert hands == (fd.mask_of(rnd.hands[0]), fd.mask_of(rnd.hands[1]))
+    assert deck == tuple(c.index for c in rnd.deck)
+    assert result == tuple(rnd.tricks_won) + tuple(rnd.score)
+
+
+def _check_replayed_round(seed: int, special, poison: bool, score=(0, 0)) -> None:
+    log = []
+    result = fd.random_round(random.Random(seed), seed & 1, special, poison, score, log)
+    rnd = fd.to_round(log[0][1], chance=_chance(log))
+    assert _replay(rnd, log[1:]) == _round_tricks(rnd)
+    _assert_same_end(rnd, log, result)
+
+
+def _random_actions(rnd: Round, rng: random.Random) -> None:
+    """Finish ``rnd`` choosing ``int(random() * n)`` among its n legal actions, as the fast
+    path chooses."""
+    while not rnd.is_over:
+        actions = rnd.legal_actions()
+        rnd.act(actions[int(rng.random() * len(actions))])
+
+
+def _fast_actions(log) -> list:
+    return [(e[0], e[1]) for e in log if e[0] in DECISIONS]
+
+
+def _round_actions(rnd: Round, start: int = 0) -> list:
+    return [(a.kind, int(a.card) if a.kind == "name_suit" else
+             -1 if a.card is None else a.card.index) for a in rnd.actions[start:]]
+
+
+# ----------------------------------------------------------------------------- tables
+
+def test_trick_table_agrees_with_decide_special_trick_for_every_pair_and_trump_suit():
+    decrees = (CARD[0], CARD[11], CARD[22], CARD[fd.BOW])
+    for lead in CARD:
+        for follow in CARD:
+            if lead is follow:
+                continue
+            for tk, decree in enumerate(decrees):
+                code = fd.TRICK[(lead.index * 42 + follow.index) * 4 + tk]
+                if fd.MIRROR in (lead.index, follow.index):
+                    assert code == -1          # the Mirror is decided with its decree card
+                    continue
+                out = rules.decide_special_trick(lead, follow, decree, poison=True)
+                assert (code & 1, code >> 1 & 1, code >> 2 & 3, code >> 4) == \
+                    (out.winner, out.next_leader, out.treasure, out.rule.poison)
+
+
+def test_a_special_card_by_a_wrong_name_is_refused_with_the_names():
+    with pytest.raises(InvalidState, match="'Sword' is not a special card; the special cards "
+                                           "are Axe, Tree"):
+        fd.random_round(random.Random(1), special=("Axe", "Sword"))
+
+
+# ----------------------------------------------------------------------------- dealing
+
+def test_the_deal_gives_13_cards_each_the_decree_and_the_rest_to_the_deck():
+    rng = random.Random(5)
+    for special in (SPECIAL_CARDS, ("Bow",), ()):
+        st_ = fd.deal(rng, 0, special)
+        a, b = st_.hands
+        assert a.bit_count() == b.bit_count() == 13 and not a & b
+        everything = a | b | 1 << st_.decree | fd.mask_of(st_.deck)
+        assert everything == fd.SUIT_CARDS_MASK | fd.special_mask(special)
+        assert len(st_.deck) == 6 + len(special) and st_.leader == 1
+
+
+def test_the_deal_puts_every_card_anywhere_equally_often():
+    rng = random.Random(9)
+    deals = 8400
+    places = [[0, 0, 0] for _ in range(42)]       # in A's hand, the decree, in the deck
+    for _ in range(deals):
+        st_ = fd.deal(rng, 0)
+        for c in fd.cards_of(st_.hands[0]):
+            places[c][0] += 1
+        places[st_.decree][1] += 1
+        for c in st_.deck:
+            places[c][2] += 1
+    for c in range(42):
+        # expected 13/42, 1/42 and 15/42 of the deals, within about five standard deviations
+        assert abs(places[c][0] - deals * 13 / 42) < 220
+        assert abs(places[c][1] - deals / 42) < 70
+        assert abs(places[c][2] - deals * 15 / 42) < 220
+
+
+# ----------------------------------------------------------------------------- agreement
+
+def test_replayed_rounds_give_the_same_tricks_scores_and_cards_in_round():
+    """Thousands of random rounds: each one's actions and chance outcomes, replayed through
+    Round, give the same winner, next leader and score change at every trick, the same
+    tricks won and scores, and the same hands and deck at the end; Round offers as many
+    legal actions as the fast path chose among at every decision."""
+    rng = random.Random(20261202)
+    for seed in range(1500):
+        poison = seed % 2 == 1
+        score = (rng.randrange(3), rng.randrange(3)) if poison else (0, 0)
+        _check_replayed_round(seed, _subset(rng), poison, score)
+
+
+def test_random_choices_are_rounds_legal_actions_chosen_uniformly_in_its_order():
+    """With the same random numbers, a loop choosing ``int(random() * n)`` among Round's n
+    legal actions makes exactly the fast path's choices, and Round's own seeded chance
+    draws the fast path's chance outcomes: the same distribution, decision by decision."""
+    rng = random.Random(77)
+    for seed in range(400):
+        special, poison = _subset(rng), rng.random() < 0.5
+        log = []
+        result = fd.random_round(random.Random(seed), seed & 1, special, poison, log=log,
+                                 chance=random.Random(10 ** 6 + seed))
+        decisions = random.Random(seed)
+        dealt = fd.deal(decisions, seed & 1, special, poison)   # the same numbers as the deal
+        assert dealt == log[0][1]
+        rnd = fd.to_round(dealt, seed=10 ** 6 + seed)
+        _random_actions(rnd, decisions)
+        assert _round_actions(rnd) == _fast_actions(log)
+        assert [[c.index for c in o] for o in rnd.chance] == \
+            [list(e[1]) for e in log if e[0] == "chance"]
+        _assert_same_end(rnd, log, result)
+
+
+def test_every_special_card_ability_is_exercised_by_the_cross_check():
+    """The cross-check above is not vacuous: each decision of each special card happens."""
+    seen = set()
+    rng = random.Random(3)
+    for seed in range(200):
+        log = []
+        fd.random_round(rng, seed & 1, log=log)
+        seen.update(e[0] for e in log)
+    assert set(DECISIONS) | {"chance", "trick"} <= seen
+
+
+def _drive_to_a_play_phase(rnd: Round, rng: random.Random, want) -> bool:
+    """Random actions until a play phase where ``want(rnd, rng)`` holds (False if the round
+    ends first)."""
+    while not rnd.is_over:
+        if rnd.phase == "play" and want(rnd, rng):
+            return True
+        actions = rnd.legal_actions()
+        rnd.act(actions[int(rng.random() * len(actions))])
+    return False
+
+
+@pytest.mark.parametrize("what, want", [
+    ("any point", lambda rnd, rng: rng.random() < 0.1),
+    ("a crowned led card", lambda rnd, rng: rnd.trick and rnd.sp.get("crowned") is not None),
+    ("a led Shovel that stayed",
+     lambda rnd, rng: rnd.trick and rnd.sp.get("stayed") is not None),
+    ("a won trick to dig in", lambda rnd, rng: any(rnd.piles) and not rnd.trick),
+])
+def test_a_playout_from_a_round_in_progress_continues_it_exactly(what, want):
+    """``from_round`` mid-round, mid-trick included (a crowned card, a Shovel that did not
+    dig, the last tricks won): the playout's actions and chance replayed through the same
+    Round give the same tricks and end; and with the round's own random source for chance,
+    a copy of the round driven with the same numbers ends the same way."""
+    rng = random.Random(len(what))
+    found = 0
+    for seed in range(400):
+        rnd = Round.deal(seed, seed & 1, modules=Modules(seed % 2 == 0, SPECIAL_CARDS))
+        if not _drive_to_a_play_phase(rnd, rng, want):
+            continue
+        found += 1
+        state = fd.from_round(rnd)
+        done, trick_count = len(rnd.actions), len(rnd.tricks)
+        # (1) replay the playout's actions and chance through the same round
+        log = []
+        result = fd.random_playout(state, random.Random(seed), log=log)
+        again = Round(rnd.start, chance=rnd.chance + _chance(log))
+        for action in rnd.actions:
+            again.act(action)
+        assert _replay(again, log) == _round_tricks(again, trick_count)
+        _assert_same_end(again, log, result)
+        # (2) chance from the round's own random source, decisions from the same numbers
+        chance = random.Random()
+        chance.setstate(rnd.rng.getstate())
+        log = []
+        result = fd.random_playout(state, random.Random(seed), chance, log)
+        copy = rnd.copy()
+        _random_actions(copy, random.Random(seed))
+        assert _round_actions(copy, done) == _fast_actions(log)
+        _assert_same_end(copy, log, result)
+        if found == 40:
+            break
+    assert found >= 10
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2 ** 32 - 1), st.sets(st.sampled_from(SPECIAL_CARDS)), st.booleans(),
+       st.tuples(st.integers(0, 3), st.integers(0, 3)))
+def test_any_seed_and_set_of_special_cards_replays_the_same_in_round(seed, special, poison,
+                                                                     score):
+    _check_replayed_round(seed, tuple(s for s in SPECIAL_CARDS if s in special), poison, score)
+
+
+def test_a_round_without_log_gives_the_same_result_as_with_it():
+    for seed in range(200):
+        special = _subset(random.Random(seed))
+        assert fd.random_round(random.Random(seed), 0, special, True, (1, 2)) == \
+            fd.random_round(random.Random(seed), 0, special, True, (1, 2), [])
+
+
+# ----------------------------------------------------------------------------- conversions
+
+def test_from_round_refuses_a_decision_in_progress_with_the_reason():
+    rnd = Round.deal(4, modules=Modules(special=SPECIAL_CARDS))
+    rng = random.Random(4)
+    while rnd.phase == "play":
+        actions = rnd.legal_actions()
+        rnd.act(actions[int(rng.random() * len(actions))])
+    with pytest.raises(InvalidState, match=f"waits for a decision \\('{rnd.phase}'\\): make "
+                                           "it with Round.act first"):
+        fd.from_round(rnd)
+
+
+def test_from_round_refuses_goal_cards():
+    rnd = Round.deal(4, modules=Modules(special=("Axe",), goals=house_goal_ids()[:2]))
+    with pytest.raises(InvalidState, match="does not play goal cards yet"):
+        fd.from_round(rnd)
+
+
+def test_to_round_and_from_round_give_back_the_deal():
+    rng = random.Random(8)
+    for _ in range(50):
+        state = fd.deal(rng, rng.randrange(2), _subset(rng), rng.random() < 0.5)
+        assert fd.from_round(fd.to_round(state)) == state
+
+
+def test_to_round_refuses_what_a_position_cannot_hold():
+    state = fd.deal(random.Random(2), 0)
+    hand = fd.cards_of(state.hands[1])
+    crowned = state._replace(trick=(hand[0],), crowned=hand[0],
+                             hands=(state.hands[0], state.hands[1] ^ 1 << hand[0]))
+    with pytest.raises(InvalidState, match="is crowned: a position cannot say so"):
+        fd.to_round(crowned)
+    with pytest.raises(InvalidState, match="Shovel did not dig"):
+        fd.to_round(state._replace(stayed=1))
+    # a won trick matters while the Shovel can still dig in it
+    with pytest.raises(InvalidState, match="Shovel is still to be played"):
+        fd.to_round(state._replace(piles=((0, 1), ())))
+    no_shovel = fd.deal(random.Random(2), 0, ("Axe",))
+    assert fd.to_round(no_shovel._replace(piles=((0, 1), ()))).hands == \
+        fd.to_round(no_shovel).hands
+    with pytest.raises(InvalidState, match="The round is over"):
+        fd.to_round(state._replace(phase=fd.OVER))
+
+
+def _short_position(rng: random.Random, special) -> fd.FastDeluxeState:
+    """A position late in a round: 1 to 4 cards each, 0 to 2 cards in the deck (so the
+    Potion may draw itself back, the Crown may not be added), the other cards out of play."""
+    cards = list(fd.cards_of(fd.SUIT_CARDS_MASK | fd.special_mask(special)))
+    rng.shuffle(cards)
+    n, d = rng.randint(1, 4), rng.randint(0, 2)
+    a, b = fd.mask_of(cards[:n]), fd.mask_of(cards[n:2 * n])
+    decree, deck = cards[2 * n], tuple(cards[2 * n + 1:2 * n + 1 + d])
+    won = rng.randint(0, 13 - n)
+    return fd.FastDeluxeState((a, b), decree, deck, rng.randrange(2), (), (won, 13 - n - won),
+                              (rng.randrange(3), rng.randrange(3)), (0, 0), tuple(special),
+                              rng.random() < 0.5)
+
+
+def test_short_positions_with_an_empty_deck_replay_the_same_in_round():
+    """Late positions reach what full rounds rarely do: a Potion played with an empty deck
+    draws itself back (and, as the last card, is played again), a Woodcutter or an Axe
+    finds no card to draw, the Crown cannot be added."""
+    rng = random.Random(12)
+    for seed in range(1500):
+        state = _short_position(rng, SPECIAL_CARDS if seed % 3 else ("Potion", "Axe", "Crown"))
+        log = []
+        result = fd.random_playout(state, random.Random(seed), log=log)
+        rnd = fd.to_round(state, chance=_chance(log))
+        assert _replay(rnd, log) == _round_tricks(rnd)
+        _assert_same_end(rnd, log, result)
