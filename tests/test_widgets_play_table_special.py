@@ -382,3 +382,33 @@ def test_a_hand_card_clicked_when_a_suit_must_be_named_is_refused_in_plain_words
     assert pt.game.dumps() == before
     assert pt.hand.message.startswith("No card of your hand is chosen now: your Hammer: name a "
                                       "suit")
+
+
+def test_the_computer_makes_each_special_decision_after_its_pause_on_the_event_loop():
+    import asyncio
+    for seed in range(80):
+        probe = PlayTable(seed=seed, special=["Hammer"])
+        rnd = probe.game.round
+        if rnd.to_play == 0 and not rnd.trick and Card("Hammer") in rnd.hands[1]:
+            break
+    else:
+        pytest.skip("no game let the learner lead with the Hammer in the computer's hand")
+
+    async def scenario():
+        pt = PlayTable(seed=seed, special=["Hammer"], opponent_delay=0.05)
+        pt.opponent = HammerPlayer()
+        rnd = pt.game.round
+        lead = next(c for c in rnd.legal_cards() if c.rank not in (3, 5, 11))
+        pt.hand.click(str(lead))
+        seen = []
+        for _ in range(600):
+            seen.append((rnd.phase, rnd.to_play, pt.thinking))
+            if any(r.kind == "hammer" for r in rnd.history):
+                break
+            await asyncio.sleep(0.005)
+        return seen, rnd
+
+    seen, rnd = asyncio.run(scenario())
+    assert any(r.kind == "hammer" and r.player == 1 for r in rnd.history)
+    # Naming the suit waited for the computer's pause, like its plays.
+    assert ("name_suit", 1, True) in seen

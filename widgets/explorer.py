@@ -114,7 +114,12 @@ class RulesExplorer(VBox):
     of at most two goals put on the table (the dropdowns ``goal_1`` and ``goal_2``; by
     default the first two goals of the set);
     ``scores`` are the two scores before the trick when a module is on (``score_leader``,
-    ``score_follower``), since a score never goes below 0.
+    ``score_follower``), since a score never goes below 0. ``special`` (None, ``"random"`` or
+    names of special cards) chooses the special cards in play: any of them may be led or held,
+    ``leader_crown``/``follower_crown`` (Checkboxes) play the led or the follower's card with the
+    Crown, and each further decision a card brings gets a dropdown of the engine's legal actions
+    (``more_choices["leader"]``, ``more_choices["follower"]`` after ``leader_choice`` and
+    ``follower_choice``).
 
     ``leader_others`` are the leader's other cards (for the Fox's exchange and the Woodcutter's
     discard); ``deck_top`` is the card a Woodcutter draws; ``leader_choice`` and

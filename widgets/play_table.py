@@ -489,9 +489,6 @@ class PlayTable(VBox):
 
     def _draw(self) -> None:
         rnd = self.game.round
-        self.table.scores.target = self.game.target
-        refused = [f"Not allowed: {self.refusal}"] if self.refusal else []
-        self.table.update(rnd, extra_log=refused)
         over = self.game.is_over
         self.keep_button.layout.display = ("" if rnd.phase == "exchange" and
                                            rnd.to_play == self.learner else "none")
@@ -515,6 +512,11 @@ class PlayTable(VBox):
                   if self.news_detail else "")
         self.status.html = header + headline + message(self.news, self.news_kind) + detail
         self._draw_decision()
+        # The table (and its log) last: a page that sees the log change sees the status and
+        # the decision buttons of the same moment.
+        self.table.scores.target = self.game.target
+        refused = [f"Not allowed: {self.refusal}"] if self.refusal else []
+        self.table.update(rnd, extra_log=refused)
 
     def _build_decisions(self) -> None:
         """The special cards' decision widgets (only pages that play with them load them)."""

@@ -51,6 +51,8 @@ def test_a_whole_round_with_every_module_is_played_by_clicking(page, open_notebo
             break
         before = page.locator(LOG).count()
         if decisions.first.is_visible():
+            if not any(u != "crown" for u in used):     # the first decision asked: a picture
+                screenshot("play-table-special-decision")
             used.add(decisions.first.inner_text())
             decisions.first.click()
         elif keep.is_visible():
