@@ -39,6 +39,8 @@ def test_a_whole_round_with_every_module_is_played_by_clicking(page, open_notebo
     table.get_by_role("button", name="New game").click()
     table.locator(".fox-status", has_text="special cards (Axe, Tree, Fairy, Crown, Mirror, "
                                           "Bow, Hammer, Potion, Shovel)").first.wait_for()
+    # The status is drawn first, the table with its goal cards just after it.
+    table.locator("svg.fox-goal-svg").nth(1).wait_for()
     assert table.locator("svg.fox-goal-svg").count() == 2
 
     hand = table.locator(".fox-hand .fox-card.fox-clickable:not(.fox-dimmed)")
