@@ -52,7 +52,7 @@ from typing import NamedTuple
 from . import rules
 from .cards import DECK, SPECIAL_DECK
 from .errors import InvalidState
-from .fast import POINTS
+from .fast import POINTS, SUIT_CARDS, mask_of  # noqa: F401 (mask_of is part of this API)
 from .modules import SPECIAL_CARDS, Modules
 
 # ----------------------------------------------------------------------------- cards
@@ -74,23 +74,14 @@ _UNSUITED_WITH_SUIT_DECREE = SPECIALS_MASK & ~MIRROR_BIT
 # already and no ability acts (played with the Crown, or a card without an ability).
 _HAND, _TREE, _DIG, _POTION, _REPLACE, _IN = range(6)
 
-#: Card indices of the set bits of an 11-bit chunk, per suit, and of the 9-bit special chunk.
-_CHUNK = tuple(tuple(tuple(s * 11 + r for r in range(11) if v >> r & 1) for v in range(2048))
-               for s in range(3))
+#: Card indices of the set bits of the 9-bit special chunk (the suit chunks: ``fast.SUIT_CARDS``).
 _SPECIAL_CHUNK = tuple(tuple(33 + r for r in range(9) if v >> r & 1) for v in range(512))
 
 
 def cards_of(mask: int) -> list:
     """Card indices in a mask, ascending (the order of sorted ``Card`` lists)."""
-    return [*_CHUNK[0][mask & 0x7FF], *_CHUNK[1][mask >> 11 & 0x7FF],
-            *_CHUNK[2][mask >> 22 & 0x7FF], *_SPECIAL_CHUNK[mask >> 33]]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << (c if isinstance(c, int) else c.index)
-    return m
+    return [*SUIT_CARDS[0][mask & 0x7FF], *SUIT_CARDS[1][mask >> 11 & 0x7FF],
+            *SUIT_CARDS[2][mask >> 22 & 0x7FF], *_SPECIAL_CHUNK[mask >> 33]]
 
 
 def _kth(m: int, k: int) -> int:
