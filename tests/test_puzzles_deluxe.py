@@ -240,6 +240,40 @@ def test_every_play_puzzle_of_the_deluxe_set_uses_its_special_card(deluxe_set):
             assert uses, p.id
 
 
+def test_a_wrong_card_that_ends_the_trick_is_told_why_not_that_the_opponent_answers():
+    # A follows the Woodcutter: the trick is complete, so the opponent has nothing left to
+    # answer with; the words give the trick's own reason instead.
+    axe = dict(HAMMER, modules={"special": ["Axe"]}, solution=["Axe"],
+               position={"decree": "7B", "leader": "B", "trick": ["5B"],
+                         "hands": {"A": ["6K", "8K", "10M", "Axe"], "B": ["8B", "10B", "1M"]},
+                         "deck": ["11B", "4K", "7K", "7M", "4B", "5K", "6B"],
+                         "tricks_won": {"A": 4, "B": 5}})
+    puzzle = load_one(axe).puzzles[0]
+    verdict = solve_actions(puzzle.start(), puzzle.goal).verdict(Action("play", Card("6K")))
+    assert not verdict.works
+    assert verdict.explanation == ("The 6 of Keys (6K) cannot win this trick: Bells are trump. "
+                                   "Your opponent's 5 of Bells is trump and beats your 6 of "
+                                   "Keys, which is not.")
+
+
+def test_the_opponent_is_said_to_answer_only_where_it_has_a_choice(deluxe_set):
+    from foxlib.puzzles.analysis import settled
+    from foxlib.puzzles.model import action_text, cap
+    told = 0
+    for p in deluxe_set.puzzles:
+        if p.kind != "play":
+            continue
+        rnd = p.start()
+        for answer, text in p.wrong:
+            if "your opponent has an answer" not in text:
+                continue
+            told += 1
+            action = next(a for a in rnd.legal_actions()
+                          if a == answer or (a.kind == "play" and a.card is answer))
+            assert settled(rnd, action, p.goal) is None, (p.id, cap(action_text(answer)))
+    assert told > 0
+
+
 # ----------------------------------------------------------------------------- the generator
 
 def test_generator_makes_axe_puzzles_the_checker_proves():

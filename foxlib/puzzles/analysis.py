@@ -116,7 +116,8 @@ def solve_actions(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None
     if not result.complete:
         return GoalAnalysis([], result.nodes, result.seconds, False, "deluxe")
     if not points:
-        verdicts = [Verdict(av.action, av.value == 1, chance_words(av.action, av.value, goal),
+        verdicts = [Verdict(av.action, av.value == 1,
+                            chance_words(av.action, av.value, goal, settled(rnd, av.action, goal)),
                             chance=av.value) for av in result.actions]
         return GoalAnalysis(verdicts, result.nodes, result.seconds, True, "deluxe")
     # Points: the values are for the player to play; ``chance`` holds them for the goal's
@@ -142,9 +143,11 @@ def points_words(action, value, best) -> str:
         "you can get."
 
 
-def chance_words(action, value, goal: Goal) -> str:
+def chance_words(action, value, goal: Goal, settled: str | None = None) -> str:
     """'The Hammer wins this trick for sure.' / '... gives only a 1/2 chance to win this
-    trick.' (what the Deluxe search found, in words)."""
+    trick.' (what the Deluxe search found, in words). ``settled``: the trick's reason when the
+    action decides the goal with no choice left to the opponent (``settled``), said instead of
+    "your opponent has an answer"."""
     from .model import action_text
     what = goal.band and f"finish {goal.band}" or goal.spec.summary
     text = cap(action_text(action))
@@ -152,9 +155,29 @@ def chance_words(action, value, goal: Goal) -> str:
         return f"{text} makes sure you {what}, whatever your opponent does" + \
             (" and whatever the random picks." if _random_ahead(action) else ".")
     if value == 0:
-        return f"{text} cannot {what}: your opponent has an answer to it."
+        return f"{text} cannot {what}: " + (settled or "your opponent has an answer to it.")
     return (f"{text} gives only a {value} chance (about {float(value):.0%}) to {what}: it "
             "depends on a random pick, so it is not sure.")
+
+
+def settled(rnd: Round, action, goal: Goal) -> str | None:
+    """The reason of the trick ``action`` ends when that trick decides the goal and the
+    opponent has no choice on the way (the trick is complete, or every reply is forced and no
+    random pick comes in): then the opponent has no "answer", the trick simply goes that way.
+    None otherwise."""
+    if goal.kind == BAND or _random_ahead(action):
+        return None
+    trial = rnd.copy()
+    done, picks = len(trial.tricks), len(trial.chance)
+    trial.act(action)
+    while len(trial.tricks) == done:
+        legal = trial.legal_actions()
+        if len(legal) != 1:
+            return None
+        trial.act(legal[0])
+        if len(trial.chance) != picks:
+            return None
+    return trial.tricks[-1].reason if len(trial.chance) == picks else None
 
 
 def _random_ahead(action) -> bool:
