@@ -1,8 +1,8 @@
 """The fast path for rounds with the Deluxe special cards (and Poison 8s): random playouts.
 
 ``foxlib.fast`` plays the base game and Poison 8s; this module plays rounds with any set of the
-nine special cards (``Modules(special=...)``, rulings SC1-SC19), with or without Poison 8s,
-and must agree with ``foxlib.round.Round`` exactly: ``tests/test_fast_deluxe.py`` replays
+nine special cards (``Modules(special=...)``, rulings SC1-SC19), with or without Poison 8s
+and goal cards, and must agree with ``foxlib.round.Round`` exactly: ``tests/test_fast_deluxe.py`` replays
 thousands of its rounds through ``Round`` (the same actions, the same chance outcomes) and
 compares every trick, the scores and the cards left.
 
@@ -28,18 +28,18 @@ Encoding
   decided by a table per decree card (``TRICK``, indexed by lead, follow and the trump suit,
   3 meaning none; the Mirror's tricks filled in for each decree card, which it copies), built
   from ``rules.decide_special_trick``; the other tricks call ``decide_special_trick`` itself,
-  remembered by their arguments. What else depends on the decree card (which cards have no
+  remembered by their arguments (the decree card counting only by its trump suit unless the
+  Mirror is in the trick). What else depends on the decree card (which cards have no
   suit in hand, what the Mirror does) is looked up once per decree card, again after a Fox.
 
-Goal cards are not played here yet (``from_round`` refuses them). They would plug in at the
-two places where points are scored (``_run``: the trick's resolution and the round's end):
-a goal evaluator that keeps its own counters from the facts the loop has there (the trick's
-number, who led, the two cards and the Crown that goes with them, who won; at the end the
-tricks won) returns each player's goal points, added to the trick's Treasure and Poison and
-floored at 0 as ``Round._score_trick`` does (rulings G3, G4). Those are the facts the goal
-conditions read from a round's records (``foxlib.goals``: tricks won or lost with or against
-a card, cards taken, tricks counted, streaks, the round's end), so the evaluator that scores
-goals on ``foxlib.fast``'s loop can be called at the same two places here.
+Goal cards (``goals=``, ``FastDeluxeState.goals``) are compiled by ``foxlib.fastgoals`` for
+the 42 cards (the same compiler as ``foxlib.fast``'s) and put into the loop where points are
+scored (``_run``'s ``if _GOALS:`` blocks, compiled per program by ``_loop``): at each trick
+the goals read the facts a ``TrickRecord`` keeps (the two cards, the decree card then, who
+led, who won, the tricks won), each player's Treasure, Poison and goal points are added up
+and each score floored at 0; at the end the table's points, then the goals met at the end,
+floored at 0 (rulings G3, G4), as ``Round`` scores them. ``FastDeluxeState.gstate`` holds
+what the goals have counted (``from_round`` works it out from the round's tricks).
 """
 from __future__ import annotations
 
@@ -56,6 +56,7 @@ from . import rules
 from .cards import DECK, SPECIAL_DECK
 from .errors import InvalidState
 from .fast import POINTS, SUIT_CARDS, goal_modules, mask_of  # noqa: F401 (mask_of: API)
+from .fastgoals import SPECIAL as _SPECIAL
 from .goals import END
 from .modules import SPECIAL_CARDS, Modules
 
@@ -396,7 +397,9 @@ def random_round(rng: _random.Random, dealer: int = 0, special=SPECIAL_CARDS,
     ``("end", hands, deck)``."""
     deals, cards, everything = _in_play(special)
     a, b, decree, deck = _deal(rng.randrange(deals), cards, everything)
-    prog = goal_program(goals) if goals is not None else None
+    # A program compiled for this path is used as it is (the quickest: no look-up).
+    prog = goals if goals is None or getattr(goals, "deck", None) is _SPECIAL else \
+        goal_program(goals)
     gs = () if prog is None else prog.initial
     if log is not None:
         log.append(("deal", FastDeluxeState(
@@ -713,7 +716,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 t1 += 1
             else:
                 t0 += 1
-            ix = (lead * 42 + follow) * 4 + tk
+            ix = ((lead * 42 + follow) * 4 + tk) * 2 + (code & 1)     # (fastgoals' index)
             n = t0 + t1
             d0 = d1 = 0
             _GOAL_TRICK

@@ -117,32 +117,33 @@ class _Gen:
         self.temps += 1
         return f"{stem}{self.temps}"
 
-    # -- tables over the trick index ix = (lead * size + follow) * trumps + trump
+    # -- tables over the trick index: ix = (lead * size + follow) * trumps + trump in the base
+    # game; with special cards ix = ((lead * size + follow) * trumps + trump) * 2 + 1 if the
+    # follower won, since there the cards and the trump do not say who won (a crowned card,
+    # the Mirror, a Shovel that stayed, an Axe): the loop knows and adds it.
     def trick_table(self, fits) -> str:
         """Bit 0: ``fits(me=lead, them=follow, led=True, won)`` for the leader; bit 1: the
-        same for the follower. In the base game the cards and the trump decide who won, so
-        ``won`` is worked out here; with special cards they do not (a crowned card, the
-        Mirror, a Shovel that stayed ...), so ``won`` is None and the code compares the
-        trick's winner itself."""
+        same for the follower."""
         size, trumps = self.deck.size, self.deck.trumps
         fw = _fw() if self.deck is BASE else None
         out = []
         for lead in range(size):
             for follow in range(size):
                 for trump in range(trumps):
-                    by_follower = fw[(lead * 33 + follow) * 3 + trump] if fw else None
-                    bits = int(fits(lead, follow, True,
-                                    None if fw is None else not by_follower, trump))
-                    bits |= int(fits(follow, lead, False, by_follower, trump)) << 1
-                    out.append(bits)
+                    for by_follower in ((fw[(lead * 33 + follow) * 3 + trump],) if fw else
+                                        (False, True)):
+                        bits = int(fits(lead, follow, True, not by_follower, trump))
+                        bits |= int(fits(follow, lead, False, by_follower, trump)) << 1
+                        out.append(bits)
         return self.table(out)
 
     def count_table(self, spec) -> str:
         """How many of the trick's two cards fit ``spec``."""
         m, size, trumps = _match_table(spec, self.deck), self.deck.size, self.deck.trumps
+        twice = 1 if self.deck is BASE else 2
         return self.table(m[lead * trumps + trump] + m[follow * trumps + trump]
                           for lead in range(size) for follow in range(size)
-                          for trump in range(trumps))
+                          for trump in range(trumps) for _ in range(twice))
 
 
 def _mine(p: int) -> str:
@@ -191,13 +192,11 @@ class _TrickEvent(_Node):
         trumps = gen.deck.trumps
 
         def fits(me, them, is_leader, me_won, trump):
-            return ((me_won is None or me_won == won) and (led is None or led == is_leader)
+            return (me_won == won and (led is None or led == is_leader)
                     and (w is None or w[me * trumps + trump])
                     and (a is None or a[them * trumps + trump]))
 
         self.tab = gen.trick_table(fits)
-        # Who won is in the table (the base game) or compared here (special cards).
-        self.who = "" if gen.deck is BASE else f" if winner {'==' if won else '!='} {p} else 0"
         which = cond.get("trick")
         self.number = None if which is None else {"first": 1, "last": ROUND_TRICKS}.get(which,
                                                                                        which)
@@ -210,7 +209,7 @@ class _TrickEvent(_Node):
 
     def trick(self, out, ind):
         e = self.gen.tmp()
-        test = f"({self.tab}[ix] >> {_mine(self.p)} & 1){self.who}"
+        test = f"{self.tab}[ix] >> {_mine(self.p)} & 1"
         if self.number is not None:
             out.append(f"{ind}{e} = ({test}) if n == {self.number} else 0")
         else:
@@ -482,6 +481,12 @@ def _indent(lines, ind: str) -> str:
     return "\n".join(ind + line for line in lines) if lines else ind + "pass"
 
 
+#: The trick index in ``step`` (``led``, ``fc``: the cards; ``winner ^ leader``: 1 if the
+#: follower won).
+_IX = {"base": "(led * 33 + fc) * 3 + trump",
+       "special": "((led * 42 + fc) * 4 + trump) * 2 + (winner ^ leader)"}
+
+
 def _source(state_vars, trick, end, deck: Deck = BASE) -> str:
     unpack = (", ".join(state_vars) + ", = gs") if state_vars else "pass"
     pack = "(" + "".join(v + ", " for v in state_vars) + ")"
@@ -491,7 +496,7 @@ def step(gs, led, fc, trump, leader, winner, t0, t1, log=None):
     '''Score one trick (``trump``: the trump index, 3 for none with special cards): the
     new goal state and each player's goal points at this trick.'''
     {unpack}
-    ix = (led * {deck.size} + fc) * {deck.trumps} + trump
+    ix = {_IX[deck.name]}
     n = t0 + t1
     d0 = d1 = 0
 {_indent(trick, "    ")}
