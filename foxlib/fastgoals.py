@@ -610,7 +610,11 @@ def program(goals, deck="base") -> GoalProgram:
     """The compiled program of these goals (``Goal`` values), cached by their content;
     ``deck``: ``"base"`` for ``foxlib.fast``, ``"special"`` for ``foxlib.fast_deluxe`` (the
     42 cards, a special decree card)."""
-    deck = DECKS[deck] if isinstance(deck, str) else deck
+    if isinstance(deck, str):
+        if deck not in DECKS:
+            raise InvalidState(f"{deck!r} is not a deck the goals compile for; the decks are "
+                               f"{', '.join(DECKS)}.")
+        deck = DECKS[deck]
     goals = tuple(goals)
     key = (deck.name,) + tuple(_key(g) for g in goals)
     prog = _CACHE.get(key)

@@ -404,6 +404,16 @@ def test_special_cards_poison_and_house_goals_score_as_round_with_the_floor_at_z
     assert floored >= 10 and claimed >= 400
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2 ** 32 - 1), st.sets(st.sampled_from(SPECIAL_CARDS)), st.booleans(),
+       st.tuples(st.integers(0, 2), st.integers(0, 2)),
+       st.lists(st.sampled_from(HOUSE), min_size=2, max_size=2, unique=True))
+def test_any_seed_special_cards_and_pair_of_goals_score_the_same_in_round(seed, special, poison,
+                                                                         score, goals):
+    _check_goal_round(seed, tuple(s for s in SPECIAL_CARDS if s in special), poison, score,
+                      tuple(goals))
+
+
 def _random_goal(rng, k: int) -> Goal:
     """A goal whose condition reads a trick's cards, often a special card's name."""
     form = rng.choice(["win_trick", "lose_trick", "take", "streak", "round_end", "never"])
