@@ -2,9 +2,10 @@
 
 ``foxlib.fast`` plays the base game and Poison 8s; this module plays rounds with any set of the
 nine special cards (``Modules(special=...)``, rulings SC1-SC19), with or without Poison 8s
-and goal cards, and must agree with ``foxlib.round.Round`` exactly: ``tests/test_fast_deluxe.py`` replays
-thousands of its rounds through ``Round`` (the same actions, the same chance outcomes) and
-compares every trick, the scores and the cards left.
+and goal cards, and must agree with ``foxlib.round.Round`` exactly:
+``tests/test_fast_deluxe.py`` replays thousands of its rounds through ``Round`` (the same
+actions, the same chance outcomes) and compares every trick, the scores, the goals claimed
+and the cards left.
 
 What it does: ``random_round`` deals and plays a whole round choosing every decision
 uniformly among the legal actions, in the order ``Round.legal_actions()`` lists them (so with
@@ -46,8 +47,8 @@ from __future__ import annotations
 import ast
 import inspect
 import linecache
-import re
 import random as _random
+import re
 from math import factorial
 from typing import NamedTuple
 
