@@ -515,6 +515,8 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                     how = _HAND
                 else:                           # no ability: it only enters the trick
                     trick.append(c)
+                    if leads:                   # (the trick was empty: the follow is next)
+                        continue
                     how = _IN
             else:
                 # The Crown with a suit card: it draws, the card counts as an 11 and loses
