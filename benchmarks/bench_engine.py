@@ -5,7 +5,7 @@ action uniformly at random among the legal ones (each card, each Fox exchange op
 keeping the decree, each Woodcutter discard), as ``foxlib.players.RandomPlayer`` does. Nothing
 is precomputed: every round is dealt and played from scratch.
 
-    python benchmarks/bench_engine.py [--seconds 5] [--rounds N] [--seed 1]
+    python benchmarks/bench_engine.py [--seconds 5] [--rounds N] [--seed 1] [--paths a,b]
 
 Paths measured:
 - fast:       ``foxlib.fast.random_round`` (integer masks, one inlined loop)
@@ -26,6 +26,13 @@ Paths measured:
               each pair's goals once (``foxlib.fastgoals``, about 10 ms a pair) and caches
               them; they are compiled before the clock starts. The explained engine scores
               every claim from its records.
+- fast all 2, rich all 2, fast all 9, rich all 9: every module on together: special cards,
+              Poison 8s and two goal cards (``fast_deluxe.random_round(..., goals=...)``;
+              ``Round`` with a position dealt with those modules and the pair revealed).
+              "2": two special cards picked at random for each round among the nine, as a
+              game does by default (36 sets; the loop is the same for any set); "9": all nine. The
+              goal pairs go through the 120 pairs of house goals as above, compiled (goals
+              and loop) before the clock starts.
 """
 from __future__ import annotations
 
@@ -102,11 +109,37 @@ def fast_goal_rounds(rng, budget_s, max_rounds, poison=False):
     return n, time.perf_counter() - start
 
 
-def rich_goal_rounds(rng, budget_s, max_rounds, poison=False):
-    modules = Modules(poison=poison, goals=house_goal_ids())
+def _specials(rng, how_many):
+    """All nine special cards, or ``how_many`` of them picked at random (box order)."""
+    if how_many == 9:
+        return SPECIAL_CARDS
+    picked = rng.sample(range(9), how_many)
+    return tuple(SPECIAL_CARDS[i] for i in sorted(picked))
+
+
+def fast_all_rounds(rng, budget_s, max_rounds, how_many=9):
+    """``fast_deluxe.random_round`` with special cards, Poison 8s and two goal cards."""
+    play = fast_deluxe.random_round
+    programs = [fast_deluxe.goal_program(pair) for pair in PAIRS]   # compiled once, cached
+    k = len(programs)
+    n, start = 0, time.perf_counter()
+    deadline = start + budget_s
+    while n < max_rounds:
+        for i in range(n, n + min(200, max_rounds - n)):
+            play(rng, i & 1, _specials(rng, how_many), True, (0, 0), None, None,
+                 programs[i % k])
+        n += min(200, max_rounds - n)
+        if time.perf_counter() >= deadline:
+            break
+    return n, time.perf_counter() - start
+
+
+def rich_goal_rounds(rng, budget_s, max_rounds, poison=False, how_many=0):
     n, start = 0, time.perf_counter()
     deadline = start + budget_s
     while n < max_rounds and time.perf_counter() < deadline:
+        special = _specials(rng, how_many) if how_many else ()
+        modules = Modules(poison=poison, special=special, goals=house_goal_ids())
         pos = deal_position(random.Random(rng.randrange(2 ** 32)), n & 1, modules=modules)
         pos.goals = PAIRS[n % len(PAIRS)]
         rnd = Round(pos)
@@ -147,6 +180,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=None,
                         help="stop each path after this many rounds instead")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--paths", default=None,
+                        help="only these paths, comma-separated (e.g. 'fast,fast all 9')")
     args = parser.parse_args(argv)
     budget = args.seconds if args.rounds is None else float("inf")
     limit = args.rounds if args.rounds is not None else 10 ** 12
@@ -158,6 +193,8 @@ def main(argv=None) -> int:
     print(f"{'path':<14} {'rounds':>9} {'seconds':>9} {'rounds/s':>10} {'per CPU-s':>10}")
     for pair in PAIRS:                 # compile the goals before any clock starts
         fast.goal_program(pair)
+        prog = fast_deluxe.goal_program(pair)
+        fast_deluxe._loop(prog)        # (and the special cards' loop with them)
     rows = (("fast", fast_rounds), ("rich actions", rich_action_rounds),
             ("rich moves", rich_moves_rounds), ("fast poison", fast_poison_rounds),
             ("rich poison", lambda *a: rich_action_rounds(*a, modules=POISON)),
@@ -165,7 +202,18 @@ def main(argv=None) -> int:
             ("rich special", lambda *a: rich_action_rounds(*a, modules=SPECIAL_POISON)),
             ("fast goals", fast_goal_rounds), ("rich goals", rich_goal_rounds),
             ("fast p+goals", lambda *a: fast_goal_rounds(*a, poison=True)),
-            ("rich p+goals", lambda *a: rich_goal_rounds(*a, poison=True)))
+            ("rich p+goals", lambda *a: rich_goal_rounds(*a, poison=True)),
+            ("fast all 2", lambda *a: fast_all_rounds(*a, how_many=2)),
+            ("rich all 2", lambda *a: rich_goal_rounds(*a, poison=True, how_many=2)),
+            ("fast all 9", fast_all_rounds),
+            ("rich all 9", lambda *a: rich_goal_rounds(*a, poison=True, how_many=9)))
+    if args.paths:
+        wanted = [p.strip() for p in args.paths.split(",")]
+        unknown = [p for p in wanted if p not in dict(rows)]
+        if unknown:
+            parser.error(f"unknown path {unknown[0]!r}; the paths are "
+                         f"{', '.join(name for name, _ in rows)}")
+        rows = tuple(row for row in rows if row[0] in wanted)
     for name, fn in rows:
         cpu = time.process_time()
         n, dt = fn(random.Random(args.seed), budget, limit)

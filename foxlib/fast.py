@@ -156,14 +156,15 @@ def from_round(rnd) -> FastState:
                      tuple(rnd.round_gain), phase, modules.poison, prog, gstate)
 
 
-def goal_program(goals):
+def goal_program(goals, deck: str = "base"):
     """The compiled program of ``goals`` (``Goal`` values or house goal ids; a
-    ``GoalProgram`` is returned as it is), or None for no goals."""
+    ``GoalProgram`` for ``deck`` is returned as it is), or None for no goals. ``deck``:
+    ``"base"`` for this module, ``"special"`` for ``foxlib.fast_deluxe``."""
     if not goals:
         return None
     from . import fastgoals
     if isinstance(goals, fastgoals.GoalProgram):
-        return goals
+        return goals if goals.deck.name == deck else fastgoals.program(goals.goals, deck)
     goals = tuple(goals)
     if any(isinstance(g, str) for g in goals):
         from .goals import house_goals
@@ -173,7 +174,7 @@ def goal_program(goals):
         except KeyError as exc:
             raise InvalidState(f"{exc.args[0]!r} is not a house goal; the house goals are "
                                f"{', '.join(g.id for g in house)}.") from None
-    return fastgoals.program(goals)
+    return fastgoals.program(goals, deck)
 
 
 def goal_state(goals, before, tricks):
@@ -190,6 +191,17 @@ def goal_state(goals, before, tricks):
         gs = prog.step(gs, rec.cards[0].index, rec.cards[1].index, int(rec.decree.suit),
                        rec.leader, rec.winner, t[0], t[1])[0]
     return prog, gs
+
+
+def goal_modules(prog, poison: bool, special=()):
+    """The ``Modules`` of a round played with the goals of the program ``prog`` (house goals
+    named by id, others carried as their own goal file), Poison 8s and ``special``."""
+    from .goals import GoalSet, house_goals
+    from .modules import Modules
+    own = GoalSet("fast-state", "The goals of a fast state", prog.goals)
+    if all(g in house_goals().goals for g in own.goals):
+        own = None                     # house goals are named by id only
+    return Modules(poison=poison, special=tuple(special), goals=prog.ids, goal_file=own)
 
 
 def base_only(state: FastState, who: str = "The solver") -> None:
@@ -244,12 +256,7 @@ def to_round(state: FastState, **kw):
                                "goal claimed, cards taken, a run of tricks, or the round's "
                                "end already scored): a Round position cannot hold it, so it "
                                "cannot be made into a Round.")
-        from .goals import GoalSet, house_goals
-        from .modules import Modules
-        own = GoalSet("fast-state", "The goals of a fast state", state.goals.goals)
-        if all(g in house_goals().goals for g in own.goals):
-            own = None                     # house goals are named by id only
-        pos.modules = Modules(poison=state.poison, goals=state.goals.ids, goal_file=own)
+        pos.modules = goal_modules(state.goals, state.poison)
         pos.goals = state.goals.ids
     elif state.poison:
         from .modules import POISON as _POISON

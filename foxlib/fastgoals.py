@@ -33,12 +33,39 @@ from __future__ import annotations
 import json
 
 from . import rules
-from .cards import DECK
+from typing import NamedTuple
+
+from .cards import DECK, SPECIAL_DECK
+from .errors import InvalidState
 from .goals import END, ROUND_TRICKS, Goal, _form, matches
 
 N_CARDS = 33
 #: Decree cards by trump suit: ``matches`` reads only the decree's suit.
 _DECREE = tuple(DECK[s * 11] for s in range(3))
+
+
+class Deck(NamedTuple):
+    """The cards a program's tables run over: ``cards`` by index, and one decree card for each
+    trump index (``matches`` reads only the decree's suit). ``BASE``: the 33 suit cards and
+    the three trump suits (``foxlib.fast``); ``SPECIAL``: the 42 cards of the Deluxe box
+    (``Card.index``: 33-41 the special cards) and a fourth trump index, 3, for a special
+    decree card, which names no trump suit (``foxlib.fast_deluxe``)."""
+
+    name: str
+    cards: tuple
+    decrees: tuple
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def trumps(self) -> int:
+        return len(self.decrees)
+
+
+BASE = Deck("base", tuple(DECK), _DECREE)
+SPECIAL = Deck("special", tuple(DECK) + tuple(SPECIAL_DECK), _DECREE + (SPECIAL_DECK[0],))
 
 
 def _follower_wins():
@@ -56,15 +83,17 @@ def _fw():
     return _FW
 
 
-def _match_table(spec) -> tuple:
-    """``table[card * 3 + trump]``: 1 when the card fits the description at that trump."""
-    return tuple(int(matches(spec, DECK[c], _DECREE[t])) for c in range(N_CARDS) for t in range(3))
+def _match_table(spec, deck: Deck = BASE) -> tuple:
+    """``table[card * trumps + trump]``: 1 when the card fits the description at that trump."""
+    return tuple(int(matches(spec, card, decree)) for card in deck.cards
+                 for decree in deck.decrees)
 
 
 class _Gen:
     """Collects the tables, the state variables and the temporaries of the generated code."""
 
-    def __init__(self):
+    def __init__(self, deck: Deck = BASE):
+        self.deck = deck
         self.tables: dict = {}
         self._by_value: dict = {}
         self.vars: list = []
@@ -88,27 +117,33 @@ class _Gen:
         self.temps += 1
         return f"{stem}{self.temps}"
 
-    # -- tables over the trick index ix = (lead * 33 + follow) * 3 + trump
+    # -- tables over the trick index: ix = (lead * size + follow) * trumps + trump in the base
+    # game; with special cards ix = ((lead * size + follow) * trumps + trump) * 2 + 1 if the
+    # follower won, since there the cards and the trump do not say who won (a crowned card,
+    # the Mirror, a Shovel that stayed, an Axe): the loop knows and adds it.
     def trick_table(self, fits) -> str:
         """Bit 0: ``fits(me=lead, them=follow, led=True, won)`` for the leader; bit 1: the
         same for the follower."""
-        fw = _fw()
+        size, trumps = self.deck.size, self.deck.trumps
+        fw = _fw() if self.deck is BASE else None
         out = []
-        for lead in range(N_CARDS):
-            for follow in range(N_CARDS):
-                for trump in range(3):
-                    won_by_follower = fw[(lead * 33 + follow) * 3 + trump]
-                    bits = int(fits(lead, follow, True, not won_by_follower, trump))
-                    bits |= int(fits(follow, lead, False, won_by_follower, trump)) << 1
-                    out.append(bits)
+        for lead in range(size):
+            for follow in range(size):
+                for trump in range(trumps):
+                    for by_follower in ((fw[(lead * 33 + follow) * 3 + trump],) if fw else
+                                        (False, True)):
+                        bits = int(fits(lead, follow, True, not by_follower, trump))
+                        bits |= int(fits(follow, lead, False, by_follower, trump)) << 1
+                        out.append(bits)
         return self.table(out)
 
     def count_table(self, spec) -> str:
         """How many of the trick's two cards fit ``spec``."""
-        m = _match_table(spec)
-        return self.table(m[lead * 3 + trump] + m[follow * 3 + trump]
-                          for lead in range(N_CARDS) for follow in range(N_CARDS)
-                          for trump in range(3))
+        m, size, trumps = _match_table(spec, self.deck), self.deck.size, self.deck.trumps
+        twice = 1 if self.deck is BASE else 2
+        return self.table(m[lead * trumps + trump] + m[follow * trumps + trump]
+                          for lead in range(size) for follow in range(size)
+                          for trump in range(trumps) for _ in range(twice))
 
 
 def _mine(p: int) -> str:
@@ -152,12 +187,14 @@ class _TrickEvent(_Node):
         won = _form(cond) == "win_trick"
         spec_with, spec_against = cond.get("with"), cond.get("against")
         led = cond.get("led")
-        w = _match_table(spec_with) if spec_with is not None else None
-        a = _match_table(spec_against) if spec_against is not None else None
+        w = _match_table(spec_with, gen.deck) if spec_with is not None else None
+        a = _match_table(spec_against, gen.deck) if spec_against is not None else None
+        trumps = gen.deck.trumps
 
         def fits(me, them, is_leader, me_won, trump):
             return (me_won == won and (led is None or led == is_leader)
-                    and (w is None or w[me * 3 + trump]) and (a is None or a[them * 3 + trump]))
+                    and (w is None or w[me * trumps + trump])
+                    and (a is None or a[them * trumps + trump]))
 
         self.tab = gen.trick_table(fits)
         which = cond.get("trick")
@@ -219,8 +256,9 @@ class _Streak(_Node):
         self.tab = None
         if "with" in cond:
             spec = cond["with"]
-            self.tab = gen.trick_table(lambda me, them, led, won, trump, m=_match_table(spec):
-                                       m[me * 3 + trump])
+            self.tab = gen.trick_table(
+                lambda me, them, led, won, trump, m=_match_table(spec, gen.deck),
+                t=gen.deck.trumps: m[me * t + trump])
 
     def trick(self, out, ind):
         e, r = self.gen.tmp(), self.run
@@ -392,12 +430,15 @@ def _key(goal: Goal) -> tuple:
 
 class GoalProgram:
     """The revealed goals compiled for the fast path (see the module's docs). ``ids``: the
-    goals' ids in order (a claim's goal index points into it)."""
+    goals' ids in order (a claim's goal index points into it). ``deck``: ``BASE`` (the
+    program of ``foxlib.fast``, with its playouts) or ``SPECIAL`` (``foxlib.fast_deluxe``
+    puts ``trick_lines`` and ``end_lines`` into its own loop, with ``tables``)."""
 
-    def __init__(self, goals):
+    def __init__(self, goals, deck: Deck = BASE):
         self.goals = tuple(goals)
         self.ids = tuple(g.id for g in self.goals)
-        gen = _Gen()
+        self.deck = deck
+        gen = _Gen(deck)
         trick, end = [], []
         for i, goal in enumerate(self.goals):
             claimed = gen.var() if goal.kind == "once" else None
@@ -405,7 +446,9 @@ class GoalProgram:
             trick += _goal_code(gen, i, goal, "trick", nodes, claimed)
             end += _goal_code(gen, i, goal, "end", nodes, claimed)
         self.initial = tuple(0 for _ in gen.vars)
-        self.source = _source(gen.vars, trick, end)
+        self.vars, self.tables = tuple(gen.vars), gen.tables
+        self.trick_lines, self.end_lines = tuple(trick), tuple(end)
+        self.source = _source(gen.vars, trick, end, deck)
         namespace = dict(gen.tables)
         from . import fast
         namespace.update(TRICK=fast.TRICK, CARD_SUIT_MASK=fast.CARD_SUIT_MASK,
@@ -415,33 +458,45 @@ class GoalProgram:
         exec(compile(self.source, f"<goals {' '.join(self.ids)}>", "exec"), namespace)
         self.step = namespace["step"]
         self.finish = namespace["finish"]
-        self._playouts = (namespace["playout"], namespace["playout_poison"])
+        self._playouts = ((namespace["playout"], namespace["playout_poison"])
+                          if deck is BASE else None)
 
     def playout(self, poison: bool):
         """The random playout with these goals (``fast._playout``'s signature plus the goal
-        state): returns ``(t0, t1, s0, s1)``, the scores floored at 0 at every trick."""
+        state): returns ``(t0, t1, s0, s1)``, the scores floored at 0 at every trick. The
+        base game's program only (``fast_deluxe`` makes its own)."""
+        if self._playouts is None:
+            raise InvalidState("These goals are compiled for the special cards' fast path "
+                               "(foxlib.fast_deluxe), which plays them in its own loop.")
         return self._playouts[poison]
 
     def __repr__(self) -> str:
-        return f"GoalProgram({self.ids!r})"
+        return f"GoalProgram({self.ids!r}{'' if self.deck is BASE else ', SPECIAL'})"
 
     def __reduce__(self):
-        return program, (self.goals,)
+        return program, (self.goals, self.deck.name)
 
 
 def _indent(lines, ind: str) -> str:
     return "\n".join(ind + line for line in lines) if lines else ind + "pass"
 
 
-def _source(state_vars, trick, end) -> str:
+#: The trick index in ``step`` (``led``, ``fc``: the cards; ``winner ^ leader``: 1 if the
+#: follower won).
+_IX = {"base": "(led * 33 + fc) * 3 + trump",
+       "special": "((led * 42 + fc) * 4 + trump) * 2 + (winner ^ leader)"}
+
+
+def _source(state_vars, trick, end, deck: Deck = BASE) -> str:
     unpack = (", ".join(state_vars) + ", = gs") if state_vars else "pass"
     pack = "(" + "".join(v + ", " for v in state_vars) + ")"
     t8 = "        "
     parts = [f"""
 def step(gs, led, fc, trump, leader, winner, t0, t1, log=None):
-    '''Score one trick: the new goal state and each player's goal points at this trick.'''
+    '''Score one trick (``trump``: the trump index, 3 for none with special cards): the
+    new goal state and each player's goal points at this trick.'''
     {unpack}
-    ix = (led * 33 + fc) * 3 + trump
+    ix = {_IX[deck.name]}
     n = t0 + t1
     d0 = d1 = 0
 {_indent(trick, "    ")}
@@ -456,6 +511,8 @@ def finish(gs, t0, t1, winner, log=None):
 {_indent(end, "    ")}
     return d0, d1
 """]
+    if deck is not BASE:
+        return "".join(parts)
     for name, poison in (("playout", False), ("playout_poison", True)):
         t = "(code >> 2) - POISON8[led] - POISON8[fc]" if poison else "code >> 2"
         parts.append(f"""
@@ -546,13 +603,21 @@ def {name}(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log, gs):
 
 
 _CACHE: dict = {}
+DECKS = {d.name: d for d in (BASE, SPECIAL)}
 
 
-def program(goals) -> GoalProgram:
-    """The compiled program of these goals (``Goal`` values), cached by their content."""
+def program(goals, deck="base") -> GoalProgram:
+    """The compiled program of these goals (``Goal`` values), cached by their content;
+    ``deck``: ``"base"`` for ``foxlib.fast``, ``"special"`` for ``foxlib.fast_deluxe`` (the
+    42 cards, a special decree card)."""
+    if isinstance(deck, str):
+        if deck not in DECKS:
+            raise InvalidState(f"{deck!r} is not a deck the goals compile for; the decks are "
+                               f"{', '.join(DECKS)}.")
+        deck = DECKS[deck]
     goals = tuple(goals)
-    key = tuple(_key(g) for g in goals)
+    key = (deck.name,) + tuple(_key(g) for g in goals)
     prog = _CACHE.get(key)
     if prog is None:
-        prog = _CACHE[key] = GoalProgram(goals)
+        prog = _CACHE[key] = GoalProgram(goals, deck)
     return prog

@@ -10,7 +10,9 @@ from foxlib import Action, Round, rules
 from foxlib import fast_deluxe as fd
 from foxlib.cards import Suit
 from foxlib.errors import InvalidState
-from foxlib.modules import SPECIAL_CARDS, Modules, house_goal_ids
+from foxlib.goals import Goal, evaluate_all, house_goals
+from foxlib.modules import SPECIAL_CARDS, Modules
+from foxlib.round import deal as deal_position
 
 CARD = fd.ALL_CARDS
 DECISIONS = ("play", "crown", "exchange", "discard", "name_suit", "replace", "fairy_take",
@@ -273,12 +275,6 @@ def test_from_round_refuses_a_decision_in_progress_with_the_reason():
         fd.from_round(rnd)
 
 
-def test_from_round_refuses_goal_cards():
-    rnd = Round.deal(4, modules=Modules(special=("Axe",), goals=house_goal_ids()[:2]))
-    with pytest.raises(InvalidState, match="does not play goal cards yet"):
-        fd.from_round(rnd)
-
-
 def test_to_round_and_from_round_give_back_the_deal():
     rng = random.Random(8)
     for _ in range(50):
@@ -331,3 +327,186 @@ def test_short_positions_with_an_empty_deck_replay_the_same_in_round():
         rnd = fd.to_round(state, chance=_chance(log))
         assert _replay(rnd, log) == _round_tricks(rnd)
         _assert_same_end(rnd, log, result)
+
+
+# ----------------------------------------------------------------------------- goal cards
+
+HOUSE = tuple(house_goals())
+#: Card descriptions for random goals: the special cards by name, trump and not trump (a
+#: special decree card names no trump suit), characters, suits.
+_SPECS = [{}, {"character": "Swan"}, {"character": "Treasure"}, {"character": "Monarch"},
+          {"rank": 8}, {"suit": "M"}, {"card": "11K"}, {"trump": True}, {"trump": False},
+          {"trump": False, "character": "Witch"}] + [{"special": s} for s in SPECIAL_CARDS]
+
+
+def _goal_log(log):
+    """The fast path's claims ``(goal index, player, moment)`` and tricks ``(winner, next
+    leader, change of A's score, change of B's)`` in a log with goals."""
+    return ([e[1:] for e in log if e[0] == "claim"], [e[1:] for e in log if e[0] == "trick"])
+
+
+def _round_goal_tricks(rnd: Round, start: int = 0) -> list:
+    """Round's tricks as (winner, next leader, each score's change): Treasure minus Poison for
+    the winner, each player's goal points, what the floor at 0 saved."""
+    out = []
+    for t in rnd.tricks[start:]:
+        change = [sum(c.points for c in t.claims if c.player == p) + t.goal_floored[p]
+                  for p in (0, 1)]
+        change[t.winner] += t.treasure - t.lost
+        out.append((t.winner, t.next_leader, *change))
+    return out
+
+
+def _round_claims(rnd: Round, start: int = 0) -> list:
+    found = [c for t in rnd.tricks[start:] for c in t.claims] + list(rnd.round_end.claims)
+    return sorted((c.goal, c.player, c.moment, c.points) for c in found)
+
+
+def _fast_claims(claims, goals) -> list:
+    return sorted((goals[i].id, p, moment, goals[i].points) for i, p, moment in claims)
+
+
+def _check_goal_round(seed: int, special, poison: bool, score, goals) -> Round:
+    """A fast round with goals replayed through Round: the same claims (goal, player,
+    moment, points), every trick's winner, next leader and score changes, the same end."""
+    log = []
+    result = fd.random_round(random.Random(seed), seed & 1, special, poison, score, log,
+                             goals=goals)
+    rnd = fd.to_round(log[0][1], chance=_chance(log))
+    _replay(rnd, log[1:])
+    claims, tricks = _goal_log(log)
+    assert tricks == _round_goal_tricks(rnd)
+    assert _fast_claims(claims, goals) == _round_claims(rnd)
+    _assert_same_end(rnd, log, result)
+    assert fd.random_round(random.Random(seed), seed & 1, special, poison, score,
+                           goals=goals) == result
+    return rnd
+
+
+def test_special_cards_poison_and_house_goals_score_as_round_with_the_floor_at_zero():
+    """Every ordered pair of house goals, with and without Poison 8s, with a random set of
+    special cards and small scores: the fast path's claims, score changes at every trick
+    (Treasure, Poison and goals added up, then floored at 0) and final scores are Round's.
+    The floor is reached (goal points not lost at a score of 0) in some of the rounds."""
+    rng = random.Random(1210)
+    floored = claimed = 0
+    seed = 0
+    for a in HOUSE:
+        for b in HOUSE:
+            if a is b:
+                continue
+            for poison in (False, True):
+                seed += 1
+                score = (rng.randrange(2), rng.randrange(2))
+                rnd = _check_goal_round(seed, _subset(rng), poison, score, (a, b))
+                floored += any(any(t.goal_floored) for t in rnd.tricks)
+                claimed += bool(_round_claims(rnd))
+    assert floored >= 10 and claimed >= 400
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2 ** 32 - 1), st.sets(st.sampled_from(SPECIAL_CARDS)), st.booleans(),
+       st.tuples(st.integers(0, 2), st.integers(0, 2)),
+       st.lists(st.sampled_from(HOUSE), min_size=2, max_size=2, unique=True))
+def test_any_seed_special_cards_and_pair_of_goals_score_the_same_in_round(seed, special, poison,
+                                                                         score, goals):
+    _check_goal_round(seed, tuple(s for s in SPECIAL_CARDS if s in special), poison, score,
+                      tuple(goals))
+
+
+def _random_goal(rng, k: int) -> Goal:
+    """A goal whose condition reads a trick's cards, often a special card's name."""
+    form = rng.choice(["win_trick", "lose_trick", "take", "streak", "round_end", "never"])
+    spec = rng.choice(_SPECS)
+    if form in ("win_trick", "lose_trick"):
+        cond = {"event": form, rng.choice(["with", "against"]): spec}
+        if rng.random() < 0.3:
+            cond["led"] = rng.random() < 0.5
+        if rng.random() < 0.2:
+            cond["trick"] = rng.choice(["first", "last", rng.randint(1, 13)])
+    elif form == "take":
+        cond = {"event": "take", "cards": spec, "count": rng.randint(1, 3)}
+    elif form == "streak":
+        cond = {"event": "streak", "tricks": rng.randint(2, 3), "with": spec}
+    elif form == "round_end":
+        cond = {"event": "round_end", "taken": {"cards": spec, "count": rng.randint(0, 3)}}
+    else:
+        cond = {"never": {"event": "take", "cards": spec}}
+    if rng.random() < 0.2:
+        cond = {"all": [cond, {"event": "win_tricks", "count": rng.randint(1, 7)}]}
+    return Goal(f"g{k}", f"Goal {k}", "printed", rng.choice(["once", "ongoing"]),
+                rng.choice([-2, -1, 1, 2]), cond)
+
+
+def test_goals_naming_special_cards_claim_as_evaluate_finds_them_in_round():
+    """Goals about special cards (won with, lost against, taken, never taken, a run of
+    tricks with one), about trump (no trump under a special decree card) and other cards:
+    claimed and scored in the fast path as Round and ``evaluate`` find them in the records
+    of the same round. Special cards are claimed in some of the rounds."""
+    rng = random.Random(4242)
+    about_special = 0
+    for seed in range(500):
+        goals = (_random_goal(rng, 0), _random_goal(rng, 1))
+        rnd = _check_goal_round(seed, SPECIAL_CARDS if seed % 3 else _subset(rng),
+                                seed % 2 == 1, (rng.randrange(3), 0), goals)
+        claims = evaluate_all(rnd, goals)
+        assert sorted((c.goal, c.player, c.moment, c.points) for c in claims) == \
+            _round_claims(rnd)
+        about_special += any(f.card is not None and f.card.special is not None
+                             for c in claims for f in c.why)
+    assert about_special >= 30
+
+
+def _goal_round(seed: int, goals, poison: bool) -> Round:
+    modules = Modules(poison=poison, special=SPECIAL_CARDS, goals=tuple(g.id for g in HOUSE))
+    pos = deal_position(random.Random(seed), seed & 1, modules=modules)
+    pos.goals = goals
+    return Round(pos)
+
+
+def test_a_playout_with_goals_from_a_round_in_progress_continues_it_exactly():
+    """``from_round`` in the middle of a round with special cards and goals works out the
+    goals' counters from the tricks played (claims made, cards taken, runs): the playout then
+    claims and scores the rest of the round as Round does with the same actions and chance."""
+    rng = random.Random(31)
+    ids = [g.id for g in HOUSE]
+    checked = 0
+    for seed in range(120):
+        goals = tuple(rng.sample(ids, 2))
+        rnd = _goal_round(seed, goals, seed % 2 == 0)
+        if not _drive_to_a_play_phase(rnd, rng, lambda r, g: len(r.tricks) >= g.randint(1, 12)):
+            continue
+        state = fd.from_round(rnd)
+        assert state.goals.ids == goals
+        trick_count = len(rnd.tricks)
+        log = []
+        result = fd.random_playout(state, random.Random(seed), log=log)
+        again = Round(rnd.start, chance=rnd.chance + _chance(log))
+        for action in rnd.actions:
+            again.act(action)
+        _replay(again, log)
+        claims, tricks = _goal_log(log)
+        assert tricks == _round_goal_tricks(again, trick_count)
+        assert _fast_claims(claims, state.goals.goals) == _round_claims(again, trick_count)
+        _assert_same_end(again, log, result)
+        checked += 1
+    assert checked >= 100
+
+
+def test_to_round_refuses_a_state_whose_goals_have_counted_something():
+    """A Round position cannot hold a goal claimed or cards counted so far: refused with the
+    reason; a dealt state with goals converts both ways."""
+    state = fd.deal(random.Random(5), 1, SPECIAL_CARDS, True, goals=("early-bird", "moonlight"))
+    rnd = fd.to_round(state)
+    assert rnd.goals == (HOUSE[2], HOUSE[13]) and fd.from_round(rnd) == state
+    moved = state._replace(gstate=(1,) + state.gstate[1:])
+    with pytest.raises(InvalidState, match="carries goal progress"):
+        fd.to_round(moved)
+
+
+def test_house_goal_ids_and_compiled_programs_play_the_same_rounds():
+    prog = fd.goal_program(("hat-trick", "heavy-crown"))
+    assert prog is fd.goal_program(prog) and prog.deck.name == "special"
+    for seed in range(50):
+        assert fd.random_round(random.Random(seed), 0, goals=("hat-trick", "heavy-crown")) == \
+            fd.random_round(random.Random(seed), 0, goals=prog)

@@ -347,3 +347,19 @@ def test_a_round_with_goals_of_a_goal_file_converts_both_ways():
     replay, claims, _ = _replay(log, rnd)
     assert result == (*replay.tricks_won, *replay.score)
     assert _fast_claims(claims, own.goals) == _round_claims(replay)
+
+
+def test_goals_compiled_for_the_special_cards_are_not_played_on_the_base_fast_path():
+    """One compiler, two decks: a program for the 42 cards has no base-game playout (a clear
+    refusal), ``fast`` recompiles such a program for its own deck, and an unknown deck is
+    refused with the names of the decks."""
+    from foxlib import fastgoals
+    special = fastgoals.program(HOUSE[:2], "special")
+    with pytest.raises(InvalidState, match="special cards' fast path"):
+        special.playout(False)
+    assert fast.goal_program(special) is fastgoals.program(HOUSE[:2])
+    for seed in range(20):
+        assert fast.random_round(random.Random(seed), 0, goals=special) == \
+            fast.random_round(random.Random(seed), 0, goals=HOUSE[:2])
+    with pytest.raises(InvalidState, match="'deluxe' is not a deck .* base, special"):
+        fastgoals.program(HOUSE[:2], "deluxe")
