@@ -25,8 +25,8 @@ Goal cards (``Modules(goals=...)``, the two goals revealed for the round) are co
 (``FastState.gstate``: once-goals claimed, cards taken, runs, parts met): each trick adds
 Treasure, Poison and the goal points of each player, floored at 0, and the end of the round
 adds the table's points then the goals met at the end, floored at 0, as ``Round`` does. The
-special cards are refused (``from_round``), and so is a state with Poison 8s or goals wherever
-only the base game is worked out (``base_only``: the solver).
+special cards are refused here (``from_round``): ``foxlib.fast_deluxe`` plays them, goal cards
+included.
 """
 from __future__ import annotations
 
@@ -202,18 +202,6 @@ def goal_modules(prog, poison: bool, special=()):
     if all(g in house_goals().goals for g in own.goals):
         own = None                     # house goals are named by id only
     return Modules(poison=poison, special=tuple(special), goals=prog.ids, goal_file=own)
-
-
-def base_only(state: FastState, who: str = "The solver") -> None:
-    """Refuse a state with Poison 8s or goal cards where only the base game is worked out."""
-    if state.goals is not None:
-        raise InvalidState(f"{who} works out the base game only: it cannot value a round "
-                           "played with goal cards yet, so it gives no values rather than "
-                           "wrong ones.")
-    if state.poison:
-        raise InvalidState(f"{who} works out the base game only: it cannot value a round "
-                           "played with Poison 8s yet (the floor at 0 makes every point depend "
-                           "on the score), so it gives no values rather than wrong ones.")
 
 
 def to_round(state: FastState, **kw):
