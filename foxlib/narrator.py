@@ -803,7 +803,9 @@ class ReviewNarrator(Narrator):
     def points_for(self, player: int) -> str:
         """'points for you minus your opponent's' (the unit of every estimate)."""
         p = self.person(player)
-        return f"points for {p.obj} minus {p.opps}"
+        # Standing alone: "minus yours" when the opponent is "You" (not "minus your").
+        theirs = p.opps if is_you(p.name) else mine(self.names[1 - player])
+        return f"points for {p.obj} minus {theirs}"
 
     # -- the choices
     def choice(self, kind: str, action, decree=None) -> str:

@@ -70,6 +70,9 @@ class ReviewSettings:
     ``exact_cards``: the check is tried only when no hand holds more cards than this (with
     more, the solver does not answer within ``exact_nodes`` today, and trying costs time).
     ``exact_seconds``: a safety cap on top of it (only binds on a very slow or busy machine).
+    ``special_deals_scale``: for rounds with special cards, the strong player's playouts
+    (``special_players.PLAYOUTS`` a decision) times this many: random playouts are noisier
+    than the base game's evaluators, and cheaper (docs/review.md, "Measured").
     ``special_exact_cards`` and ``special_exact_nodes``: the same for rounds with special
     cards, where ``foxlib.deluxe_solver`` searches the rules engine itself (much slower than
     the base game's solver, so only the last tricks).
@@ -80,6 +83,7 @@ class ReviewSettings:
     exact_nodes: int | None = 60_000
     exact_cards: int = 9
     exact_seconds: float | None = 3.0
+    special_deals_scale: float = 3.0
     special_exact_cards: int = 3
     special_exact_nodes: int = 20_000
     mistake: float = MISTAKE
@@ -93,9 +97,10 @@ class ReviewSettings:
                                              or self.exact_nodes < 1):
             raise InvalidState(f"exact_nodes must be a positive whole number or None, not "
                                f"{self.exact_nodes!r}.")
-        if not (isinstance(self.deals_scale, (int, float)) and self.deals_scale > 0):
-            raise InvalidState(f"deals_scale must be a positive number, not "
-                               f"{self.deals_scale!r}.")
+        for name in ("deals_scale", "special_deals_scale"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and value > 0):
+                raise InvalidState(f"{name} must be a positive number, not {value!r}.")
         if not isinstance(self.special_exact_nodes, int) or self.special_exact_nodes < 1:
             raise InvalidState(f"special_exact_nodes must be a positive whole number, not "
                                f"{self.special_exact_nodes!r}.")
@@ -369,11 +374,12 @@ def _facts(view: PlayerView, seed):
 
 
 def _special_adviser(seed, settings: ReviewSettings, choices: int) -> StrongPlayer:
-    """The strong player for a decision with special cards: its playouts with ``deals_scale``
-    times its budget (``special_players.PLAYOUTS`` in all), shared out over the choices, or
+    """The strong player for a decision with special cards: ``special_deals_scale`` times its
+    budget (``special_players.PLAYOUTS`` playouts in all), shared out over the choices, or
     ``samples`` deals per choice; no time cap, so the review is the same on any machine."""
     from .special_players import PLAYOUTS
-    samples = settings.samples or max(1, round(settings.deals_scale * PLAYOUTS / choices))
+    samples = settings.samples or max(1, round(settings.special_deals_scale * PLAYOUTS /
+                                               choices))
     return StrongPlayer(seed=seed, samples=samples, time_limit=None)
 
 
