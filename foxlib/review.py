@@ -428,10 +428,10 @@ def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettin
         return {}, check("unfinished")
     if settings.exact_nodes is None:
         return {}, check("skipped")
+    if special:     # the rules engine's own search: it counts goal cards too
+        return _special_exact(replay, view, played, settings, check)
     if replay.goals:
         return {}, check("modules")
-    if special:
-        return _special_exact(replay, view, played, settings, check)
     if cards > settings.exact_cards:
         return {}, check("too_many_cards", limit=settings.exact_cards)
     from . import solver       # imported here: the review works without it for estimates
