@@ -26,6 +26,13 @@ gives the exact value of the position and of the choice made, with best play by 
 on. It runs under a node limit (a fixed amount of work, so the same review every time), and the
 record says when it did not answer within it.
 
+Rounds with special cards are reviewed the same way (``foxlib.review_special``): a choice is the
+whole ``round.Action`` (a card with or without the Crown, a suit named for the Hammer, the
+Fairy's or the Shovel's "none"), the estimates are the strong player's playouts through the
+rules engine, the facts come from the engine's own trick outcomes and deals that fit the view,
+and the check with all cards known is ``foxlib.deluxe_solver`` in the last tricks (expected
+values over the random picks still to come).
+
 ``iter_review`` yields the records one at a time (for a progress bar); ``review_round`` collects
 them with a one-line summary. Everything is seeded: the same round, seat and seed give the same
 review, on any machine.
@@ -151,7 +158,8 @@ class ChoiceValue:
 class ExactCheck:
     """The position with all cards known (after the round), from the solver. ``code`` says
     what happened: ``answered``, ``unfinished`` (the round is not over), ``skipped`` (not
-    asked for), ``modules`` (goal or special cards: the solver does not value them),
+    asked for), ``modules`` (goal cards without special cards: the solver does not value
+    them),
     ``too_many_cards`` (more than ``limit`` cards in a hand) or ``unsettled`` (not
     settled within ``limit`` search steps); ``text`` is the narrator's sentence for it."""
 
