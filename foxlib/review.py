@@ -91,7 +91,7 @@ class ReviewSettings:
     exact_cards: int = 9
     exact_seconds: float | None = 3.0
     special_deals_scale: float = 3.0
-    special_exact_cards: int = 3
+    special_exact_cards: int = 4
     special_exact_nodes: int = 20_000
     mistake: float = MISTAKE
     inaccuracy: float = INACCURACY

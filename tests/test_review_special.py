@@ -194,7 +194,7 @@ def test_the_check_with_all_cards_known_answers_in_the_last_tricks_and_says_so_b
     records = list(iter_review(rnd, 0, seed=1, settings=FAST))
     early, late = records[0], records[-1]
     assert not early.exact.answered and early.exact.code == "too_many_cards"
-    assert "with special cards the exact check starts at 3 cards" in early.exact.text
+    assert "with special cards the exact check starts at 4 cards" in early.exact.text
     answered = [r for r in records if r.exact.answered]
     assert answered and all(max(len(r.hand), 1) <= 4 for r in answered)
     assert late.exact.answered or late.exact.code == "unsettled"
