@@ -180,7 +180,9 @@ class SpecialFacts:
         C = _contrast()
         pb, po = self.chance(best), self.chance(other)
         if pb is None or po is None or abs(pb - po) < 0.25:
-            if best.card == other.card and best.kind == "crown" and pb is not None:
+            # The same card led with or without the Crown, and it wins (or loses) in the same
+            # deals either way: the Crown only draws a card.
+            if best.card == other.card and best.kind == "crown" and pb == po in (0.0, 1.0):
                 return C.of("crown_draws")
             return None
         chances = dict(chance=round(100 * pb), other_chance=round(100 * po))
