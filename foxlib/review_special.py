@@ -108,6 +108,21 @@ class SpecialFacts:
             return self._losing(ob)
         if ob[1] and not oo[1]:
             return C.of("swan_keeps_lead", monarch=None)
+        return self._same_outcome(best, other, ob)
+
+    def _same_outcome(self, best, other, ob):
+        """Both suit cards (no Crown) settle the trick the same way: the lower one to win with,
+        the higher one to shed while losing, or the lower one to lose with."""
+        C = _contrast()
+        if "crown" in (best.kind, other.kind) or self._special(best.card, other.card):
+            return None
+        b, o = _acting(best.card, self.decree), _acting(other.card, self.decree)
+        if ob[0] and b.rank < o.rank:
+            return C.of("wins_lower", kept=other.card)
+        if not ob[0] and b.rank > o.rank and b.suit == o.suit:
+            return C.of("sheds_loser", card=best.card)
+        if not ob[0] and b.rank < o.rank:
+            return C.of("loses_lower", kept=other.card)
         return None
 
     def _crown(self, best, other, ob, oo):

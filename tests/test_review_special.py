@@ -229,3 +229,19 @@ def test_a_hint_is_given_for_every_decision_of_a_special_round(seed):
         assert h.text[0].isupper() and h.text.endswith(".") and "None" not in h.text
         acts = rnd.legal_actions()
         rnd.act(acts[rng.randrange(len(acts))])
+
+
+def test_two_suit_cards_that_both_win_the_trick_the_lower_one_keeps_the_higher_for_later():
+    rnd = special_round("2M", "4K 10K Crown", "2K 6B 5B", leader="B", deck="7M 3M",
+                        tricks_won={"A": 5, "B": 5})
+    act(rnd, "play 2K")
+    view = rnd.view(0)
+    assert {"play 4K", "play 10K", "crown 4K"} <= {str(a) for a in view.legal}
+    facts = SpecialFacts(view, 0)
+    assert facts.contrast(Action("play", "4K"), Action("play", "10K")) == \
+        Contrast.of("wins_lower", kept=Card("10K"))
+    # With the Crown the 4 of Keys wins as well: the Crown only draws a card.
+    assert facts.contrast(Action("crown", "4K"), Action("play", "4K")) == Contrast.of(
+        "crown_draws")
+    assert facts.contrast(Action("play", "4K"), Action("crown", "4K")) == Contrast.of(
+        "keeps_crown")
