@@ -1209,6 +1209,20 @@ class ReviewNarrator(Narrator):
             return text + "."
         return f"{text}, {h.gap:.1f} more than the next best."
 
+    def hint_choices(self, h, most: int = 6) -> str:
+        """Every choice's estimate, best first ('' for a lone legal choice): 'Every choice, in
+        points for you minus your opponent's: name Bells +2.0, name Keys +1.6, ...' (the
+        ``most`` best, then how many more)."""
+        if h.forced or not h.values:
+            return ""
+        ranked = sorted(h.values, key=lambda a: -h.values[a])
+        shown = ", ".join(f"{self.choice(h.kind, a, h.decree)} {h.values[a]:+.1f}"
+                          for a in ranked[:most])
+        more = len(ranked) - most
+        if more > 0:
+            shown += f", and {more} more"
+        return f"Every choice, in {self.points_for(h.player)}: {shown}."
+
 
 def _lost(records) -> str:
     return f"{round(sum(r.loss for r in records), 1):.1f} points"

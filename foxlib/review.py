@@ -663,6 +663,11 @@ class Hint:
         """The numbers behind it, for those who want them."""
         return (self.voice or _PLAIN).hint_detail(self)
 
+    @property
+    def choices_text(self) -> str:
+        """Every choice's estimate, best first ('Every choice, in points for you minus ...')."""
+        return (self.voice or _PLAIN).hint_choices(self)
+
 
 def hint(view: PlayerView, *, theme=None, names=None, seed=0,
          adviser: StrongPlayer | None = None) -> Hint:

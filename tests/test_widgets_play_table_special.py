@@ -332,6 +332,8 @@ def test_the_hint_button_advises_each_special_decision_in_the_engines_words(want
     said = text(pt.status.html)
     assert advice.text.split(":")[0] in said and "Traceback" not in said
     assert not said.startswith("No hint")
+    if not advice.forced:       # the numbers: every choice's estimate, best first
+        assert " ".join(advice.choices_text.split()) in " ".join(said.split())
 
 
 def test_the_hint_advises_a_plain_turn_in_a_round_with_special_cards():
