@@ -287,9 +287,15 @@ class SpecialFacts:
     # -- the Shovel: dig in the last trick won, or stay and lose
     def pile(self) -> list:
         """The last trick the player won, as it is now (public: its cards were seen)."""
-        worlds = self.worlds()
-        return list(worlds[0].piles[self.me][-1]) if worlds and worlds[0].piles[self.me] \
-            else []
+        if self._worlds:
+            world = self._worlds[0]
+        else:       # one deal is enough: the piles are the same in every deal
+            v = self.view
+            try:
+                world = sample_round(v, random.Random(f"review-pile|{self.seed}|{v.history}"))
+            except ValueError:
+                return []
+        return list(world.piles[self.me][-1]) if world.piles[self.me] else []
 
     def _dig(self, best, other):
         C = _contrast()
