@@ -10,6 +10,11 @@ verdicts are: the same rounds reviewed with a second seed, and how many decision
 between "mistake" and not.
 
     python benchmarks/bench_review.py [--rounds 5] [--seed 1] [--scale 2] [--no-steadiness]
+                                      [--special]
+
+``--special`` plays the rounds with all nine Deluxe special cards shuffled in (the special-card
+case: the strong player's playouts through the rules engine, and the Deluxe solver's check with
+all cards known in the last tricks).
 
 Targets (issue 13): the first record within 2 s, a whole 13-trick round within 30 s.
 """
@@ -24,13 +29,15 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from foxlib import Round  # noqa: E402
+from foxlib.modules import SPECIAL_CARDS, Modules  # noqa: E402
 from foxlib.players import RulesPlayer, StrongPlayer  # noqa: E402
 from foxlib.review import ReviewSettings, iter_review  # noqa: E402
 
 
-def played_round(seed: int) -> Round:
+def played_round(seed: int, special: bool = False) -> Round:
     """A whole round, the same for a given seed on any machine (no time caps)."""
-    rnd = Round.deal(seed=seed, dealer=seed % 2, names=("You", "Computer"))
+    modules = Modules(special=SPECIAL_CARDS) if special else Modules()
+    rnd = Round.deal(seed=seed, dealer=seed % 2, names=("You", "Computer"), modules=modules)
     players = [RulesPlayer(seed), StrongPlayer(seed, samples=24, time_limit=None)]
     while not rnd.is_over:
         p = rnd.to_play
@@ -55,14 +62,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--scale", type=float, default=ReviewSettings().deals_scale,
-                    help="deals per decision, as a multiple of the strong player's schedule")
+    ap.add_argument("--scale", type=float, default=None,
+                    help="deals per decision, as a multiple of the strong player's schedule "
+                    "(default: ReviewSettings' deals_scale, or special_deals_scale with "
+                    "--special)")
     ap.add_argument("--no-steadiness", action="store_true",
                     help="skip the second review of each round with another seed")
+    ap.add_argument("--special", action="store_true",
+                    help="rounds with all nine special cards")
     args = ap.parse_args()
-    settings = ReviewSettings(deals_scale=args.scale)
+    default = ReviewSettings()
+    if args.scale is None:
+        args.scale = default.special_deals_scale if args.special else default.deals_scale
+    settings = ReviewSettings(deals_scale=default.deals_scale if args.special else args.scale,
+                              special_deals_scale=args.scale)
     print(f"load before: {os.getloadavg()[0]:.2f} (1-minute average, {os.cpu_count()} CPUs)")
-    rounds = [played_round(args.seed * 1000 + i) for i in range(args.rounds)]
+    rounds = [played_round(args.seed * 1000 + i, args.special) for i in range(args.rounds)]
+    if args.special:
+        print("rounds with all nine special cards")
     firsts, wholes, cpu_firsts, cpu_wholes = [], [], [], []
     exact = decisions = flips = compared = 0
     for i, rnd in enumerate(rounds):

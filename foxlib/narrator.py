@@ -760,8 +760,28 @@ def _of_them(n: int) -> str:
     return "none of them" if n == 0 else f"{n} of them" if n > 1 else "one of them"
 
 
-def _signed_points(v: int) -> str:
-    return f"{v:+d} point{'s' if abs(v) != 1 else ''}"
+def _signed_points(v) -> str:
+    """'+2 points', or '+0.67 points' for an expected value over random picks (a Fraction)."""
+    if getattr(v, "denominator", 1) != 1:
+        return f"about {float(v):+.2f} points"
+    return f"{int(v):+d} point{'s' if abs(v) != 1 else ''}"
+
+
+def _is_action(choice) -> bool:
+    """A choice of a round with special cards: a ``round.Action`` (it has a kind)."""
+    return hasattr(choice, "kind") and hasattr(choice, "card")
+
+
+#: The verbs of ``_special_choice`` as the '-ing' words of ``_special_doing``.
+_ING = {"play": "playing", "name": "naming", "take": "taking", "give": "giving",
+        "put": "putting"}
+
+#: What each decision of a review is called (the review panel's heading).
+DECISION_NAMES = {"play": "play", "exchange": "Fox exchange", "discard": "Woodcutter discard",
+                  "name_suit": "Hammer's suit", "replace": "new card after the Hammer",
+                  "fairy_take": "Fairy's take", "fairy_give": "Fairy's gift",
+                  "dig": "Shovel's dig", "potion_discard": "Potion's discard",
+                  "potion_play": "Potion's card"}
 
 
 def _points(x: float) -> str:
@@ -783,12 +803,18 @@ class ReviewNarrator(Narrator):
     def points_for(self, player: int) -> str:
         """'points for you minus your opponent's' (the unit of every estimate)."""
         p = self.person(player)
-        return f"points for {p.obj} minus {p.opps}"
+        # Standing alone: "minus yours" when the opponent is "You" (not "minus your").
+        theirs = p.opps if is_you(p.name) else mine(self.names[1 - player])
+        return f"points for {p.obj} minus {theirs}"
 
     # -- the choices
     def choice(self, kind: str, action, decree=None) -> str:
-        """'play the 9 of Moons', 'keep the decree card (the 4 of Keys)', ..."""
+        """'play the 9 of Moons', 'keep the decree card (the 4 of Keys)', ...; with special
+        cards the choice is a ``round.Action`` ('play the 4 of Keys with the Crown',
+        'name Bells for the Hammer', 'dig in the last trick won' ...)."""
         th = self.theme
+        if _is_action(action):
+            return self._special_choice(action, decree)
         if kind == "exchange":
             if action is None:
                 return f"keep the decree card (the {decree.name(th)})"
@@ -800,6 +826,8 @@ class ReviewNarrator(Narrator):
     def doing(self, kind: str, action) -> str:
         """'Playing the 9 of Moons', 'Keeping the decree card', ..."""
         th = self.theme
+        if _is_action(action):
+            return self._special_doing(action)
         if kind == "exchange":
             if action is None:
                 return "Keeping the decree card"
@@ -807,6 +835,51 @@ class ReviewNarrator(Narrator):
         if kind == "discard":
             return f"Putting the {action.name(th)} under the deck"
         return f"Playing the {action.name(th)}"
+
+    # the choices of rounds with special cards: each is a ``round.Action`` (kind, card)
+    def _special_choice(self, action, decree) -> str:
+        kind, card, th = action.kind, action.card, self.theme
+        if kind in ("play", "exchange", "discard"):
+            return self.choice(kind, card, decree)
+        if kind == "crown":
+            return f"play the {card.name(th)} with the Crown"
+        if kind == "name_suit":
+            return f"name {self.suits(card)} for the Hammer"
+        if kind == "replace":
+            return f"play the {card.name(th)} as the new led card"
+        if kind == "fairy_take":
+            return ("take none of the cards the Fairy shows" if card is None else
+                    f"take the {card.name(th)} with the Fairy")
+        if kind == "fairy_give":
+            return f"give the {card.name(th)} in return for the Fairy's card"
+        if kind == "dig":
+            return ("do not dig (the Shovel stays and loses the trick)" if card is None else
+                    "dig a card at random from the last trick won")
+        if kind == "potion_discard":
+            return f"put the {card.name(th)} under the deck with the Potion"
+        return f"play the {card.name(th)} drawn with the Potion"
+
+    def _special_doing(self, action) -> str:
+        kind, card = action.kind, action.card
+        if kind in ("play", "exchange", "discard"):
+            return self.doing(kind, card)
+        if kind == "dig":
+            return "Not digging" if card is None else "Digging"
+        if kind == "fairy_take" and card is None:
+            return "Taking none of the cards the Fairy shows"
+        words = self._special_choice(action, None)
+        verb, rest = words.split(" ", 1)
+        return sentence(_ING[verb]) + " " + rest
+
+    def decision_name(self, kind: str) -> str:
+        """What a decision of a review is called: 'play', 'Fox exchange', 'Hammer's suit' ..."""
+        return DECISION_NAMES[kind]
+
+    def exact_points(self, value) -> str:
+        """An exact value: '+2' or, for an expected value over random picks, '+0.67'."""
+        if getattr(value, "denominator", 1) == 1:
+            return f"{int(value):+d}"
+        return f"{float(value):+.2f}"
 
     # -- what tells two choices apart
     def contrast(self, why, player: int) -> tuple:
@@ -938,6 +1011,86 @@ class ReviewNarrator(Narrator):
         return (f"buries the weaker {card.name(th)} and keeps the {kept.name(th)}, which can "
                 "still win a trick"), None
 
+    # the special cards (``foxlib.review_special``)
+    def _why_crown_wins(self, p, points):
+        extra = f" and the Treasure in it ({count(points, 'point')})" if points else ""
+        return (f"adds the Crown, so the card counts as the 11 of its suit and wins "
+                f"{p.obj} the trick{extra}", "loses it")
+
+    def _why_crown_draws(self, p):
+        return (f"adds the Crown, which draws {p.obj} a card from the deck, and the trick goes "
+                "the same way"), None
+
+    def _why_keeps_crown(self, p):
+        return (f"keeps the Crown in {p.whose} hand for later: adding it would not change who "
+                "wins this trick"), None
+
+    def _why_crown_likelier_wins(self, p, chance, other_chance):
+        return (f"adds the Crown, so the card counts as the 11 of its suit and should win the "
+                f"trick (in about {chance}% of the deals that fit what {p.obj} saw)",
+                f"wins it in about {other_chance}%")
+
+    def _why_hammer_suit(self, p, suit, chance, none, other_suit, other_chance):
+        suits = self.suits(suit)
+        if none == 100:
+            held = f"{p.opp} has no {suits} left, so may play any card"
+        elif none == 0:
+            held = f"{p.opp} holds {suits} in every deal that fits what {p.obj} saw"
+        else:
+            held = (f"{p.opp} has no {suits} in about {none}% of the deals that fit what "
+                    f"{p.obj} saw")
+        more = "a better" if chance > other_chance else "less of a" if chance < other_chance \
+            else "the same"
+        return (f"gives the Hammer {more} chance to win the trick (about {chance}%): {held}",
+                f"gives it about {other_chance}%")
+
+    def _why_beats_hammer(self, p, card, points):
+        extra = f", with the Treasure in it ({count(points, 'point')})" if points else ""
+        return (f"wins the trick against the Hammer for {p.obj}{extra}",
+                "loses to it (the Hammer beats an odd card)")
+
+    def _why_takes_card(self, p, card, trump):
+        what = " (a trump card)" if trump else ""
+        return f"takes the {card.name(self.theme)}{what} out of {p.opps} hand", None
+
+    def _why_takes_stronger(self, p, card, kept):
+        th = self.theme
+        return (f"takes the stronger card, the {card.name(th)}, out of {p.opps} hand",
+                f"takes the {kept.name(th)}")
+
+    def _why_takes_weaker(self, p, card, kept):
+        th = self.theme
+        return (f"takes the weaker {card.name(th)} and leaves {p.opp} the {kept.name(th)}, a "
+                "card that can take tricks", None)
+
+    def _why_gives_stronger(self, p, card, kept):
+        th = self.theme
+        return (f"gives {p.opp} the stronger {card.name(th)} and keeps the {kept.name(th)} in "
+                f"{p.whose} hand", None)
+
+    def _why_gives_weaker(self, p, card, kept):
+        th = self.theme
+        return (f"gives {p.opp} the weaker {card.name(th)} and keeps the {kept.name(th)}, "
+                "which can still win a trick", None)
+
+    def _why_digs(self, p, winners, cards):
+        return (f"plays a card at random from the last trick {p.obj} won instead: "
+                f"{'none' if winners == 0 else winners} of its {count(cards, 'card')} would "
+                "surely win this trick",
+                "loses it for sure, as a Shovel that stays always loses")
+
+    def _why_stays_loses(self, p, winners, cards):
+        return ("loses this trick for sure",
+                f"could win it with {winners} of the {count(cards, 'card')} in the last trick "
+                f"{p.obj} won")
+
+    def _why_digs_lead(self, p, cards):
+        return (f"gives a chance to win the trick with one of the {count(cards, 'card')} in the "
+                f"last trick {p.obj} won, where a Shovel that stays loses it"), None
+
+    def _why_stays(self, p):
+        return f"lets the Shovel lose this trick for sure, so it goes to {p.opp}", None
+
     # -- a decision of the review
     def review_reason(self, rec) -> str:
         """The one sentence of a ``review.DecisionReview``: why the strong player's choice is
@@ -976,23 +1129,27 @@ class ReviewNarrator(Narrator):
         if check.code == "skipped":
             return "With all cards known: not worked out in this review."
         if check.code == "too_many_cards":
-            return (f"With all cards known: not tried with {check.cards} cards in a hand; the "
-                    f"exact check starts at {check.limit} cards, where the solver answers "
-                    "quickly.")
+            cards = "with special cards the" if getattr(check, "averaged", False) else "the"
+            return (f"With all cards known: not tried with {check.cards} cards in a hand; "
+                    f"{cards} exact check starts at {check.limit} cards, where the solver "
+                    "answers quickly.")
         if check.code == "modules":
             return ("With all cards known: not worked out, because the solver does not count "
-                    "goal cards or special cards; the estimate above plays them.")
+                    "goal cards; the estimate above plays them.")
         if check.code == "unsettled":
             return (f"With all cards known: the solver did not settle this position within its "
                     f"limit of {check.limit:,} search steps ({check.cards} cards in a hand), "
                     "so there is no exact value here.")
         p = self.person(check.player)
         top, kept = check.position, check.played
-        text = (f"With all cards known, best play by both from here is worth "
+        known = ("With all cards known (the random picks still to come averaged)"
+                 if getattr(check, "averaged", False) else "With all cards known")
+        text = (f"{known}, best play by both from here is worth "
                 f"{_signed_points(top)} to {p.obj}; {p.whose} choice keeps "
                 f"{_signed_points(kept)}")
         if kept < top:
-            text += (f" (it gives up {top - kept}); best would be to "
+            text += (f" (it gives up {self.exact_points(top - kept).lstrip('+')}); best would "
+                     f"be to "
                      f"{self.choice(check.kind, check.best[0], check.decree)}")
         return text + "."
 
@@ -1051,6 +1208,20 @@ class ReviewNarrator(Narrator):
         if h.why is None and h.gap >= 0.05:
             return text + "."
         return f"{text}, {h.gap:.1f} more than the next best."
+
+    def hint_choices(self, h, most: int = 6) -> str:
+        """Every choice's estimate, best first ('' for a lone legal choice): 'Every choice, in
+        points for you minus your opponent's: name Bells +2.0, name Keys +1.6, ...' (the
+        ``most`` best, then how many more)."""
+        if h.forced or not h.values:
+            return ""
+        ranked = sorted(h.values, key=lambda a: -h.values[a])
+        shown = ", ".join(f"{self.choice(h.kind, a, h.decree)} {h.values[a]:+.1f}"
+                          for a in ranked[:most])
+        more = len(ranked) - most
+        if more > 0:
+            shown += f", and {more} more"
+        return f"Every choice, in {self.points_for(h.player)}: {shown}."
 
 
 def _lost(records) -> str:

@@ -26,6 +26,13 @@ gives the exact value of the position and of the choice made, with best play by 
 on. It runs under a node limit (a fixed amount of work, so the same review every time), and the
 record says when it did not answer within it.
 
+Rounds with special cards are reviewed the same way (``foxlib.review_special``): a choice is the
+whole ``round.Action`` (a card with or without the Crown, a suit named for the Hammer, the
+Fairy's or the Shovel's "none"), the estimates are the strong player's playouts through the
+rules engine, the facts come from the engine's own trick outcomes and deals that fit the view,
+and the check with all cards known is ``foxlib.deluxe_solver`` in the last tricks (expected
+values over the random picks still to come).
+
 ``iter_review`` yields the records one at a time (for a progress bar); ``review_round`` collects
 them with a one-line summary. Everything is seeded: the same round, seat and seed give the same
 review, on any machine.
@@ -70,6 +77,12 @@ class ReviewSettings:
     ``exact_cards``: the check is tried only when no hand holds more cards than this (with
     more, the solver does not answer within ``exact_nodes`` today, and trying costs time).
     ``exact_seconds``: a safety cap on top of it (only binds on a very slow or busy machine).
+    ``special_deals_scale``: for rounds with special cards, the strong player's playouts
+    (``special_players.PLAYOUTS`` a decision) times this many: random playouts are noisier
+    than the base game's evaluators, and cheaper (docs/review.md, "Measured").
+    ``special_exact_cards`` and ``special_exact_nodes``: the same for rounds with special
+    cards, where ``foxlib.deluxe_solver`` searches the rules engine itself (much slower than
+    the base game's solver, so only the last tricks).
     """
 
     samples: int | None = None
@@ -77,6 +90,9 @@ class ReviewSettings:
     exact_nodes: int | None = 60_000
     exact_cards: int = 9
     exact_seconds: float | None = 3.0
+    special_deals_scale: float = 3.0
+    special_exact_cards: int = 4
+    special_exact_nodes: int = 20_000
     mistake: float = MISTAKE
     inaccuracy: float = INACCURACY
 
@@ -88,9 +104,13 @@ class ReviewSettings:
                                              or self.exact_nodes < 1):
             raise InvalidState(f"exact_nodes must be a positive whole number or None, not "
                                f"{self.exact_nodes!r}.")
-        if not (isinstance(self.deals_scale, (int, float)) and self.deals_scale > 0):
-            raise InvalidState(f"deals_scale must be a positive number, not "
-                               f"{self.deals_scale!r}.")
+        for name in ("deals_scale", "special_deals_scale"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and value > 0):
+                raise InvalidState(f"{name} must be a positive number, not {value!r}.")
+        if not isinstance(self.special_exact_nodes, int) or self.special_exact_nodes < 1:
+            raise InvalidState(f"special_exact_nodes must be a positive whole number, not "
+                               f"{self.special_exact_nodes!r}.")
         if not 0 < self.inaccuracy <= self.mistake:
             raise InvalidState("The thresholds need 0 < inaccuracy <= mistake, not "
                                f"{self.inaccuracy!r} and {self.mistake!r}.")
@@ -124,7 +144,7 @@ class ChoiceValue:
 
     action: Card | None
     estimate: float | None      # None when the choice was forced (nothing to compare)
-    exact: int | None = None
+    exact: int | None = None    # with special cards a Fraction: expected over random picks
     kind: str = "play"          # the decision: 'play', 'exchange' or 'discard'
     decree: Card | None = None  # the decree card then (named by "keep the decree card")
     voice: ReviewNarrator | None = _VOICE
@@ -138,7 +158,8 @@ class ChoiceValue:
 class ExactCheck:
     """The position with all cards known (after the round), from the solver. ``code`` says
     what happened: ``answered``, ``unfinished`` (the round is not over), ``skipped`` (not
-    asked for), ``modules`` (goal or special cards: the solver does not value them),
+    asked for), ``modules`` (goal cards without special cards: the solver does not value
+    them),
     ``too_many_cards`` (more than ``limit`` cards in a hand) or ``unsettled`` (not
     settled within ``limit`` search steps); ``text`` is the narrator's sentence for it."""
 
@@ -154,6 +175,7 @@ class ExactCheck:
     kind: str = "play"
     decree: Card | None = None
     voice: ReviewNarrator | None = _VOICE
+    averaged: bool = False      # special cards: values are expected over random picks to come
 
     @property
     def text(self) -> str:
@@ -173,7 +195,8 @@ class DecisionReview:
     hand: tuple                 # the player's hand at that moment
     trick_cards: tuple          # the cards already in the trick
     decree: Card
-    played: Card | None         # what was chosen (None: the Fox kept the decree)
+    played: Card | None         # what was chosen (None: the Fox kept the decree); with special
+                                # cards every choice is an Action (kind and card or suit)
     suggested: Card | None      # the strong player's choice from the same view
     choices: tuple              # ChoiceValue per legal choice, in the legal order
     samples: int                # deals the estimates average over
@@ -243,10 +266,14 @@ def iter_review(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = N
                            evaluator=_evaluator(settings.deals_scale, rnd))
     replay = rnd.fresh()
     number = 0
+    special = bool(rnd.modules.special)
     for action, who in _decisions(rnd):
         if who == seat:
             number += 1
-            yield _judge(replay, seat, action.card, number, total, adviser, settings, seed,
+            # With special cards a choice is the whole action (a card with or without the
+            # Crown, a suit named, the Fairy's or the Shovel's "none").
+            played = action if special else action.card
+            yield _judge(replay, seat, played, number, total, adviser, settings, seed,
                          rnd.is_over)
         replay.act(action)
 
@@ -290,9 +317,6 @@ def _check_round(rnd) -> None:
     if not isinstance(rnd, Round):
         raise InvalidState(f"A review needs a Round (a recorded round), not "
                            f"{type(rnd).__name__}.")
-    if rnd.modules.special:
-        raise InvalidState("there is no review yet for a round played with special cards (the "
-                           "review weighs the base cards' decisions).")
 
 
 def _decisions(rnd: Round):
@@ -310,7 +334,8 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     start = time.perf_counter()
     view = replay.view(seat)
     voice = ReviewNarrator(replay.names, replay.theme)
-    legal = list(view.choices)
+    special = bool(view.modules.special)
+    legal = list(view.legal) if special else list(view.choices)
     exact_values, exact = _exact_check(replay, view, played, settings, finished, voice)
 
     def record(suggested, choices, samples, loss, verdict, next_best, why):
@@ -322,16 +347,18 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
             seconds=time.perf_counter() - start, voice=voice)
 
     def choice(action, estimate):
-        return ChoiceValue(action, estimate, exact_values.get(_code(action)), view.phase,
+        return ChoiceValue(action, estimate, exact_values.get(_key(action)), view.phase,
                            view.decree, voice)
 
     if len(legal) == 1:
         return record(played, (choice(played, None),), 0, 0.0, "forced", None, None)
+    if special:
+        adviser = _special_adviser(seed, settings, len(legal))
     decision = adviser.decision(view)
     # Every number the review shows is in tenths of a point, and the loss is worked out from
     # the estimates as shown, so the items, the table of choices and the summary line agree
     # (and the verdict is the one a reader would give the number shown).
-    values, pick = _choice_values(decision)
+    values, pick = _choice_values(decision, special)
     means = {a: round(v, 1) for a, v in values.items()}
     # A choice exactly as good as the strong player's pick is just as much its suggestion.
     suggested = played if values[played] >= values[pick] else pick
@@ -340,15 +367,36 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     choices = tuple(choice(a, means[a]) for a in legal)
     # The next best of the other choices (the first in the legal order among equals).
     next_best = max((a for a in legal if a != played), key=lambda a: means[a])
-    facts = _Facts(view, seed)
+    facts = _facts(view, seed)
     why = facts.contrast(played, next_best) if verdict == "best" else \
         facts.contrast(suggested, played)
     return record(suggested, choices, decision.samples, loss, verdict, next_best, why)
 
 
-def _choice_values(decision) -> tuple:
+def _facts(view: PlayerView, seed):
+    """What finds the facts that tell two choices apart, for this round's cards."""
+    if view.modules.special:
+        from .review_special import SpecialFacts
+        return SpecialFacts(view, seed)
+    return _Facts(view, seed)
+
+
+def _special_adviser(seed, settings: ReviewSettings, choices: int) -> StrongPlayer:
+    """The strong player for a decision with special cards: ``special_deals_scale`` times its
+    budget (``special_players.PLAYOUTS`` playouts in all), shared out over the choices, or
+    ``samples`` deals per choice; no time cap, so the review is the same on any machine."""
+    from .special_players import PLAYOUTS
+    samples = settings.samples or max(1, round(settings.special_deals_scale * PLAYOUTS /
+                                               choices))
+    return StrongPlayer(seed=seed, samples=samples, time_limit=None)
+
+
+def _choice_values(decision, special: bool = False) -> tuple:
     """The adviser's estimates and pick by choice (the card of each action; None keeps the
-    decree): the review speaks of choices in the phase it judges."""
+    decree): the review speaks of choices in the phase it judges. With special cards a choice
+    is the whole action (the same card with or without the Crown are two choices)."""
+    if special:
+        return dict(decision.values), decision.action
     return {a.card: v for a, v in decision.values.items()}, decision.action.card
 
 
@@ -365,6 +413,12 @@ def _code(action) -> int:
     return -1 if action is None else action.index
 
 
+def _key(action):
+    """The key of a choice among the exact values: an Action with special cards, else the
+    solver's card code."""
+    return action if hasattr(action, "kind") else _code(action)
+
+
 # ----------------------------------------------------------------------------- all cards known
 
 def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettings,
@@ -372,18 +426,22 @@ def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettin
     """({action code: exact value}, ExactCheck) for the real position, every card known."""
     cards = max(len(h) for h in replay.hands)
 
+    special = bool(replay.modules.special)
+
     def check(code, nodes=0, limit=0, position=None, mine=None, best=()):
         return ExactCheck(code == "answered", position, mine, best, nodes, code, cards, limit,
-                          view.player, view.phase, view.decree, voice)
+                          view.player, view.phase, view.decree, voice, special)
 
     if not finished:
         return {}, check("unfinished")
     if settings.exact_nodes is None:
         return {}, check("skipped")
+    if special:     # the rules engine's own search: it counts goal cards too
+        return _special_exact(replay, view, played, settings, check)
+    if replay.goals:
+        return {}, check("modules")
     if cards > settings.exact_cards:
         return {}, check("too_many_cards", limit=settings.exact_cards)
-    if replay.goals or replay.modules.special:
-        return {}, check("modules")
     from . import solver       # imported here: the review works without it for estimates
     values, nodes, complete = solver.action_values(fast.from_round(replay),
                                                    node_limit=settings.exact_nodes,
@@ -394,6 +452,23 @@ def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettin
     top = max(by_action.values())
     best = tuple(a for a in view.choices if by_action[a] == top)
     return values, check("answered", nodes, 0, top, by_action[played], best)
+
+
+def _special_exact(replay: Round, view: PlayerView, played, settings: ReviewSettings, check):
+    """The check with all cards known for a round with special cards: the rules engine's own
+    search (``deluxe_solver``), expected values over the random picks still to come, tried in
+    the last tricks only (``special_exact_cards``) under ``special_exact_nodes`` steps."""
+    cards = max(len(h) for h in replay.hands)
+    if cards > settings.special_exact_cards:
+        return {}, check("too_many_cards", limit=settings.special_exact_cards)
+    from .review_special import exact_values
+    values, nodes, complete = exact_values(replay, view, settings.special_exact_nodes,
+                                           settings.exact_seconds)
+    if not complete:
+        return {}, check("unsettled", nodes, settings.special_exact_nodes)
+    top = max(values[a] for a in view.legal)
+    best = tuple(a for a in view.legal if values[a] == top)
+    return values, check("answered", nodes, 0, top, values[played], best)
 
 
 # ----------------------------------------------------------------------------- the facts
@@ -553,12 +628,14 @@ class Hint:
     that may switch theme says them again with ``ReviewNarrator(names, theme).hint_text(h)``
     (``hint_reason``, ``hint_detail``)."""
 
-    action: Card | None         # the suggestion (None: the Fox keeps the decree card)
+    action: Card | None         # the suggestion (None: the Fox keeps the decree card); with
+                                # special cards an Action (a kind and its card or suit)
     values: dict                # estimate per legal choice (points, the player's gain minus
                                 # the opponent's, from now to the round's end)
     samples: int                # deals of the unseen cards the estimates average over
     player: int = 0             # who is to move (0 for A, 1 for B)
-    kind: str = "play"          # the decision: 'play', 'exchange' or 'discard'
+    kind: str = "play"          # the decision: 'play', 'exchange', 'discard' or, with special
+                                # cards, the phase ('name_suit', 'fairy_take', 'dig' ...)
     decree: Card | None = None
     forced: bool = False        # the only legal choice
     runner: Card | None = None  # the next best choice
@@ -586,6 +663,11 @@ class Hint:
         """The numbers behind it, for those who want them."""
         return (self.voice or _PLAIN).hint_detail(self)
 
+    @property
+    def choices_text(self) -> str:
+        """Every choice's estimate, best first ('Every choice, in points for you minus ...')."""
+        return (self.voice or _PLAIN).hint_choices(self)
+
 
 def hint(view: PlayerView, *, theme=None, names=None, seed=0,
          adviser: StrongPlayer | None = None) -> Hint:
@@ -600,30 +682,22 @@ def hint(view: PlayerView, *, theme=None, names=None, seed=0,
                            f"{type(view).__name__}.")
     if view.to_play != view.player or view.phase == "over":
         raise InvalidState("A hint is for the player whose turn it is.")
-    if view.phase not in ("play", "exchange", "discard"):
-        raise InvalidState("there is no hint yet for the special cards' own decisions (the "
-                           "Hammer's suit, the Fairy's cards, digging with the Shovel, the "
-                           "Potion's cards, a new card after a Hammer): choose as you think "
-                           "best.")
     special = bool(view.modules.special)
-    if special and any(a.kind == "crown" for a in view.legal):
-        raise InvalidState("there is no hint yet for a turn where you could play a card with "
-                           "the Crown: choose as you think best.")
     theme = read_theme(theme or DEFAULT_THEME, "theme")
     if names is None:
         names = ("You", "Opponent") if view.player == 0 else ("Opponent", "You")
     voice = ReviewNarrator(names, theme)
-    legal = list(view.choices)
+    # With special cards a choice is the whole action (a card with or without the Crown, a
+    # suit named for the Hammer, the Fairy's or the Shovel's "none").
+    legal = list(view.legal) if special else list(view.choices)
     facts = dict(player=view.player, kind=view.phase, decree=view.decree, voice=voice)
     if len(legal) == 1:
         return Hint(legal[0], {}, 0, forced=True, **facts)
     adviser = adviser or StrongPlayer(seed)
     decision = adviser.decision(view)
-    means, best = _choice_values(decision)
+    means, best = _choice_values(decision, special)
     runner = max((a for a in legal if a != best), key=lambda a: means[a])
-    # The facts that set a choice apart are worked out for the base cards; with special cards
-    # the hint gives the strong player's choice and its numbers only.
-    why = None if special else _Facts(view, seed).contrast(best, runner)
+    why = _facts(view, seed).contrast(best, runner)
     return Hint(best, dict(means), decision.samples, runner=runner, why=why, **facts)
 
 

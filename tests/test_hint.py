@@ -164,3 +164,15 @@ def test_a_hint_for_a_lone_legal_card_needs_no_numbers():
                 tricks_won={"A": 5, "B": 6})
     h = hint_for(rnd)
     assert h.forced and h.detail == "" and h.values == {} and h.samples == 0
+
+
+def test_a_hint_lists_every_choice_with_its_estimate_best_first():
+    h = Hint(Card("9K"), {Card("6M"): 0.5, Card("9K"): 1.9, Card("2M"): -1.0}, 10,
+             runner=Card("6M"), why=None, voice=ReviewNarrator(("You", "Computer")))
+    assert h.choices_text == ("Every choice, in points for you minus your opponent's: play the "
+                              "9 of Keys +1.9, play the 6 of Moons +0.5, play the 2 of Moons "
+                              "-1.0.")
+    assert ReviewNarrator(("You", "Computer")).hint_choices(h, most=2).endswith(
+        "play the 6 of Moons +0.5, and 1 more.")
+    lone = Hint(Card("9K"), {}, 0, forced=True)
+    assert lone.choices_text == ""

@@ -10,6 +10,7 @@ import pytest
 
 from foxlib import Card, InvalidState, Position, Round
 from foxlib import review as review_module
+from foxlib import review_special
 from foxlib.narrator import ReviewNarrator
 from foxlib.players import RandomPlayer
 from foxlib.review import (MISTAKE, Contrast, ReviewSettings, decision_count, iter_review,
@@ -253,7 +254,8 @@ def test_a_review_of_a_named_player_speaks_of_them_not_to_you():
 
 
 def _contrast_codes() -> set:
-    return set(re.findall(r'Contrast\.of\("(\w+)"', inspect.getsource(review_module)))
+    source = inspect.getsource(review_module) + inspect.getsource(review_special)
+    return set(re.findall(r'(?:Contrast|C|_contrast\(\))\.of\("(\w+)"', source))
 
 
 def test_every_fact_the_review_tells_apart_has_words_and_every_wording_a_fact():
@@ -267,7 +269,8 @@ def _sample_facts(code: str) -> Contrast:
     sample = {"card": Card("9B"), "kept": Card("6K"), "monarch": Card("11M"), "decree": Card("4K"),
               "suit": 2, "other_suit": 1, "count": 3, "other_count": 4, "keeps": False,
               "other_keeps": True, "points": 2, "tricks": 8, "trick": 3, "chance": 70,
-              "other_chance": 20, "treasure": True}
+              "other_chance": 20, "treasure": True, "trump": True, "none": 40, "winners": 1,
+              "cards": 2}
     params = inspect.signature(getattr(ReviewNarrator, "_why_" + code)).parameters
     return Contrast.of(code, **{p: sample[p] for p in params if p not in ("self", "p")})
 

@@ -320,11 +320,20 @@ def test_undo_brings_back_the_same_random_card_when_the_shovel_digs_again():
 
 # ----------------------------------------------------------------------------- hints
 
-def test_the_hint_for_a_special_decision_is_refused_in_plain_words():
-    pt = reach("name_suit")
-    said = pt.hint()
-    assert said.startswith("No hint this time: there is no hint yet for the special cards")
-    assert "Traceback" not in said and said in text(pt.status.html)
+@pytest.mark.parametrize("want", ["crown", "name_suit", "replace", "fairy_take", "fairy_give",
+                                  "dig", "potion_discard", "potion_play"])
+def test_the_hint_button_advises_each_special_decision_in_the_engines_words(want):
+    pt = reach(want, opponent=HammerPlayer() if want == "replace" else None)
+    rnd = pt.game.round
+    pt.hint_button.click()
+    advice = pt.last_hint
+    assert advice is not None, text(pt.status.html)
+    assert advice.action in rnd.legal_actions() and advice.kind == rnd.phase
+    said = text(pt.status.html)
+    assert advice.text.split(":")[0] in said and "Traceback" not in said
+    assert not said.startswith("No hint")
+    if not advice.forced:       # the numbers: every choice's estimate, best first
+        assert " ".join(advice.choices_text.split()) in " ".join(said.split())
 
 
 def test_the_hint_advises_a_plain_turn_in_a_round_with_special_cards():
@@ -335,7 +344,7 @@ def test_the_hint_advises_a_plain_turn_in_a_round_with_special_cards():
     rnd = pt.game.round
     said = pt.hint()
     assert not said.startswith("No hint")
-    assert pt.last_hint.action in [a.card for a in rnd.legal_actions()]
+    assert pt.last_hint.action in rnd.legal_actions()
 
 
 # ----------------------------------------------------------------------------- whole rounds
@@ -364,15 +373,24 @@ def test_a_whole_round_with_every_module_is_played_with_clicks_against_each_leve
     assert text(pt.status.html).count("Round over") >= 1
 
 
-def test_the_review_of_a_round_with_special_cards_is_refused_in_plain_words():
+def test_the_review_of_a_round_with_special_cards_judges_every_decision_of_the_learner():
+    from foxlib.review import ReviewSettings, decision_count
     pt = PlayTable(seed=5, special=["Bow", "Hammer"], level="random")
+    pt.review.settings = ReviewSettings(samples=6)
     rng = random.Random(5)
     while not pt.game.round.is_over:
         click(pt, rng.choice(pt.game.round.legal_actions()))
-    pt.review.start()
+    pt.review.button.click()
+    assert pt.review.wait(120)
+    rnd = pt.game.round
+    records = pt.review.records
+    assert len(records) == decision_count(rnd, 0) == len(pt.review.items.children)
     said = text(pt.review.summary.html)
-    assert "No review this time: there is no review yet for a round played with special" in said
-    assert not pt.review.running and not pt.review.button.disabled
+    assert "fox-review-summary" in pt.review.summary.html and "No review" not in said
+    assert pt.review.summary_text in said
+    assert all(r.played in [c.action for c in r.choices] for r in records)
+    shown = text(pt.review.items.children[-1].html)
+    assert records[-1].reason in shown and "Traceback" not in shown
 
 
 def test_a_hand_card_clicked_when_a_suit_must_be_named_is_refused_in_plain_words():

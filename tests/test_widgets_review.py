@@ -196,3 +196,37 @@ def test_switching_the_play_tables_theme_tells_the_hint_and_the_review_in_the_ne
     assert all(re.search(r"Trick \d+ · your (play|Fox exchange|Woodcutter discard) ", w)
                and "Computer" not in w for w in after), after
     assert any(" to you; your choice keeps " in w for w in after)
+
+
+def test_round_player_reviews_a_recorded_round_with_special_cards_naming_each_decision():
+    """A recorded round with all nine special cards, replayed in the round player: the review of
+    Ben's decisions heads each one with its name ("Ben's Hammer's suit", "Ben's Shovel's dig")
+    and shows a choice with no card of its own in words."""
+    from foxlib.modules import SPECIAL_CARDS, Modules
+    from foxlib.narrator import DECISION_NAMES
+    from foxlib.players import RandomPlayer
+    # This round gives Ben a Crown, a Hammer's suit, a dig and the Potion's choices.
+    rnd = Round.deal(seed=4, modules=Modules(special=SPECIAL_CARDS), names=("Ann", "Ben"))
+    players = [RandomPlayer(4), RandomPlayer(5)]
+    while not rnd.is_over:
+        rnd.act(players[rnd.to_play].choose(rnd.view(rnd.to_play)))
+    player = RoundPlayer(rnd)
+    panel = player.review
+    panel.settings = ReviewSettings(samples=4)
+    panel.seat_menu.value = 1
+    panel.button.click()
+    assert panel.wait(120)
+    assert len(panel.records) == decision_count(rnd, 1) == len(panel.items.children)
+    words = [visible(item) for item in panel.items.children]
+    for rec, said in zip(panel.records, words):
+        assert f"Ben's {DECISION_NAMES[rec.kind]} ({rec.number} of {rec.of})" in said
+        assert ReviewNarrator(("Ann", "Ben")).review_reason(rec) in said
+        assert not YOU_WORDS.search(said), said
+    special = [(r, w) for r, w in zip(panel.records, words)
+               if r.kind not in ("play", "exchange", "discard")]
+    assert special, [r.kind for r in panel.records]
+    suits = [w for r, w in special if r.kind == "name_suit"]
+    assert suits and all("chosen name " in w and " for the Hammer" in w for w in suits)
+    digs = [w for r, w in special if r.kind == "dig"]
+    assert digs and all(re.search(r"chosen (do not )?dig", w) for w in digs)
+    assert panel.summary_text.startswith(("Ben lost", "No big mistakes", "No mistakes"))

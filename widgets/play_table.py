@@ -478,7 +478,10 @@ class PlayTable(VBox):
     def news_detail(self) -> str:
         """The smaller line under the news (a hint's numbers), in the words of now."""
         detail = self._detail
-        return self._hint_voice().hint_detail(detail) if isinstance(detail, Hint) else detail
+        if not isinstance(detail, Hint):
+            return detail
+        voice = self._hint_voice()
+        return " ".join(filter(None, (voice.hint_detail(detail), voice.hint_choices(detail))))
 
     def _hint_voice(self) -> ReviewNarrator:
         return ReviewNarrator(self.names, self.game.theme)

@@ -16,6 +16,7 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, IntProgress, Layout, VBox
 
+from foxlib.cards import Card
 from foxlib.errors import FoxError
 from foxlib.narrator import ReviewNarrator, possessive
 from foxlib.review import ReviewSettings, decision_count, iter_review
@@ -44,10 +45,20 @@ def _points(v: float) -> str:
     return f"{v:+.1f}"
 
 
-def _card_or_keep(action, theme) -> str:
-    if action is None:
+def _card_or_keep(action, theme, narrator=None, kind="play") -> str:
+    """A choice drawn as its card, or in words when it has no card of its own (keeping the
+    decree, a suit named for the Hammer, the Fairy's or the Shovel's "none"); a card played
+    with the Crown gets the Crown beside it."""
+    card = getattr(action, "card", action)
+    if card is None and kind == "exchange":
         return '<span class="fox-review-keep">keep the decree</span>'
-    return inline_card(action, theme, "small")
+
+    if not isinstance(card, Card) or getattr(action, "kind", "") == "dig":
+        return f'<span class="fox-review-keep">{escape(narrator.choice(kind, action))}</span>'
+    drawn = inline_card(card, theme, "small")
+    if getattr(action, "kind", "") == "crown":
+        drawn += inline_card(Card("Crown"), theme, "small")
+    return drawn
 
 
 def record_html(rec, theme=None, names=None) -> str:
@@ -61,7 +72,7 @@ def record_html(rec, theme=None, names=None) -> str:
     theme = narrator.theme.key
     me = narrator.person(rec.player)
     you = me.obj == "you"
-    kind = {"play": "play", "exchange": "Fox exchange", "discard": "Woodcutter discard"}[rec.kind]
+    kind = narrator.decision_name(rec.kind)
     head = (f'<span class="fox-review-verdict">{VERDICT_WORDS[rec.verdict]}</span> '
             f"Trick {rec.trick} \u00b7 {escape(me.whose, quote=False)} "
             f"{kind} ({rec.number} of {rec.of})")
@@ -72,28 +83,30 @@ def record_html(rec, theme=None, names=None) -> str:
     if trick:
         cards += f'<span class="fox-review-label">in the trick</span>{trick}'
     cards += (f'<span class="fox-review-label">{"you chose" if you else "chosen"}</span>'
-              f"{_card_or_keep(rec.played, theme)}")
+              f"{_card_or_keep(rec.played, theme, narrator, rec.kind)}")
     if rec.suggested != rec.played:
         cards += (f'<span class="fox-review-label">strong player</span>'
-                  f"{_card_or_keep(rec.suggested, theme)}")
+                  f"{_card_or_keep(rec.suggested, theme, narrator, rec.kind)}")
     rows = ""
     for ch in rec.choices:
         mark = (f" \u2190 {me.mine}" if ch.action == rec.played else "") + \
             (" \u2605 suggested" if ch.action == rec.suggested and rec.verdict != "forced"
              else "")
         est = "" if ch.estimate is None else _points(ch.estimate)
-        exact = "" if ch.exact is None else f"{ch.exact:+d}"
+        exact = "" if ch.exact is None else narrator.exact_points(ch.exact)
         text = narrator.choice(rec.kind, ch.action, rec.decree)
         rows += (f"<tr><td>{escape(text)}{escape(mark)}</td><td>{est}</td>"
                  f"<td>{exact}</td></tr>")
     table = ""
     if len(rec.choices) > 1:
         unit = escape(narrator.points_for(rec.player), quote=False)
+        known = ("with all cards known (random picks averaged)" if rec.exact.averaged else
+                 "with all cards known")
         table = (f"<details><summary>Every choice, in {unit} from here to the end of the "
                  f"round</summary>"
                  f"<table class=\"fox-review-values\">"
                  f"<tr><th>choice</th><th>estimate ({rec.samples} deals)</th>"
-                 f"<th>with all cards known</th></tr>{rows}</table></details>")
+                 f"<th>{known}</th></tr>{rows}</table></details>")
     return (f'<div class="fox-review-item fox-review-{rec.verdict}">'
             f'<div class="fox-review-head">{head}</div>'
             f'<div class="fox-review-cards">{cards}</div>'

@@ -2,11 +2,17 @@
 are ticked (each shown with its face and our words), Poison 8s and the house goals are turned on,
 and a whole round is played by clicking: cards of the hand, the Crown toggle when it is offered,
 and the decision buttons the special cards bring (the Hammer's suit, the Fairy's cards, the
-Shovel's dig, the Potion's cards). The `page` fixture fails the test on console errors, failed
-requests and any request leaving this machine."""
+Shovel's dig, the Potion's cards). At the first such decision the Hint button advises it; when
+the round is over, "Review this round" goes over the learner's decisions, special ones
+included. The `page` fixture fails the test on console errors, failed requests and any request
+leaving this machine."""
 from __future__ import annotations
 
+import re
+import time
+
 from foxlib.modules import SPECIAL_CARDS
+from foxlib.narrator import DECISION_NAMES
 
 LESSON = "15_play_the_computer.ipynb"
 LOG = ".fox-play-table .fox-log li:not(.fox-empty)"
@@ -55,6 +61,7 @@ def test_a_whole_round_with_every_module_is_played_by_clicking(page, open_notebo
         if decisions.first.is_visible():
             if not any(u != "crown" for u in used):     # the first decision asked: a picture
                 screenshot("play-table-special-decision")
+                _hint(table)
             used.add(decisions.first.inner_text())
             decisions.first.click()
         elif keep.is_visible():
@@ -75,3 +82,37 @@ def test_a_whole_round_with_every_module_is_played_by_clicking(page, open_notebo
     assert "Round over" in log and "Traceback" not in table.inner_text()
     assert table.locator(".fox-log li.fox-log-trick").count() >= 1
     screenshot("play-table-every-module-round-over")
+    _review(table, special=any(u != "crown" for u in used))
+    screenshot("play-table-special-review")
+
+
+def _hint(table) -> None:
+    """The Hint button at a special card's own decision: the strong player's choice and why."""
+    table.get_by_role("button", name="Hint").click()
+    said = table.locator(".fox-msg-hint").filter(has_not_text="Thinking")
+    said.wait_for(timeout=60_000)
+    text = said.inner_text()
+    assert not text.startswith("No hint") and ": " in text, text
+    table.locator(".fox-detail", has_text="Worked out over").wait_for()
+
+
+def _review(table, special: bool) -> None:
+    """'Review this round': every decision of the learner, then the summary box."""
+    table.get_by_role("button", name="Review this round").click()
+    start = time.perf_counter()
+    table.locator(".fox-review-item").first.wait_for(timeout=60_000)
+    print(f"\nspecial play table: first review record after {time.perf_counter() - start:.2f} s")
+    announced = table.locator(".fox-review .fox-msg-info", has_text="Reviewing").inner_text()
+    total = int(re.search(r"Reviewing .*?(\d+) decision", announced).group(1))
+    box = table.locator(".fox-review-summary")
+    box.wait_for(timeout=240_000)
+    line = box.locator(".fox-review-summary-line").inner_text()
+    assert line.startswith(("No big mistakes", "No mistakes")) or " lost about " in line, line
+    items = table.locator(".fox-review-item")
+    assert items.count() == total >= 10
+    shown = table.locator(".fox-review-list").inner_text()
+    assert "No review" not in shown and "Traceback" not in shown
+    if special:     # a decision of a special card's own is reviewed under its name
+        names = [DECISION_NAMES[k] for k in ("name_suit", "fairy_take", "dig", "potion_play")]
+        assert any(f"your {name}" in shown for name in names), shown[:2000]
+    assert "random picks still to come averaged" in shown or "did not settle" in shown
