@@ -236,6 +236,53 @@ def _no_nodes() -> int:
     return 0
 
 
+def _treasure_bounds(final, weight: int, poison: bool, total: int):
+    """Score bounds that count where the Treasure can go: with ``k`` more tricks a player
+    takes at most ``2k`` cards, so at most ``min(s, 2k)`` of the ``s`` 7s still in play, and
+    the opponent takes every 7 that is sure to be played (``ss`` of them) but not in those
+    tricks. So the best end value for ``me`` holding ``t0`` tricks and winning ``klo..khi``
+    more is ``max(final[t0 + k] + w * (min(s, 2k) - max(0, ss - 2k)))``; without the 2k
+    limits (the bounds before) aiming at no more tricks looked worth every 7 in play.
+    With Poison 8s the scoring cards are counted as before (an 8 is worth most to the player
+    who does not take it).
+
+    Returns (PB, LB): ``PB[(((me * 14 + t0) * 14 + klo) * 14 + khi) * 8 + s]`` for plain
+    nodes (every card in a hand is played: ``ss = s``), ``LB[((me * 14 + t0) * 14 + r) * 64
+    + s * 8 + ss]`` for nodes with decisions (``klo = 0``, ``khi = r``)."""
+    key = (tuple(final), weight, poison, total)
+    cached = _TREASURE_BOUNDS.get(key)
+    if cached is not None:
+        return cached
+    if len(_TREASURE_BOUNDS) >= 16:
+        _TREASURE_BOUNDS.clear()        # a few objectives at a time; 0.5 MB each
+
+    def best(me, t0, klo, khi, s, ss):
+        if poison:
+            return max(final[me * 14 + t0 + k] for k in range(klo, khi + 1)) + weight * s
+        return max(final[me * 14 + t0 + k] +
+                   weight * (min(s, 2 * k) - max(0, ss - 2 * k)) for k in range(klo, khi + 1))
+
+    top = 7 if poison else 4
+    PB = [0] * (28 * 14 * 14 * 8)
+    LB = [0] * (28 * 14 * 64)
+    for me in (0, 1):
+        for t0 in range(total + 1):
+            for khi in range(total - t0 + 1):
+                for klo in range(khi + 1):
+                    base = (((me * 14 + t0) * 14 + klo) * 14 + khi) * 8
+                    for s in range(top):
+                        PB[base + s] = best(me, t0, klo, khi, s, s)
+                base = ((me * 14 + t0) * 14 + khi) * 64
+                for s in range(top):
+                    for ss in range(s + 1):
+                        LB[base + s * 8 + ss] = best(me, t0, 0, khi, s, ss)
+    _TREASURE_BOUNDS[key] = PB, LB
+    return PB, LB
+
+
+_TREASURE_BOUNDS: dict = {}
+
+
 class _Search:
     """The alpha-beta search for one objective; its transposition tables persist across the
     calls that analyse the moves of one position.
@@ -319,6 +366,7 @@ class _Search:
             for a in range(14):
                 for z in range(a, 14):
                     HI2[(me * 14 + a) * 14 + z] = max(FINAL[me * 14 + t] for t in range(a, z + 1))
+        PB, LB = _treasure_bounds(FINAL, W, self.poison, self.total)
         TRUMPM = tuple(SUITM[t * 11] for t in range(3))
         search = self
         nodes = 0
@@ -512,10 +560,11 @@ class _Search:
                 if hi < beta:
                     beta = hi
             else:
-                sev = W * ((hm | ho) & SEVENS).bit_count()
+                sev = ((hm | ho) & SEVENS).bit_count()
                 # Sure tricks: each trump above every trump of the other side wins the trick
                 # it is played in (a 9 of another suit, a lone Witch, counts as a trump 9 for
-                # its holder), so each side's tricks lie in a narrower range.
+                # its holder), so each side's tricks lie in a narrower range; and the 7s can
+                # only go where the tricks go (``_treasure_bounds``).
                 T = TRUMPM[tr]
                 mt = hm & T
                 ot = ho & T
@@ -523,10 +572,10 @@ class _Search:
                       ).bit_count()
                 ko = (ot >> ((mt | NINE_T[tr]) if hm & WITCHES & ~T else mt).bit_length()
                       ).bit_count()
-                b = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + sev
+                b = PB[(((me * 14 + twm) * 14 + km) * 14 + r - ko) * 8 + sev]
                 if b <= alpha:
                     return b
-                b = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - sev
+                b = -PB[((((1 - me) * 14 + two) * 14 + ko) * 14 + r - km) * 8 + sev]
                 if b >= beta:
                     return b
                 lo, hi, bm = -_BIG, _BIG, -1
@@ -723,11 +772,17 @@ class _Search:
                     beta = hi
             else:
                 lo, hi, bm = -_BIG, _BIG, -1
-                sev = W * ((hm | ho | live | BIT[decree]) & SEVENS).bit_count()
-                b = HI[(me * 14 + twm) * 14 + r] + sev
+                # The 7s in play, and those sure to be played: in the hand of a player who
+                # can never put a card aside (no Fox, no Woodcutter with a deck to draw from:
+                # a card only enters a hand through one of those).
+                dec = FOXES | WOODS if deck else FOXES
+                sev = (hm | ho | live | BIT[decree]) & SEVENS
+                ss = ((0 if hm & dec else hm) | (0 if ho & dec else ho)) & sev
+                sev = sev.bit_count() * 8 + ss.bit_count()
+                b = LB[((me * 14 + twm) * 14 + r) * 64 + sev]
                 if b <= alpha:
                     return b
-                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
+                b = -LB[(((1 - me) * 14 + two) * 14 + r) * 64 + sev]
                 if b >= beta:
                     return b
             a0, b0 = alpha, beta
