@@ -786,7 +786,13 @@ class _Search:
                 if b >= beta:
                     return b
             a0, b0 = alpha, beta
-            wl = woods(hm, ho, decree, deck, live) if deck and (hm | ho) & WOODS else 0
+            if deck and (hm | ho) & WOODS:
+                # ``woods`` inlined: the Woodcutters left (hands, deck, decree).
+                wl = live.bit_count()
+                if wl == len(deck):
+                    wl = ((hm | ho | BIT[decree] | live) & WOODS).bit_count()
+            else:
+                wl = 0
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
@@ -885,13 +891,15 @@ class _Search:
                     mw = legal & BEAT[c * 3 + SUIT[d2]]
                     later = legal ^ mw
                     prev = -1
-                    fl2 = (h1 | ho | live2) & FOXES
-                    inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
-                    if inplay2 & WITCHES:
-                        inplay2 |= WITCHES if fl2 else NINE[d2]
+                    inplay2 = -1        # worked out when the first reply is not enough
                 while True:
                     if rv < 0:
                         if lean:
+                            if inplay2 < 0:
+                                fl2 = (h1 | ho | live2) & FOXES
+                                inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
+                                if inplay2 & WITCHES:
+                                    inplay2 |= WITCHES if fl2 else NINE[d2]
                             while True:
                                 if not mw:
                                     if not later:
