@@ -778,13 +778,38 @@ class _Search:
                 dec = FOXES | WOODS if deck else FOXES
                 sev = (hm | ho | live | BIT[decree]) & SEVENS
                 ss = ((0 if hm & dec else hm) | (0 if ho & dec else ho)) & sev
-                sev = sev.bit_count() * 8 + ss.bit_count()
+                n7 = sev.bit_count()
+                sev = n7 * 8 + ss.bit_count()
                 b = LB[((me * 14 + twm) * 14 + r) * 64 + sev]
+                b2 = -LB[(((1 - me) * 14 + two) * 14 + r) * 64 + sev]
+                if not fox_live:
+                    # The trump is settled: sure tricks as in plain nodes, for a side that
+                    # can never put a card aside, against every trump that can ever reach
+                    # the other side (its hand and the deck cards that can still be drawn).
+                    T = TRUMPM[SUIT[decree]]
+                    km = ko = 0
+                    if not hm & dec:
+                        oth = ho | live
+                        ot = oth & T
+                        km = ((hm & T) >> ((ot | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
+                                           else ot).bit_length()).bit_count()
+                    if not ho & dec:
+                        oth = hm | live
+                        mt = oth & T
+                        ko = ((ho & T) >> ((mt | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
+                                           else mt).bit_length()).bit_count()
+                    if km or ko:
+                        n7 *= W
+                        b3 = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + n7
+                        if b3 < b:
+                            b = b3
+                        b3 = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - n7
+                        if b3 > b2:
+                            b2 = b3
                 if b <= alpha:
                     return b
-                b = -LB[(((1 - me) * 14 + two) * 14 + r) * 64 + sev]
-                if b >= beta:
-                    return b
+                if b2 >= beta:
+                    return b2
             a0, b0 = alpha, beta
             if deck and (hm | ho) & WOODS:
                 # ``woods`` inlined: the Woodcutters left (hands, deck, decree).
