@@ -342,8 +342,10 @@ class _Search:
         etab_get, ltab_get = etab.get, ltab.get
         HL = [0] * (64 * 35)
         HF = [0] * (64 * 35)
-        # The reply that last refuted a lead: KILL[(tricks_left * 14 + tricks_won) * 33 + card].
-        KILL = [-1] * (14 * 14 * 33)
+        # The reply that last refuted a lead card under a trump (the trump after the lead: a
+        # Fox's exchange may change it, and with it what refutes the lead):
+        # KILL[((tricks_left * 14 + tricks_won) * 33 + card) * 3 + trump].
+        KILL = [-1] * (14 * 14 * 33 * 3)
         DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
                         for c in range(33))
         DECIDERS = FOXES | WOODS
@@ -351,7 +353,9 @@ class _Search:
         # PKILL[(tricks_left * 14 + tricks_won) * 33 + lead].
         PKILL = [-1] * (14 * 14 * 33)
         LKILL = [-1] * 28 * 14
-        LGKILL = [-1] * 28 * 14
+        # Nodes with decisions: the lead that last cut off, per tricks left, player, tricks
+        # won and trump.
+        LGKILL = [-1] * 28 * 14 * 3
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
         # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
         # to play: HI[(me * 14 + t) * 14 + r].
@@ -824,7 +828,7 @@ class _Search:
             kbase = (r * 14 + twm) * 33
             moves = None
             i = 0
-            lk = (r * 2 + me) * 14 + twm
+            lk = ((r * 2 + me) * 14 + twm) * 3 + SUIT[decree]
             mv = bm
             if mv < 0:
                 # No best lead known here: the lead that last cut off with as many tricks
@@ -887,7 +891,7 @@ class _Search:
                     legal = same
                 else:
                     legal = ho
-                kidx = kbase + c
+                kidx = (kbase + c) * 3 + SUIT[d2]
                 kill = KILL[kidx]
                 rv = -1
                 if kill >= 0 and legal >> (kill & 63) & 1:
