@@ -236,6 +236,53 @@ def _no_nodes() -> int:
     return 0
 
 
+def _treasure_bounds(final, weight: int, poison: bool, total: int):
+    """Score bounds that count where the Treasure can go: with ``k`` more tricks a player
+    takes at most ``2k`` cards, so at most ``min(s, 2k)`` of the ``s`` 7s still in play, and
+    the opponent takes every 7 that is sure to be played (``ss`` of them) but not in those
+    tricks. So the best end value for ``me`` holding ``t0`` tricks and winning ``klo..khi``
+    more is ``max(final[t0 + k] + w * (min(s, 2k) - max(0, ss - 2k)))``; without the 2k
+    limits (the bounds before) aiming at no more tricks looked worth every 7 in play.
+    With Poison 8s the scoring cards are counted as before (an 8 is worth most to the player
+    who does not take it).
+
+    Returns (PB, LB): ``PB[(((me * 14 + t0) * 14 + klo) * 14 + khi) * 8 + s]`` for plain
+    nodes (every card in a hand is played: ``ss = s``), ``LB[((me * 14 + t0) * 14 + r) * 64
+    + s * 8 + ss]`` for nodes with decisions (``klo = 0``, ``khi = r``)."""
+    key = (tuple(final), weight, poison, total)
+    cached = _TREASURE_BOUNDS.get(key)
+    if cached is not None:
+        return cached
+    if len(_TREASURE_BOUNDS) >= 16:
+        _TREASURE_BOUNDS.clear()        # a few objectives at a time; 0.5 MB each
+
+    def best(me, t0, klo, khi, s, ss):
+        if poison:
+            return max(final[me * 14 + t0 + k] for k in range(klo, khi + 1)) + weight * s
+        return max(final[me * 14 + t0 + k] +
+                   weight * (min(s, 2 * k) - max(0, ss - 2 * k)) for k in range(klo, khi + 1))
+
+    top = 7 if poison else 4
+    PB = [0] * (28 * 14 * 14 * 8)
+    LB = [0] * (28 * 14 * 64)
+    for me in (0, 1):
+        for t0 in range(total + 1):
+            for khi in range(total - t0 + 1):
+                for klo in range(khi + 1):
+                    base = (((me * 14 + t0) * 14 + klo) * 14 + khi) * 8
+                    for s in range(top):
+                        PB[base + s] = best(me, t0, klo, khi, s, s)
+                base = ((me * 14 + t0) * 14 + khi) * 64
+                for s in range(top):
+                    for ss in range(s + 1):
+                        LB[base + s * 8 + ss] = best(me, t0, 0, khi, s, ss)
+    _TREASURE_BOUNDS[key] = PB, LB
+    return PB, LB
+
+
+_TREASURE_BOUNDS: dict = {}
+
+
 class _Search:
     """The alpha-beta search for one objective; its transposition tables persist across the
     calls that analyse the moves of one position.
@@ -295,8 +342,10 @@ class _Search:
         etab_get, ltab_get = etab.get, ltab.get
         HL = [0] * (64 * 35)
         HF = [0] * (64 * 35)
-        # The reply that last refuted a lead: KILL[(tricks_left * 14 + tricks_won) * 33 + card].
-        KILL = [-1] * (14 * 14 * 33)
+        # The reply that last refuted a lead card under a trump (the trump after the lead: a
+        # Fox's exchange may change it, and with it what refutes the lead):
+        # KILL[((tricks_left * 14 + tricks_won) * 33 + card) * 3 + trump].
+        KILL = [-1] * (14 * 14 * 33 * 3)
         DECIDES = tuple(1 if fast.RANK[c] == 3 else 2 if fast.RANK[c] == 5 else 0
                         for c in range(33))
         DECIDERS = FOXES | WOODS
@@ -304,7 +353,9 @@ class _Search:
         # PKILL[(tricks_left * 14 + tricks_won) * 33 + lead].
         PKILL = [-1] * (14 * 14 * 33)
         LKILL = [-1] * 28 * 14
-        LGKILL = [-1] * 28 * 14
+        # Nodes with decisions: the lead that last cut off, per tricks left, player, tricks
+        # won and trump.
+        LGKILL = [-1] * 28 * 14 * 3
         hl_key, hf_key = HL.__getitem__, HF.__getitem__
         # Score bounds: best end-of-round value for `me` holding t tricks with r tricks still
         # to play: HI[(me * 14 + t) * 14 + r].
@@ -319,6 +370,7 @@ class _Search:
             for a in range(14):
                 for z in range(a, 14):
                     HI2[(me * 14 + a) * 14 + z] = max(FINAL[me * 14 + t] for t in range(a, z + 1))
+        PB, LB = _treasure_bounds(FINAL, W, self.poison, self.total)
         TRUMPM = tuple(SUITM[t * 11] for t in range(3))
         search = self
         nodes = 0
@@ -512,10 +564,11 @@ class _Search:
                 if hi < beta:
                     beta = hi
             else:
-                sev = W * ((hm | ho) & SEVENS).bit_count()
+                sev = ((hm | ho) & SEVENS).bit_count()
                 # Sure tricks: each trump above every trump of the other side wins the trick
                 # it is played in (a 9 of another suit, a lone Witch, counts as a trump 9 for
-                # its holder), so each side's tricks lie in a narrower range.
+                # its holder), so each side's tricks lie in a narrower range; and the 7s can
+                # only go where the tricks go (``_treasure_bounds``).
                 T = TRUMPM[tr]
                 mt = hm & T
                 ot = ho & T
@@ -523,10 +576,10 @@ class _Search:
                       ).bit_count()
                 ko = (ot >> ((mt | NINE_T[tr]) if hm & WITCHES & ~T else mt).bit_length()
                       ).bit_count()
-                b = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + sev
+                b = PB[(((me * 14 + twm) * 14 + km) * 14 + r - ko) * 8 + sev]
                 if b <= alpha:
                     return b
-                b = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - sev
+                b = -PB[((((1 - me) * 14 + two) * 14 + ko) * 14 + r - km) * 8 + sev]
                 if b >= beta:
                     return b
                 lo, hi, bm = -_BIG, _BIG, -1
@@ -723,22 +776,59 @@ class _Search:
                     beta = hi
             else:
                 lo, hi, bm = -_BIG, _BIG, -1
-                sev = W * ((hm | ho | live | BIT[decree]) & SEVENS).bit_count()
-                b = HI[(me * 14 + twm) * 14 + r] + sev
+                # The 7s in play, and those sure to be played: in the hand of a player who
+                # can never put a card aside (no Fox, no Woodcutter with a deck to draw from:
+                # a card only enters a hand through one of those).
+                dec = FOXES | WOODS if deck else FOXES
+                sev = (hm | ho | live | BIT[decree]) & SEVENS
+                ss = ((0 if hm & dec else hm) | (0 if ho & dec else ho)) & sev
+                n7 = sev.bit_count()
+                sev = n7 * 8 + ss.bit_count()
+                b = LB[((me * 14 + twm) * 14 + r) * 64 + sev]
+                b2 = -LB[(((1 - me) * 14 + two) * 14 + r) * 64 + sev]
+                if not fox_live:
+                    # The trump is settled: sure tricks as in plain nodes, for a side that
+                    # can never put a card aside, against every trump that can ever reach
+                    # the other side (its hand and the deck cards that can still be drawn).
+                    T = TRUMPM[SUIT[decree]]
+                    km = ko = 0
+                    if not hm & dec:
+                        oth = ho | live
+                        ot = oth & T
+                        km = ((hm & T) >> ((ot | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
+                                           else ot).bit_length()).bit_count()
+                    if not ho & dec:
+                        oth = hm | live
+                        mt = oth & T
+                        ko = ((ho & T) >> ((mt | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
+                                           else mt).bit_length()).bit_count()
+                    if km or ko:
+                        n7 *= W
+                        b3 = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + n7
+                        if b3 < b:
+                            b = b3
+                        b3 = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - n7
+                        if b3 > b2:
+                            b2 = b3
                 if b <= alpha:
                     return b
-                b = -HI[((1 - me) * 14 + two) * 14 + r] - sev
-                if b >= beta:
-                    return b
+                if b2 >= beta:
+                    return b2
             a0, b0 = alpha, beta
-            wl = woods(hm, ho, decree, deck, live) if deck and (hm | ho) & WOODS else 0
+            if deck and (hm | ho) & WOODS:
+                # ``woods`` inlined: the Woodcutters left (hands, deck, decree).
+                wl = live.bit_count()
+                if wl == len(deck):
+                    wl = ((hm | ho | BIT[decree] | live) & WOODS).bit_count()
+            else:
+                wl = 0
             best, bestm = -_BIG, -1
             nxt = me ^ 1
             three = r == 3
             kbase = (r * 14 + twm) * 33
             moves = None
             i = 0
-            lk = (r * 2 + me) * 14 + twm
+            lk = ((r * 2 + me) * 14 + twm) * 3 + SUIT[decree]
             mv = bm
             if mv < 0:
                 # No best lead known here: the lead that last cut off with as many tricks
@@ -801,7 +891,7 @@ class _Search:
                     legal = same
                 else:
                     legal = ho
-                kidx = kbase + c
+                kidx = (kbase + c) * 3 + SUIT[d2]
                 kill = KILL[kidx]
                 rv = -1
                 if kill >= 0 and legal >> (kill & 63) & 1:
@@ -830,13 +920,15 @@ class _Search:
                     mw = legal & BEAT[c * 3 + SUIT[d2]]
                     later = legal ^ mw
                     prev = -1
-                    fl2 = (h1 | ho | live2) & FOXES
-                    inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
-                    if inplay2 & WITCHES:
-                        inplay2 |= WITCHES if fl2 else NINE[d2]
+                    inplay2 = -1        # worked out when the first reply is not enough
                 while True:
                     if rv < 0:
                         if lean:
+                            if inplay2 < 0:
+                                fl2 = (h1 | ho | live2) & FOXES
+                                inplay2 = h1 | ho | live2 | BIT[c] | (BIT[d2] if fl2 else 0)
+                                if inplay2 & WITCHES:
+                                    inplay2 |= WITCHES if fl2 else NINE[d2]
                             while True:
                                 if not mw:
                                     if not later:

@@ -861,3 +861,69 @@ def test_trumps_above_every_trump_or_lone_witch_of_the_other_side_are_sure_trick
         rnd = fast.to_round(st)
         assert _values(solve(rnd)) == brute_root(rnd, _points_after), rnd.dumps()
         checked += 1
+
+
+
+def _fast_brute(s, memo):
+    """Points the player to move gains minus the opponent's from ``s`` on, by plain minimax
+    over every legal action of the fast path (no pruning, no equivalence), remembered by the
+    whole state: fast enough for 4 cards a hand with Fox and Woodcutter decisions."""
+    if s.phase == fast.OVER:
+        return 0
+    v = memo.get(s)
+    if v is None:
+        p = s.to_play
+        v = max(_fast_gain(s, fast.apply_action(s, a), p, memo) for a in fast.legal_actions(s))
+        memo[s] = v
+    return v
+
+
+def _fast_gain(s, t, p, memo):
+    gain = (t.round_gain[p] - s.round_gain[p]) - (t.round_gain[1 - p] - s.round_gain[1 - p])
+    return gain + (_fast_brute(t, memo) if t.to_play == p else -_fast_brute(t, memo))
+
+
+def test_the_treasure_goes_only_where_the_tricks_go_in_the_score_bounds():
+    """The bounds count the 7s by the tricks: a player who takes k more tricks takes at most
+    2k cards, so at most that many 7s, and the opponent takes every 7 sure to be played that
+    is not in those tricks. A 7 is sure to be played only in the hand of a player who can
+    never put a card aside (no Fox, no Woodcutter with a deck to draw from). Every move of
+    300 positions of 4 cards a hand where one hand holds a 7 and such a card, against plain
+    minimax; counting those 7s as sure fails it."""
+    rng = random.Random(3)
+    checked = 0
+    while checked < 300:
+        st = fast.random_position(rng, 4, deck_size=rng.choice((0, 2, 3)),
+                                  trick_in_progress=False)
+        aside = fast.FOXES | (fast.WOODCUTTERS if st.deck else 0)
+        if not any(h & fast.TREASURES and h & aside for h in st.hands):
+            continue
+        memo = {}
+        want = {fast.to_move(m): _fast_gain(st, fast.apply(st, m), st.to_play, memo)
+                for m in fast.legal_moves(st)}
+        assert _values(solve_state(st, lines=False)) == want, st
+        checked += 1
+
+
+def test_sure_tricks_with_a_woodcutter_about_count_every_trump_that_can_reach_the_other_side():
+    """With no Fox left the trump is settled, so the bounds of a node with Woodcutter
+    decisions also count sure tricks: a trump above every trump that can ever reach the other
+    side (its hand and the deck cards that can still be drawn; a Witch there counts as a
+    trump 9) wins its trick, if its holder can never put it aside (no Woodcutter with a deck
+    to draw from). Every move of 300 such positions of 4 cards a hand against plain minimax;
+    leaving out the deck or letting a Woodcutter's holder count fails it."""
+    rng = random.Random(4)
+    checked = 0
+    while checked < 300:
+        st = fast.random_position(rng, 4, deck_size=rng.choice((1, 2, 3)),
+                                  trick_in_progress=False)
+        both = st.hands[0] | st.hands[1]
+        trump = fast.CARD_SUIT_MASK[fast.SUIT[st.decree] * 11]
+        if both & fast.FOXES or not both & fast.WOODCUTTERS \
+                or not both & trump:
+            continue
+        memo = {}
+        want = {fast.to_move(m): _fast_gain(st, fast.apply(st, m), st.to_play, memo)
+                for m in fast.legal_moves(st)}
+        assert _values(solve_state(st, lines=False)) == want, st
+        checked += 1
