@@ -188,3 +188,26 @@ def test_the_rulings_notebook_is_committed_without_outputs_and_links_back():
             assert cell["outputs"] == [] and cell["execution_count"] is None
     text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "(index.ipynb)" in text
+
+
+def test_every_ruling_a_notebook_links_to_is_on_the_rulings_page():
+    """Links such as rulings.ipynb#special-cards-sc10 (lessons 16-20, the teachers' guide) name
+    a ruling's anchor on the page; a mistyped or renamed one would open the page at its top."""
+    anchors = {r.anchor for r in ALL}
+    linked = {}
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        text = "".join("".join(c["source"]) for c in cells)
+        for anchor in re.findall(r"rulings\.ipynb#([\w-]+)", text):
+            linked.setdefault(anchor, []).append(notebook.name)
+    assert len(linked) >= 20          # lessons 16-20 link the rulings they name
+    missing = {a: names for a, names in linked.items() if a not in anchors}
+    assert not missing, f"links to rulings that are not on the page: {missing}"
+
+
+def test_a_links_label_names_the_ruling_it_links_to():
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        text = "".join("".join(c["source"]) for c in cells)
+        for label, anchor in re.findall(r"\[ruling (\w+)\]\(rulings\.ipynb#([\w-]+)\)", text):
+            assert anchor.endswith("-" + label.lower()), (notebook.name, label, anchor)

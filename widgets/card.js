@@ -107,6 +107,8 @@ function drawHtml(model, el) {
 // above it are still being drawn (they push it down), until the page is still for a moment
 // or the reader scrolls.
 
+const MARGIN = 12; // px left above the anchored element
+
 function anchorId() {
   try {
     return decodeURIComponent(window.location.hash.slice(1));
@@ -116,8 +118,11 @@ function anchorId() {
 }
 
 function highlight(target) {
+  // The anchored element and, on the rulings page, the whole ruling with its button.
   for (const old of document.querySelectorAll(".fox-target")) old.classList.remove("fox-target");
   target.classList.add("fox-target");
+  const box = target.closest(".fox-ruling-box");
+  if (box) box.classList.add("fox-target");
 }
 
 function keepInView(target) {
@@ -134,7 +139,7 @@ function keepInView(target) {
   const step = () => {
     if (fox.following !== target || !target.isConnected) return;
     const top = target.getBoundingClientRect().top;
-    if (Math.abs(top - 8) > 2) {
+    if (Math.abs(top - MARGIN) > 2) {
       target.scrollIntoView({ block: "start" });
       still = 0;
     } else {
@@ -152,12 +157,13 @@ function revealTarget(root) {
   if (!id) return;
   const target = root.querySelector('[id="' + CSS.escape(id) + '"]');
   if (!target) return;
-  target.style.scrollMarginTop = "8px";
   highlight(target);
   const fox = globalThis.__foxExplorer;
   if (fox.revealed === id) return; // a redraw (e.g. its button pressed) does not scroll again
   fox.revealed = id;
-  keepInView(target);
+  const shown = target.closest(".fox-ruling-box") || target; // the ruling with its button
+  shown.style.scrollMarginTop = MARGIN + "px";
+  keepInView(shown);
 }
 
 function followHashChanges() {
