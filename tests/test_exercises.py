@@ -500,3 +500,53 @@ def test_a_click_is_judged_by_the_headless_exercise_and_shown_as_its_feedback():
     ex.show_button.click()
     assert ex.model.revealed and ex.model.feedback.status == "shown"
     assert "fox-shown" in ex.feedback.html
+
+
+# ----------------------------------------------------------------------------- what the table shows
+
+def _table(exercise):
+    """The row of card spots of a Deluxe exercise (in its situation, maybe one box deeper)."""
+    box = exercise.children[2]
+    while "fox-exercise-situation" not in box._dom_classes:
+        box = box.children[0]
+    return box
+
+
+def _spots(exercise):
+    """(caption, accessible label) of each card spot of a Deluxe exercise's table."""
+    return [(spot.children[0].value, spot.children[1].label)
+            for spot in _table(exercise).children]
+
+
+def test_a_card_played_with_the_crown_is_shown_with_its_crown():
+    from widgets.exercises import make_exercise
+    ex = make_exercise({"kind": "deluxe_trick", "decree": "2B",
+                        "hands": [["Crown", "5K", "10B"], ["Axe", "6M"]],
+                        "actions": ["crown 5K", "Axe", "discard 6M"], "deck": ["4M", "8K"]})
+    spots = _spots(ex)
+    assert spots[1] == ("<span>Ann&#x27;s card, with the Crown</span>",
+                        "5 of Keys played with the Crown")
+    assert _table(ex).children[1].children[1].cards == ["Crown", "5K"]
+    assert spots[2][0] == "<span>Ben&#x27;s card</span>"
+
+
+def test_with_poison_8s_an_8_on_the_table_is_drawn_and_named_as_a_poison_8():
+    from widgets.exercises import make_exercise
+    ex = make_exercise({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+                        "actions": ["8K", "10K"], "player": "Ben", "poison": True})
+    assert [label for _, label in _spots(ex)] == ["4 of Bells", "8 of Keys, a Poison 8",
+                                                  "10 of Keys"]
+    plain = make_exercise({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+                           "actions": ["8K", "10K"], "player": "Ben"})
+    assert [label for _, label in _spots(plain)][1] == "8 of Keys"
+
+
+def test_an_empty_hand_says_so_instead_of_showing_nothing():
+    from widgets.exercises import make_exercise
+    ex = make_exercise({"kind": "deluxe_move", "decree": "4B",
+                        "hands": [["2M", "10K", "6K"], ["9M", "Shovel"]],
+                        "actions": ["2M", "9M", "Shovel"], "chance": ["2M"], "goal": "win"})
+    caption, label = _spots(ex)[-1]
+    hand = _table(ex).children[-1].children[1]
+    assert caption == "<span>Ben holds</span>" and hand.cards == []
+    assert hand.empty_text == "no other card"

@@ -124,16 +124,23 @@ def _spot(caption: str, widget, *, wide: bool = False) -> W.VBox:
     return box
 
 
-def _shown_card(card: Card, theme: Theme) -> CardWidget:
+def _shown_card(card: Card, theme: Theme, poison: bool = False) -> CardWidget:
+    """``poison``: the Poison 8s module is on, so an 8 is drawn (and named) as a Poison 8."""
     return CardWidget(str(card), theme=theme.key, size="normal", interactive=False,
-                      layout=_layout())
+                      poison=poison, layout=_layout())
 
 
-def _shown_cards(cards, theme: Theme, label: str) -> CardRow:
+def _shown_cards(cards, theme: Theme, label: str, poison: bool = False) -> CardRow:
     # A long row (a whole hand) uses small cards so that it fits a phone screen.
     size = "small" if len(cards) > 4 else "normal"
     return CardRow([str(c) for c in cards], theme=theme.key, size=size, interactive=False,
-                   label=label, layout=_layout())
+                   label=label, poison=poison, layout=_layout())
+
+
+def _poison(model) -> bool:
+    """Whether the model's round plays with Poison 8s (Deluxe exercises only)."""
+    rnd = getattr(model, "round", None)
+    return bool(rnd is not None and rnd.modules.poison)
 
 
 def _trump_caption(decree: Card, theme: Theme) -> str:
@@ -583,14 +590,25 @@ def _story(lines) -> ExerciseHtml | None:
     return view
 
 
+def _trick_spot(model, index: int, who: str) -> W.VBox:
+    """A card of the played trick; a card played with the Crown shows its Crown beside it
+    (the story says "Ann leads the 5 of Keys and the Crown": the table shows both)."""
+    record, card, theme = model.record, model.cards[index], model.theme
+    if record.extra and getattr(record.rule, "crowned", None) == index:
+        crown = next(c for c in record.extra if c.special == "Crown")
+        return _spot(f"{who}'s card, with the Crown", _shown_cards(
+            [crown, card], theme, f"{card.name(theme)} played with the Crown", _poison(model)))
+    return _spot(f"{who}'s card", _shown_card(card, theme, _poison(model)))
+
+
 def _played_trick(model) -> W.VBox:
     """The decree card in force and the trick's two cards, then what happened."""
     theme, rnd, record = model.theme, model.round, model.record
     leader, follower = rnd.name(record.leader), rnd.name(1 - record.leader)
     table = _situation(
-        _spot(_trump_caption(model.trick_decree, theme), _shown_card(model.trick_decree, theme)),
-        _spot(f"{leader}'s card", _shown_card(model.cards[0], theme)),
-        _spot(f"{follower}'s card", _shown_card(model.cards[1], theme)))
+        _spot(_trump_caption(model.trick_decree, theme),
+              _shown_card(model.trick_decree, theme, _poison(model))),
+        _trick_spot(model, 0, leader), _trick_spot(model, 1, follower))
     return _vbox(p for p in (table, _story(model.story)) if p is not None)
 
 
@@ -636,11 +654,13 @@ class DeluxeMoveExercise(_ChoiceExercise):
     def _draw(self, model):
         theme, rnd = model.theme, model.round
         me = rnd.name(model.me)
-        spots = [_spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme))]
+        poison = _poison(model)
+        spots = [_spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme, poison))]
         if rnd.trick:
-            spots.append(_spot("In the trick", _shown_cards(rnd.trick, theme, "The trick")))
-        spots.append(_spot(f"{me} holds", _shown_cards(model.hands[model.me], theme,
-                                                        f"{me}'s hand"), wide=True))
+            spots.append(_spot("In the trick", _shown_cards(rnd.trick, theme, "The trick", poison)))
+        hand = _shown_cards(model.hands[model.me], theme, f"{me}'s hand", poison)
+        hand.empty_text = "no other card"      # (an empty row would read as a drawing missing)
+        spots.append(_spot(f"{me} holds", hand, wide=True))
         return _vbox(p for p in (_situation(*spots), _story(model.story)) if p is not None)
 
 
