@@ -34,12 +34,10 @@ def intro_html() -> str:
         links = ", ".join(f"<a href='#{r.anchor}' target='_self'>{escape(r.id)}</a>"
                           for r in items)
         parts.append(f"<li><b>{escape(section)}</b>: {links}</li>")
-    return ("<div class='fox-rulings-intro'><p>The rulebook answers nearly every question, but "
-            "a few situations are not spelled out. Each ruling below is the one answer this "
-            "app's engine follows, in a few words, with a small example: press its button "
-            "and step through the example one action at a time, with the engine's words for "
-            "each. (The full rulings, with the reasons and the tests that check them, are in "
-            "<code>docs/rulings.md</code>.)</p>"
+    # The notebook above says what the page is for; the widget adds the contents (each ruling
+    # is a link to its place on the page) and where the full rulings are.
+    return ("<div class='fox-rulings-intro'><p>Jump to a ruling (the full rulings, with the "
+            "reasons and the tests that check them, are in <code>docs/rulings.md</code>):</p>"
             f"<ul class='fox-rulings-contents'>{''.join(parts)}</ul></div>")
 
 
