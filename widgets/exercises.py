@@ -36,10 +36,10 @@ from foxlib import exercises as X
 from foxlib.cards import Theme
 from foxlib.feedback import REFUSED, RIGHT, SHOWN, Feedback
 from foxlib.inputs import read_card
-from foxlib.svg import suit_svg
+from foxlib.svg import card_body, card_label, suit_svg
 
 from . import progress
-from .card import CardRow, CardWidget, HtmlView
+from .card import CardRow, HtmlView
 
 __all__ = [
     "Exercise", "WhoWinsExercise", "LegalPlayExercise", "ChooseBestExercise",
@@ -115,26 +115,41 @@ def _caption(text: str, css: str = "fox-caption") -> W.HTML:
     return label
 
 
-def _spot(caption: str, widget, *, wide: bool = False) -> W.VBox:
+# The situation (the cards on the table, with their captions) is not interactive, so it is
+# drawn as one HtmlView, with the same markup card.js gives a CardWidget or a CardRow: one
+# widget model for the whole table instead of three or four per card (a Deluxe lesson has
+# nine exercises, and the page loads every model before showing the first).
+_SVG_OPEN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-3 -3 106 146" '
+             'aria-hidden="true" focusable="false">')
+
+
+def _card_html(card: Card, theme: Theme, poison: bool) -> str:
+    label = _esc(card_label(card, theme, poison=poison))
+    return (f'<div class="fox-card" role="img" data-card="{card}" aria-label="{label}" '
+            f'title="{label}">{_SVG_OPEN}{card_body(card, theme, poison=poison)}</svg></div>')
+
+
+def _spot(caption: str, cards: str, *, wide: bool = False) -> str:
     """A caption over a card (centred) or over a row of cards (``wide``: left-aligned)."""
-    box = _vbox([_caption(caption), widget])
-    box.add_class("fox-spot")
-    if wide:
-        box.add_class("fox-spot-wide")
-    return box
+    css = "fox-spot fox-spot-wide" if wide else "fox-spot"
+    return (f'<div class="{css}"><div class="fox-caption"><span>{_esc(caption)}</span></div>'
+            f"{cards}</div>")
 
 
-def _shown_card(card: Card, theme: Theme, poison: bool = False) -> CardWidget:
+def _shown_card(card: Card, theme: Theme, poison: bool = False) -> str:
     """``poison``: the Poison 8s module is on, so an 8 is drawn (and named) as a Poison 8."""
-    return CardWidget(str(card), theme=theme.key, size="normal", interactive=False,
-                      poison=poison, layout=_layout())
+    return f'<div class="fox-cards fox-size-normal">{_card_html(card, theme, poison)}</div>'
 
 
-def _shown_cards(cards, theme: Theme, label: str, poison: bool = False) -> CardRow:
+def _shown_cards(cards, theme: Theme, label: str, poison: bool = False,
+                 empty: str = "") -> str:
+    """A row of cards (a group named ``label``); ``empty``: what an empty row says."""
     # A long row (a whole hand) uses small cards so that it fits a phone screen.
     size = "small" if len(cards) > 4 else "normal"
-    return CardRow([str(c) for c in cards], theme=theme.key, size=size, interactive=False,
-                   label=label, poison=poison, layout=_layout())
+    inside = "".join(_card_html(c, theme, poison) for c in cards) or \
+        f'<span class="fox-empty">{_esc(empty)}</span>'
+    return (f'<div class="fox-cards fox-size-{size}" role="group" aria-label="{_esc(label)}">'
+            f"{inside}</div>")
 
 
 def _poison(model) -> bool:
@@ -149,12 +164,12 @@ def _trump_caption(decree: Card, theme: Theme) -> str:
     return f"Decree: {theme.suit_names[decree.suit]} are trump"
 
 
-def _situation(*spots) -> W.HBox:
-    box = _hbox(spots)
-    box.add_class("fox-row")
-    box.add_class("fox-panel")
-    box.add_class("fox-exercise-situation")
-    return box
+def _situation(*spots) -> ExerciseHtml:
+    """The table of an exercise: its spots side by side, wrapping on a phone."""
+    view = ExerciseHtml(f"<div class='fox-row fox-panel'>{''.join(spots)}</div>",
+                        layout=_layout())
+    view.add_class("fox-exercise-situation")
+    return view
 
 
 def _facts(rows) -> ExerciseHtml:
@@ -590,7 +605,7 @@ def _story(lines) -> ExerciseHtml | None:
     return view
 
 
-def _trick_spot(model, index: int, who: str) -> W.VBox:
+def _trick_spot(model, index: int, who: str) -> str:
     """A card of the played trick; a card played with the Crown shows its Crown beside it
     (the story says "Ann leads the 5 of Keys and the Crown": the table shows both)."""
     record, card, theme = model.record, model.cards[index], model.theme
@@ -658,8 +673,9 @@ class DeluxeMoveExercise(_ChoiceExercise):
         spots = [_spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme, poison))]
         if rnd.trick:
             spots.append(_spot("In the trick", _shown_cards(rnd.trick, theme, "The trick", poison)))
-        hand = _shown_cards(model.hands[model.me], theme, f"{me}'s hand", poison)
-        hand.empty_text = "no other card"      # (an empty row would read as a drawing missing)
+        # (an empty row would read as a drawing missing)
+        hand = _shown_cards(model.hands[model.me], theme, f"{me}'s hand", poison,
+                            empty="no other card")
         spots.append(_spot(f"{me} holds", hand, wide=True))
         return _vbox(p for p in (_situation(*spots), _story(model.story)) if p is not None)
 
