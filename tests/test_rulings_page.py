@@ -211,3 +211,17 @@ def test_a_links_label_names_the_ruling_it_links_to():
         text = "".join("".join(c["source"]) for c in cells)
         for label, anchor in re.findall(r"\[ruling (\w+)\]\(rulings\.ipynb#([\w-]+)\)", text):
             assert anchor.endswith("-" + label.lower()), (notebook.name, label, anchor)
+
+
+def test_the_page_opens_with_no_example_built_and_every_example_opens_from_its_button():
+    """Examples are built on demand (the page opens quickly), and each one still opens: its
+    button builds the example (never the 'cannot be played' note), and hides it again."""
+    from widgets.rulings import ExampleView
+    fresh = RulingsPage()
+    assert all(view.example is None and not view.shown for view in fresh.views.values())
+    for key, view in fresh.views.items():
+        assert view.card.action, f"{key} has no button"
+        view.card.press()
+        assert view.shown and isinstance(view.example, ExampleView), key
+        view.card.press()
+        assert not view.shown, key

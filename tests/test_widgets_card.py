@@ -132,7 +132,7 @@ def test_html_view_holds_markup():
 def test_front_end_files_are_local_and_load_nothing_from_the_network():
     js = (HERE / "card.js").read_text()
     css = (HERE / "style.css").read_text()
-    for text in (js, css):
+    for text in (js, css, (HERE / "card_stub.js").read_text()):
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text)
         assert "@import" not in text and "url(" not in text
     assert "export default" in js and "model.send" in js
