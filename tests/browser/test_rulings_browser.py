@@ -76,3 +76,19 @@ def test_a_lessons_link_to_a_ruling_scrolls_to_it_and_highlights_it(anchor, size
     path = SCREENSHOTS / f"rulings-anchor-{anchor}-{size}.png"
     page.screenshot(path=str(path))
     print(f"screenshot: {path}")
+
+
+def test_the_contents_link_to_a_ruling_scrolls_to_it_on_the_same_page(page, voila_factory,
+                                                                      open_notebook, rulings_dir):
+    server = voila_factory(rulings_dir)
+    open_notebook("rulings.ipynb", server=server, wait_for="#special-cards-sc13",
+                  label="rulings.ipynb: time to the rulings (contents link)")
+    url = page.url
+    page.locator(".fox-rulings-contents").get_by_role("link", name="SC13", exact=True).click()
+    page.wait_for_function("() => location.hash === '#special-cards-sc13'")
+    assert page.url.split("#")[0] == url.split("#")[0]          # the same page, not reloaded
+    ruling = page.locator("#special-cards-sc13")
+    page.wait_for_function(
+        """() => { const r = document.getElementById('special-cards-sc13').getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight - 40; }""", timeout=10_000)
+    assert "fox-target" in ruling.get_attribute("class")
