@@ -3,6 +3,7 @@ the engine's explanation."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -500,3 +501,64 @@ def test_a_click_is_judged_by_the_headless_exercise_and_shown_as_its_feedback():
     ex.show_button.click()
     assert ex.model.revealed and ex.model.feedback.status == "shown"
     assert "fox-shown" in ex.feedback.html
+
+
+# ----------------------------------------------------------------------------- what the table shows
+
+def _table(exercise):
+    """The markup of an exercise's table (one view: its cards are not interactive)."""
+    box = exercise.children[2]
+    while "fox-exercise-situation" not in box._dom_classes:
+        box = box.children[0]
+    return box.html
+
+
+def _spots(exercise):
+    """(caption, the accessible names of its cards or of its row) of each spot of the table."""
+    found = []
+    for spot in _table(exercise).split('<div class="fox-spot')[1:]:
+        caption = re.search(r"<span>(.*?)</span>", spot).group(1)
+        group = re.search(r'role="group" aria-label="([^"]*)"', spot)
+        names = re.findall(r'role="img" data-card="[^"]*" aria-label="([^"]*)"', spot)
+        found.append((caption, group.group(1) if group else names[0]))
+    return found
+
+
+def test_the_table_is_one_view_with_the_cards_named_for_screen_readers():
+    ex = WhoWinsExercise(decree="4B", lead="10K", follow="2B")
+    assert _spots(ex) == [("Decree: Bells are trump", "4 of Bells"), ("Ann leads", "10 of Keys"),
+                          ("Ben follows", "2 of Bells")]
+    assert "<svg" in _table(ex) and 'data-card="10K"' in _table(ex)
+
+
+def test_a_card_played_with_the_crown_is_shown_with_its_crown():
+    from widgets.exercises import make_exercise
+    ex = make_exercise({"kind": "deluxe_trick", "decree": "2B",
+                        "hands": [["Crown", "5K", "10B"], ["Axe", "6M"]],
+                        "actions": ["crown 5K", "Axe", "discard 6M"], "deck": ["4M", "8K"]})
+    spots = _spots(ex)
+    assert spots[1] == ("Ann&#x27;s card, with the Crown", "5 of Keys played with the Crown")
+    crowned = _table(ex).split('<div class="fox-spot')[2]
+    assert re.findall(r'data-card="(\w+)"', crowned) == ["Crown", "5K"]
+    assert spots[2] == ("Ben&#x27;s card", "Axe, special card, 8 with no suit")
+
+
+def test_with_poison_8s_an_8_on_the_table_is_drawn_and_named_as_a_poison_8():
+    from widgets.exercises import make_exercise
+    ex = make_exercise({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+                        "actions": ["8K", "10K"], "player": "Ben", "poison": True})
+    assert [name for _, name in _spots(ex)] == ["4 of Bells", "8 of Keys, a Poison 8",
+                                                "10 of Keys"]
+    plain = make_exercise({"kind": "trick_points", "decree": "4B", "hands": [["8K"], ["10K"]],
+                           "actions": ["8K", "10K"], "player": "Ben"})
+    assert [name for _, name in _spots(plain)][1] == "8 of Keys"
+
+
+def test_an_empty_hand_says_so_instead_of_showing_nothing():
+    from widgets.exercises import make_exercise
+    ex = make_exercise({"kind": "deluxe_move", "decree": "4B",
+                        "hands": [["2M", "10K", "6K"], ["9M", "Shovel"]],
+                        "actions": ["2M", "9M", "Shovel"], "chance": ["2M"], "goal": "win"})
+    assert _spots(ex)[-1] == ("Ben holds", "Ben&#x27;s hand")
+    hand = _table(ex).split('<div class="fox-spot')[-1]
+    assert "data-card" not in hand and '<span class="fox-empty">no other card</span>' in hand

@@ -98,21 +98,21 @@ def test_the_page_shows_every_ruling_in_its_words(page):
     assert len(page.views) == len(ALL)
     for r in ALL:
         view = page.views[r.key]
-        assert f"{r.id}. " in view.text.html and r.words.replace("'", "&#x27;") in view.text.html
+        assert f"{r.id}. " in view.card.html and r.words.replace("'", "&#x27;") in view.card.html
 
 
 def test_an_example_is_built_when_asked_and_steps_to_the_rulings_outcome(page):
     view = page.view("SC13")
     assert not view.shown and view.example is None
-    view.button.click()
+    view.card.press()
     player = view.example.player
     assert view.shown and player.steps == 4 and player.step == 0
     player.last_button.click()
     assert player.round.tricks[-1].winner == 0
     assert "Hammer" in player.explanation
     assert "must be of Bells" in view.example.answers.html
-    view.button.click()
-    assert not view.shown and view.button.description == "Step through the example"
+    view.card.press()
+    assert not view.shown and view.card.action == "Step through the example"
 
 
 def test_a_seated_example_shows_only_what_that_player_sees(page):
@@ -139,7 +139,7 @@ def test_a_refused_scenario_shows_the_engines_reason(page):
 def test_the_referee_lines_example_shows_one_answer_per_line(page):
     view = page.view("R5")
     view.toggle()
-    assert view.button.description == "Hide the example"
+    assert view.card.action == "Hide the example"
     assert view.example.answers.html.count("<li>") == 3
     view.toggle()
 
@@ -148,12 +148,12 @@ def test_a_ruling_without_an_example_has_no_button():
     bare = dataclasses.replace(rulings.find("SC18"), example=None, expect={},
                                note="No example here.")
     view = RulingView(bare)
-    assert view.button is None and "No example here." in view.text.html
+    assert not view.has_example and view.card.action == "" and "No example here." in view.card.html
 
 
 def test_the_goal_deck_example_plays_a_game_and_shows_each_rounds_goals(page):
     view = page.view("Goal cards: G5")
-    assert view.button.description == "Play the example game"
+    assert view.card.action == "Play the example game"
     view.toggle()
     assert view.example.player is None
     html = view.example.answers.html
@@ -173,7 +173,7 @@ def test_the_contents_link_every_ruling_on_the_page(page):
     intro = page.children[0].html
     for r in ALL:
         assert f"href='#{r.anchor}'" in intro
-        assert f"id='{r.anchor}'" in page.views[r.key].text.html
+        assert f"id='{r.anchor}'" in page.views[r.key].card.html
 
 
 def test_the_index_links_the_rulings_page():
@@ -188,3 +188,40 @@ def test_the_rulings_notebook_is_committed_without_outputs_and_links_back():
             assert cell["outputs"] == [] and cell["execution_count"] is None
     text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "(index.ipynb)" in text
+
+
+def test_every_ruling_a_notebook_links_to_is_on_the_rulings_page():
+    """Links such as rulings.ipynb#special-cards-sc10 (lessons 16-20, the teachers' guide) name
+    a ruling's anchor on the page; a mistyped or renamed one would open the page at its top."""
+    anchors = {r.anchor for r in ALL}
+    linked = {}
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        text = "".join("".join(c["source"]) for c in cells)
+        for anchor in re.findall(r"rulings\.ipynb#([\w-]+)", text):
+            linked.setdefault(anchor, []).append(notebook.name)
+    assert len(linked) >= 20          # lessons 16-20 link the rulings they name
+    missing = {a: names for a, names in linked.items() if a not in anchors}
+    assert not missing, f"links to rulings that are not on the page: {missing}"
+
+
+def test_a_links_label_names_the_ruling_it_links_to():
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        text = "".join("".join(c["source"]) for c in cells)
+        for label, anchor in re.findall(r"\[ruling (\w+)\]\(rulings\.ipynb#([\w-]+)\)", text):
+            assert anchor.endswith("-" + label.lower()), (notebook.name, label, anchor)
+
+
+def test_the_page_opens_with_no_example_built_and_every_example_opens_from_its_button():
+    """Examples are built on demand (the page opens quickly), and each one still opens: its
+    button builds the example (never the 'cannot be played' note), and hides it again."""
+    from widgets.rulings import ExampleView
+    fresh = RulingsPage()
+    assert all(view.example is None and not view.shown for view in fresh.views.values())
+    for key, view in fresh.views.items():
+        assert view.card.action, f"{key} has no button"
+        view.card.press()
+        assert view.shown and isinstance(view.example, ExampleView), key
+        view.card.press()
+        assert not view.shown, key

@@ -132,7 +132,7 @@ def test_html_view_holds_markup():
 def test_front_end_files_are_local_and_load_nothing_from_the_network():
     js = (HERE / "card.js").read_text()
     css = (HERE / "style.css").read_text()
-    for text in (js, css):
+    for text in (js, css, (HERE / "card_stub.js").read_text()):
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text)
         assert "@import" not in text and "url(" not in text
     assert "export default" in js and "model.send" in js
@@ -143,6 +143,37 @@ def test_front_end_handles_enter_and_space_and_makes_cards_focusable():
     assert '"Enter"' in js and '" "' in js and "tabIndex = 0" in js and "aria-label" in js
 
 
-def test_widgets_ship_their_module_and_stylesheet():
+def test_the_page_gets_the_module_and_every_stylesheet_once_from_the_assets_widget():
+    from widgets import card, exercises
     state = CardWidget("2B").get_state()
-    assert "export default" in state["_esm"] and ".fox-card" in state["_css"]
+    assets = card.page_assets().get_state()
+    assert "export default" in assets["_esm"] and "fox.resolve(widget)" in assets["_esm"]
+    css = assets["_css"]
+    assert ".fox-card" in css and ".fox-exercise" in css      # style.css and exercises.css
+    assert css.count(".fox-card {") == 1                       # each sheet once
+    # Each instance carries only the small stub that draws with that module, no stylesheet.
+    for widget in (CardWidget("2B"), CardRow(["2B"]), HtmlView("x"), exercises.ExerciseHtml("x")):
+        state = widget.get_state()
+        assert state["_css"] == "" and len(state["_esm"]) < 1000
+        assert "await fox.ready" in state["_esm"]
+
+
+def test_the_assets_widget_is_made_again_when_it_was_closed():
+    from widgets import card
+    first = card.page_assets()
+    first.close()
+    HtmlView("x")
+    assert card.page_assets() is not first and card.page_assets().comm is not None
+
+
+def test_an_html_view_button_calls_its_handlers_and_none_without_words():
+    pressed = []
+    view = HtmlView("<p>text</p>", action="Show", action_icon="play")
+    view.on_press(pressed.append)
+    view._on_front_end_msg(view, {"event": "press"}, [])
+    view.press()
+    assert pressed == [view, view]
+    silent = HtmlView("<p>no button</p>")
+    silent.on_press(pressed.append)
+    silent.press()
+    assert len(pressed) == 2

@@ -72,23 +72,134 @@ function drawCards(model, el) {
   }
 }
 
+function actionButton(model) {
+  // Looks like an ipywidgets Button (the page's own button style), drawn here so that a
+  // block of text and its button are one widget.
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "jupyter-widgets jupyter-button widget-button fox-action";
+  button.title = model.get("action_tooltip") || model.get("action");
+  const icon = model.get("action_icon");
+  if (icon) {
+    const i = document.createElement("i");
+    i.className = "fa fa-" + icon;
+    i.setAttribute("aria-hidden", "true");
+    button.append(i, " ");
+  }
+  button.append(model.get("action"));
+  button.addEventListener("click", () => model.send({ event: "press" }));
+  return button;
+}
+
 function drawHtml(model, el) {
   const box = document.createElement("div");
   box.className = "fox-html";
   box.innerHTML = model.get("html");
+  if (model.get("action")) box.appendChild(actionButton(model));
   el.replaceChildren(box);
+  revealTarget(box);
 }
 
-export default {
+// ----------------------------------------------------------------------------- #anchors
+// A link such as rulings.ipynb#special-cards-sc10 names an element that only exists once its
+// widget is drawn, after the browser has looked for it. So each drawn block looks for the
+// address's anchor itself: it highlights it and scrolls it into view, again while the widgets
+// above it are still being drawn (they push it down), until the page is still for a moment
+// or the reader scrolls.
+
+const MARGIN = 12; // px left above the anchored element
+
+function anchorId() {
+  try {
+    return decodeURIComponent(window.location.hash.slice(1));
+  } catch (e) {
+    return "";
+  }
+}
+
+function highlight(target) {
+  // The anchored element and, on the rulings page, the whole ruling with its button.
+  for (const old of document.querySelectorAll(".fox-target")) old.classList.remove("fox-target");
+  target.classList.add("fox-target");
+  const box = target.closest(".fox-ruling-box");
+  if (box) box.classList.add("fox-target");
+}
+
+function keepInView(target) {
+  const fox = globalThis.__foxExplorer;
+  fox.following = target;
+  let still = 0;
+  let frames = 0;
+  const stop = () => {
+    if (fox.following === target) fox.following = null;
+  };
+  for (const kind of ["wheel", "touchstart", "keydown", "mousedown"]) {
+    window.addEventListener(kind, stop, { once: true, capture: true });
+  }
+  const step = () => {
+    if (fox.following !== target || !target.isConnected) return;
+    const top = target.getBoundingClientRect().top;
+    if (Math.abs(top - MARGIN) > 2) {
+      target.scrollIntoView({ block: "start" });
+      still = 0;
+    } else {
+      still += 1;
+    }
+    frames += 1;
+    if (still < 30 && frames < 600) window.requestAnimationFrame(step);
+    else stop();
+  };
+  step();
+}
+
+function revealTarget(root) {
+  const id = anchorId();
+  if (!id) return;
+  const target = root.querySelector('[id="' + CSS.escape(id) + '"]');
+  if (!target) return;
+  highlight(target);
+  const fox = globalThis.__foxExplorer;
+  if (fox.revealed === id) return; // a redraw (e.g. its button pressed) does not scroll again
+  fox.revealed = id;
+  const shown = target.closest(".fox-ruling-box") || target; // the ruling with its button
+  shown.style.scrollMarginTop = MARGIN + "px";
+  keepInView(shown);
+}
+
+function followHashChanges() {
+  // Links inside the page (the rulings' contents) change only the #anchor: highlight it.
+  const fox = globalThis.__foxExplorer;
+  if (fox.hashListener) return;
+  fox.hashListener = () => {
+    const id = anchorId();
+    const target = id && document.getElementById(id);
+    fox.revealed = id; // the browser scrolls to it itself
+    if (target && target.closest(".fox-html")) highlight(target);
+  };
+  window.addEventListener("hashchange", fox.hashListener);
+}
+
+const widget = {
   render({ model, el }) {
     el.classList.add("fox-widget");
     const kind = model.get("_kind");
     const draw = () => (kind === "html" ? drawHtml(model, el) : drawCards(model, el));
     draw();
-    const names = kind === "html" ? ["html"] : ["_items", "size", "label", "empty_text"];
+    const names = kind === "html"
+      ? ["html", "action", "action_icon", "action_tooltip"]
+      : ["_items", "size", "label", "empty_text"];
     for (const name of names) model.on("change:" + name, draw);
     return () => {
       for (const name of names) model.off("change:" + name, draw);
     };
   },
 };
+
+// Every Fox widget draws with this module: it is sent to the page once (with the hidden
+// _FoxAssets widget) and handed to each widget's card_stub.js here.
+const fox = (globalThis.__foxExplorer ??= {});
+fox.ready ??= new Promise((resolve) => (fox.resolve = resolve));
+fox.resolve(widget);
+followHashChanges();
+
+export default { render() {} };  // the assets widget itself is never displayed

@@ -26,25 +26,101 @@ def card_code(card) -> str:
     return str(Card(card))
 
 
-class _FoxWidget(anywidget.AnyWidget):
+# The front-end module and the stylesheets are sent to the page once, by one hidden widget
+# (``page_assets()``), not by every card: anywidget sends a widget's ``_esm`` and ``_css`` with
+# each instance, and a lesson has hundreds of them, so the page would receive (and load) the
+# same 12 kB again and again before showing its first exercise. Each instance carries only
+# ``card_stub.js``, which draws with the module the hidden widget brought.
+_BASE_SHEET = (HERE / "style.css").read_text()
+_SHEETS: dict[str, str] = {}      # stylesheet of each _FoxWidget class that has one, by class
+_ASSETS = None                    # the page's _FoxAssets widget (one per kernel)
+
+
+def _sheet_text(css) -> str:
+    text = str(css)
+    return text.replace(_BASE_SHEET, "") if text != _BASE_SHEET else text
+
+
+def page_css() -> str:
+    """Every stylesheet the Fox widgets use, each once (what the page receives)."""
+    return "\n".join(dict.fromkeys([_BASE_SHEET, *map(_sheet_text, _SHEETS.values())]))
+
+
+class _FoxAssets(anywidget.AnyWidget):
+    """Never displayed: it brings card.js and the stylesheets to the page, once."""
+
     _esm = HERE / "card.js"
-    _css = HERE / "style.css"
+    _css = t.Unicode("").tag(sync=True)
+
+
+def page_assets() -> _FoxAssets:
+    """The kernel's assets widget, made again if it was closed (e.g. ``Widget.close_all()``)."""
+    global _ASSETS
+    if _ASSETS is None or _ASSETS.comm is None:
+        _ASSETS = _FoxAssets(_css=page_css())
+    return _ASSETS
+
+
+class _FoxWidget(anywidget.AnyWidget):
+    _esm = (HERE / "card_stub.js").read_text()
+    _css = ""
     _kind = t.Unicode("cards").tag(sync=True)
+
+    def __init_subclass__(cls, **kwargs):
+        # A subclass's own stylesheet goes to the page with the others (once), not with
+        # each of its instances.
+        own = cls.__dict__.get("_css")
+        if own and not isinstance(own, t.TraitType):   # (not the class of an instance's traits)
+            text = own.read_text() if isinstance(own, pathlib.PurePath) else str(own)
+            _SHEETS[f"{cls.__module__}.{cls.__qualname__}"] = text
+            cls._css = ""
+            if _ASSETS is not None and _ASSETS.comm is not None:
+                _ASSETS._css = page_css()
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, **kwargs):
+        page_assets()      # before this widget, so the page has the module it draws with
+        super().__init__(**kwargs)
 
 
 class HtmlView(_FoxWidget):
-    """A block of HTML (with inline card drawings) in the app's look. Not interactive."""
+    """A block of HTML (with inline card drawings) in the app's look.
+
+    With ``action`` (a button's words; ``action_icon`` and ``action_tooltip`` optional) it
+    ends with that button, drawn by the same widget (one model instead of three); pressing
+    it calls the ``on_press`` callbacks (``press()`` does it from Python). An element whose
+    ``id`` is the page address's ``#anchor`` is scrolled into view and highlighted when drawn.
+    """
 
     _kind = t.Unicode("html").tag(sync=True)
     html = t.Unicode("").tag(sync=True)
+    action = t.Unicode("").tag(sync=True)
+    action_icon = t.Unicode("").tag(sync=True)
+    action_tooltip = t.Unicode("").tag(sync=True)
 
     def __init__(self, html: str = "", **kwargs):
+        self._press_handlers: list = []
         super().__init__(html=html, **kwargs)
+        self.on_msg(self._on_front_end_msg)
 
     @property
     def value(self) -> str:
         """The markup, under the same name as ``ipywidgets.HTML.value``."""
         return self.html
+
+    def on_press(self, callback) -> None:
+        """Call ``callback(view)`` when the view's button is pressed."""
+        self._press_handlers.append(callback)
+
+    def press(self) -> None:
+        """Press the button, as the reader would (nothing happens without one)."""
+        if self.action:
+            for handler in list(self._press_handlers):
+                handler(self)
+
+    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "press":
+            self.press()
 
 
 class _CardsBase(_FoxWidget):

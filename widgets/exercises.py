@@ -27,6 +27,7 @@ import inspect
 import pathlib
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 from traitlets import Bool, Int, Unicode
 
 from foxlib import Card, FoxError, InvalidState, Round, inputs
@@ -35,10 +36,10 @@ from foxlib import exercises as X
 from foxlib.cards import Theme
 from foxlib.feedback import REFUSED, RIGHT, SHOWN, Feedback
 from foxlib.inputs import read_card
-from foxlib.svg import suit_svg
+from foxlib.svg import card_body, card_label, suit_svg
 
 from . import progress
-from .card import CardRow, CardWidget, HtmlView
+from .card import CardRow, HtmlView
 
 __all__ = [
     "Exercise", "WhoWinsExercise", "LegalPlayExercise", "ChooseBestExercise",
@@ -59,6 +60,45 @@ def _card(value, where: str) -> Card:
 
 # ----------------------------------------------------------------------------- small views
 
+# Every ipywidget comes with a Layout (and a Button or HTML its Style) widget of its own, and the
+# page loads each before it shows anything: a lesson's exercises would cost it hundreds. The
+# parts whose layout and style are never changed one by one share these instead (made again
+# if they were closed). A heading keeps its own layout: a quiz hides it.
+_SHARED: dict = {}
+
+
+def _shared(name: str, make):
+    widget = _SHARED.get(name)
+    if widget is None or widget.comm is None:
+        widget = _SHARED[name] = make()
+    return widget
+
+
+def _layout():
+    return _shared("layout", W.Layout)
+
+
+def _auto_width():
+    return _shared("auto", lambda: W.Layout(width="auto"))
+
+
+def _html(value: str = "") -> W.HTML:
+    return W.HTML(value, layout=_layout(), style=_shared("html", HTMLStyle))
+
+
+def _button(**kwargs) -> W.Button:
+    kwargs.setdefault("layout", _layout())
+    return W.Button(style=_shared("button", W.ButtonStyle), **kwargs)
+
+
+def _vbox(children=()) -> W.VBox:
+    return W.VBox(list(children), layout=_layout())
+
+
+def _hbox(children=()) -> W.HBox:
+    return W.HBox(list(children), layout=_layout())
+
+
 def _esc(text) -> str:
     return html.escape(str(text))
 
@@ -66,33 +106,56 @@ def _esc(text) -> str:
 class ExerciseHtml(HtmlView):
     """Text in the app's look; also brings the exercise styles to the page."""
 
-    _css = (HERE / "style.css").read_text() + (HERE / "exercises.css").read_text()
+    _css = HERE / "exercises.css"
 
 
 def _caption(text: str, css: str = "fox-caption") -> W.HTML:
-    label = W.HTML(f"<span>{_esc(text)}</span>")
+    label = _html(f"<span>{_esc(text)}</span>")
     label.add_class(css)
     return label
 
 
-def _spot(caption: str, widget, *, wide: bool = False) -> W.VBox:
+# The situation (the cards on the table, with their captions) is not interactive, so it is
+# drawn as one HtmlView, with the same markup card.js gives a CardWidget or a CardRow: one
+# widget model for the whole table instead of three or four per card (a Deluxe lesson has
+# nine exercises, and the page loads every model before showing the first).
+_SVG_OPEN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-3 -3 106 146" '
+             'aria-hidden="true" focusable="false">')
+
+
+def _card_html(card: Card, theme: Theme, poison: bool) -> str:
+    label = _esc(card_label(card, theme, poison=poison))
+    return (f'<div class="fox-card" role="img" data-card="{card}" aria-label="{label}" '
+            f'title="{label}">{_SVG_OPEN}{card_body(card, theme, poison=poison)}</svg></div>')
+
+
+def _spot(caption: str, cards: str, *, wide: bool = False) -> str:
     """A caption over a card (centred) or over a row of cards (``wide``: left-aligned)."""
-    box = W.VBox([_caption(caption), widget])
-    box.add_class("fox-spot")
-    if wide:
-        box.add_class("fox-spot-wide")
-    return box
+    css = "fox-spot fox-spot-wide" if wide else "fox-spot"
+    return (f'<div class="{css}"><div class="fox-caption"><span>{_esc(caption)}</span></div>'
+            f"{cards}</div>")
 
 
-def _shown_card(card: Card, theme: Theme) -> CardWidget:
-    return CardWidget(str(card), theme=theme.key, size="normal", interactive=False)
+def _shown_card(card: Card, theme: Theme, poison: bool = False) -> str:
+    """``poison``: the Poison 8s module is on, so an 8 is drawn (and named) as a Poison 8."""
+    return f'<div class="fox-cards fox-size-normal">{_card_html(card, theme, poison)}</div>'
 
 
-def _shown_cards(cards, theme: Theme, label: str) -> CardRow:
+def _shown_cards(cards, theme: Theme, label: str, poison: bool = False,
+                 empty: str = "") -> str:
+    """A row of cards (a group named ``label``); ``empty``: what an empty row says."""
     # A long row (a whole hand) uses small cards so that it fits a phone screen.
     size = "small" if len(cards) > 4 else "normal"
-    return CardRow([str(c) for c in cards], theme=theme.key, size=size, interactive=False,
-                   label=label)
+    inside = "".join(_card_html(c, theme, poison) for c in cards) or \
+        f'<span class="fox-empty">{_esc(empty)}</span>'
+    return (f'<div class="fox-cards fox-size-{size}" role="group" aria-label="{_esc(label)}">'
+            f"{inside}</div>")
+
+
+def _poison(model) -> bool:
+    """Whether the model's round plays with Poison 8s (Deluxe exercises only)."""
+    rnd = getattr(model, "round", None)
+    return bool(rnd is not None and rnd.modules.poison)
 
 
 def _trump_caption(decree: Card, theme: Theme) -> str:
@@ -101,18 +164,18 @@ def _trump_caption(decree: Card, theme: Theme) -> str:
     return f"Decree: {theme.suit_names[decree.suit]} are trump"
 
 
-def _situation(*spots) -> W.HBox:
-    box = W.HBox(list(spots))
-    box.add_class("fox-row")
-    box.add_class("fox-panel")
-    box.add_class("fox-exercise-situation")
-    return box
+def _situation(*spots) -> ExerciseHtml:
+    """The table of an exercise: its spots side by side, wrapping on a phone."""
+    view = ExerciseHtml(f"<div class='fox-row fox-panel'>{''.join(spots)}</div>",
+                        layout=_layout())
+    view.add_class("fox-exercise-situation")
+    return view
 
 
 def _facts(rows) -> ExerciseHtml:
     """Label/value rows (for exercises without cards on the table)."""
     items = "".join(f"<dt>{_esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
-    view = ExerciseHtml(f"<dl class='fox-exercise-facts fox-panel'>{items}</dl>")
+    view = ExerciseHtml(f"<dl class='fox-exercise-facts fox-panel'>{items}</dl>", layout=_layout())
     view.add_class("fox-exercise-situation")
     return view
 
@@ -144,18 +207,18 @@ class Exercise(W.VBox):
 
     def __init__(self, *args, title: str = "Your turn", **kwargs):
         self.model = model = self.model_class(*args, **kwargs)
-        self.heading = W.HTML(f"<div class='fox-exercise-title'>{_esc(title)}</div>")
-        self.question = W.HTML(f"<div class='fox-exercise-question'>"
-                               f"{_esc(model.question)}</div>")
-        self.feedback = ExerciseHtml("")
+        self.heading = W.HTML(f"<div class='fox-exercise-title'>{_esc(title)}</div>",
+                              style=_shared("html", HTMLStyle))
+        self.question = _html(f"<div class='fox-exercise-question'>{_esc(model.question)}</div>")
+        self.feedback = ExerciseHtml("", layout=_layout())
         self.feedback.add_class("fox-feedback")
-        self.show_button = W.Button(description="Show answer", icon="eye",
+        self.show_button = _button(description="Show answer", icon="eye",
                                     tooltip="Show the answer and why")
         self.show_button.add_class("fox-show-answer")
         self.show_button.on_click(lambda _b: self.show_answer())
         parts = [self.heading, self.question, self._draw(model), self._answer_area(model),
                  self.feedback, self.show_button, progress.place()]
-        super().__init__([p for p in parts if p is not None])
+        super().__init__([p for p in parts if p is not None], layout=_layout())
         self.add_class("fox-app")
         self.add_class("fox-exercise")
         for cls in type(self).__mro__[::-1]:
@@ -231,12 +294,12 @@ class _ChoiceExercise(Exercise):
     def _answer_area(self, model):
         self.buttons = []
         for i, option in enumerate(model.options):
-            button = W.Button(description=option.label, tooltip=option.label,
-                              layout=W.Layout(width="auto"))
+            button = _button(description=option.label, tooltip=option.label,
+                             layout=_auto_width())
             button.add_class("fox-choice")
             button.on_click(lambda _b, i=i: self.choose(i))
             self.buttons.append(button)
-        area = W.HBox(self.buttons)
+        area = _hbox(self.buttons)
         area.add_class("fox-controls")
         area.add_class("fox-choices")
         return area
@@ -269,18 +332,18 @@ class _CardPickExercise(Exercise):
 
     def _answer_area(self, model):
         self.choices = CardRow([str(c) for c in model.choices], theme=model.theme.key,
-                               size="normal", label=model.label)
+                               size="normal", label=model.label, layout=_layout())
         self.choices.add_class("fox-card-choices")
         self.choices.on_click(self._clicked)
         hint = "click the cards, then Check" if model.multiple else "click one card"
         parts = [_caption(f"{model.label}: {hint}", "fox-exercise-caption"), self.choices]
         if model.multiple:
-            self.check_button = W.Button(description="Check", button_style="primary",
-                                         tooltip="Check the cards you selected")
+            self.check_button = _button(description="Check", button_style="primary",
+                                        tooltip="Check the cards you selected")
             self.check_button.add_class("fox-check")
             self.check_button.on_click(lambda _b: self.check())
             parts.append(self.check_button)
-        area = W.VBox(parts)
+        area = _vbox(parts)
         area.add_class("fox-card-pick")
         return area
 
@@ -421,13 +484,13 @@ class ScoreExercise(Exercise):
 
     def _answer_area(self, model):
         self.entry = W.BoundedIntText(value=0, min=0, max=99, description="Points",
-                                      layout=W.Layout(width="10em"))
+                                      layout=_shared("entry", lambda: W.Layout(width="10em")))
         self.entry.add_class("fox-points-entry")
-        self.check_button = W.Button(description="Check", button_style="primary",
-                                     tooltip="Check your answer")
+        self.check_button = _button(description="Check", button_style="primary",
+                                    tooltip="Check your answer")
         self.check_button.add_class("fox-check")
         self.check_button.on_click(lambda _b: self.check())
-        area = W.HBox([self.entry, self.check_button])
+        area = _hbox([self.entry, self.check_button])
         area.add_class("fox-controls")
         return area
 
@@ -525,7 +588,8 @@ class TrueFalseExercise(_ChoiceExercise):
     css = "fox-true-false"
 
     def _draw(self, model):
-        return ExerciseHtml(f"<blockquote class='fox-claim'>{_esc(model.statement)}</blockquote>")
+        return ExerciseHtml(f"<blockquote class='fox-claim'>{_esc(model.statement)}</blockquote>",
+                            layout=_layout())
 
 
 # ----------------------------------------------------------------------------- Deluxe modules
@@ -536,9 +600,20 @@ def _story(lines) -> ExerciseHtml | None:
         return None
     items = "".join(f"<li>{_esc(line)}</li>" for line in lines)
     view = ExerciseHtml(f"<div class='fox-exercise-story fox-panel'><b>What happened</b>"
-                        f"<ol>{items}</ol></div>")
+                        f"<ol>{items}</ol></div>", layout=_layout())
     view.add_class("fox-exercise-situation")
     return view
+
+
+def _trick_spot(model, index: int, who: str) -> str:
+    """A card of the played trick; a card played with the Crown shows its Crown beside it
+    (the story says "Ann leads the 5 of Keys and the Crown": the table shows both)."""
+    record, card, theme = model.record, model.cards[index], model.theme
+    if record.extra and getattr(record.rule, "crowned", None) == index:
+        crown = next(c for c in record.extra if c.special == "Crown")
+        return _spot(f"{who}'s card, with the Crown", _shown_cards(
+            [crown, card], theme, f"{card.name(theme)} played with the Crown", _poison(model)))
+    return _spot(f"{who}'s card", _shown_card(card, theme, _poison(model)))
 
 
 def _played_trick(model) -> W.VBox:
@@ -546,10 +621,10 @@ def _played_trick(model) -> W.VBox:
     theme, rnd, record = model.theme, model.round, model.record
     leader, follower = rnd.name(record.leader), rnd.name(1 - record.leader)
     table = _situation(
-        _spot(_trump_caption(model.trick_decree, theme), _shown_card(model.trick_decree, theme)),
-        _spot(f"{leader}'s card", _shown_card(model.cards[0], theme)),
-        _spot(f"{follower}'s card", _shown_card(model.cards[1], theme)))
-    return W.VBox([p for p in (table, _story(model.story)) if p is not None])
+        _spot(_trump_caption(model.trick_decree, theme),
+              _shown_card(model.trick_decree, theme, _poison(model))),
+        _trick_spot(model, 0, leader), _trick_spot(model, 1, follower))
+    return _vbox(p for p in (table, _story(model.story)) if p is not None)
 
 
 class DeluxeTrickExercise(_ChoiceExercise):
@@ -576,7 +651,7 @@ class TrickPointsExercise(ScoreExercise):
         if model.goals:
             rows = [(f"{g.title} ({g.label})", _esc(g.words(model.theme))) for g in model.goals]
             parts.append(_facts(rows))
-        return W.VBox(parts)
+        return _vbox(parts)
 
     def _answer_area(self, model):
         area = super()._answer_area(model)
@@ -594,12 +669,15 @@ class DeluxeMoveExercise(_ChoiceExercise):
     def _draw(self, model):
         theme, rnd = model.theme, model.round
         me = rnd.name(model.me)
-        spots = [_spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme))]
+        poison = _poison(model)
+        spots = [_spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme, poison))]
         if rnd.trick:
-            spots.append(_spot("In the trick", _shown_cards(rnd.trick, theme, "The trick")))
-        spots.append(_spot(f"{me} holds", _shown_cards(model.hands[model.me], theme,
-                                                        f"{me}'s hand"), wide=True))
-        return W.VBox([p for p in (_situation(*spots), _story(model.story)) if p is not None])
+            spots.append(_spot("In the trick", _shown_cards(rnd.trick, theme, "The trick", poison)))
+        # (an empty row would read as a drawing missing)
+        hand = _shown_cards(model.hands[model.me], theme, f"{me}'s hand", poison,
+                            empty="no other card")
+        spots.append(_spot(f"{me} holds", hand, wide=True))
+        return _vbox(p for p in (_situation(*spots), _story(model.story)) if p is not None)
 
 
 # ----------------------------------------------------------------------------- several at once
@@ -649,24 +727,24 @@ class Quiz(W.VBox):
         self.title = title
         store = progress.place()  # before the questions, so that the quiz (never one of its
         self.progress_ids = progress.current().new_quiz(len(self.items))  # pages) holds it
-        self.header = W.HTML()
-        self.previous_button = W.Button(description="Previous", icon="arrow-left",
+        self.header = _html()
+        self.previous_button = _button(description="Previous", icon="arrow-left",
                                         tooltip="Previous question")
-        self.next_button = W.Button(description="Next", icon="arrow-right",
+        self.next_button = _button(description="Next", icon="arrow-right",
                                     tooltip="Next question")
         self.previous_button.on_click(lambda _b: self._previous())
         self.next_button.on_click(lambda _b: self._next())
         self.previous_button.add_class("fox-quiz-previous")
         self.next_button.add_class("fox-quiz-next")
-        self.summary = ExerciseHtml("")
+        self.summary = ExerciseHtml("", layout=_layout())
         self.summary.add_class("fox-quiz-summary")
-        self.review_buttons = W.HBox()
+        self.review_buttons = _hbox()
         self.review_buttons.add_class("fox-quiz-review")
-        self.body = W.Box([self.exercise(0)])
-        nav = W.HBox([self.previous_button, self.next_button])
+        self.body = W.Box([self.exercise(0)], layout=_layout())
+        nav = _hbox([self.previous_button, self.next_button])
         nav.add_class("fox-controls")
         parts = [self.header, self.body, nav, store]
-        super().__init__([p for p in parts if p is not None])
+        super().__init__([p for p in parts if p is not None], layout=_layout())
         self.add_class("fox-app")
         self.add_class("fox-quiz")
         self._update()
@@ -737,14 +815,13 @@ class Quiz(W.VBox):
                              f"<p class='fox-quiz-headline'>{_esc(head)}</p>{more}</div>")
         buttons = []
         for r in review:
-            button = W.Button(description=f"Review question {r.number}",
-                              tooltip=f"Go back to question {r.number}",
-                              layout=W.Layout(width="auto"))
+            button = _button(description=f"Review question {r.number}",
+                             tooltip=f"Go back to question {r.number}", layout=_auto_width())
             button.add_class("fox-quiz-review-button")
             button.on_click(lambda _b, i=r.number - 1: self.go(i))
             buttons.append(button)
         self.review_buttons.children = buttons
-        page = W.VBox([self.summary, self.review_buttons])
+        page = _vbox([self.summary, self.review_buttons])
         page.add_class("fox-quiz-summary-page")
         self.body.children = [page]
         self._update()

@@ -13,7 +13,7 @@ import json
 import re
 from html import escape
 
-from ipywidgets import Box, Button, VBox
+from ipywidgets import Layout, VBox
 
 from foxlib import FoxError, rulings
 from foxlib.round import PLAYERS
@@ -34,12 +34,10 @@ def intro_html() -> str:
         links = ", ".join(f"<a href='#{r.anchor}' target='_self'>{escape(r.id)}</a>"
                           for r in items)
         parts.append(f"<li><b>{escape(section)}</b>: {links}</li>")
-    return ("<div class='fox-rulings-intro'><p>The rulebook answers nearly every question, but "
-            "a few situations are not spelled out. Each ruling below is the one answer this "
-            "app's engine follows, in a few words, with a small example: press its button "
-            "and step through the example one action at a time, with the engine's words for "
-            "each. (The full rulings, with the reasons and the tests that check them, are in "
-            "<code>docs/rulings.md</code>.)</p>"
+    # The notebook above says what the page is for; the widget adds the contents (each ruling
+    # is a link to its place on the page) and where the full rulings are.
+    return ("<div class='fox-rulings-intro'><p>Jump to a ruling (the full rulings, with the "
+            "reasons and the tests that check them, are in <code>docs/rulings.md</code>):</p>"
             f"<ul class='fox-rulings-contents'>{''.join(parts)}</ul></div>")
 
 
@@ -123,25 +121,25 @@ def _short(answer: dict) -> str:
 
 
 class RulingView(VBox):
-    """A ruling: its words, and a button that shows (and hides) its example."""
+    """A ruling: its words ending with a button (``card``, one HtmlView) that shows and hides
+    its example below them. ``layout`` may be shared with the other rulings (fewer widgets
+    for the page to load)."""
 
-    def __init__(self, ruling: rulings.Ruling):
+    def __init__(self, ruling: rulings.Ruling, layout: Layout | None = None):
         self.ruling = ruling
-        self.text = HtmlView(ruling_html(ruling))
         self.example = None
-        self.holder = Box()
-        self.holder.add_class("fox-ruling-holder")
-        parts = [self.text]
         has_example = ruling.example is not None or ruling.lines or ruling.game
-        self.button = None
+        self.card = HtmlView(ruling_html(ruling), layout=layout or Layout())
         if has_example:
-            self.button = Button(description=self._label(False), icon="play",
-                                 tooltip=f"Show the example of ruling {ruling.id}")
-            self.button.layout.width = "auto"
-            self.button.on_click(lambda _b: self.toggle())
-            parts += [self.button, self.holder]
-        super().__init__(parts)
+            self.card.action_tooltip = f"Show the example of ruling {ruling.id}"
+            self.card.on_press(lambda _view: self.toggle())
+        super().__init__([self.card], layout=layout or Layout())
+        self._draw_action()
         self.add_class("fox-ruling-box")
+
+    @property
+    def has_example(self) -> bool:
+        return bool(self.card.action)
 
     def _label(self, shown: bool) -> str:
         if shown:
@@ -154,14 +152,22 @@ class RulingView(VBox):
             return "Show the engine's answer"
         return "Step through the example"
 
+    def _draw_action(self) -> None:
+        r = self.ruling
+        if r.example is None and not r.lines and not r.game:
+            return                                  # nothing to show: no button
+        with self.card.hold_sync():
+            self.card.action = self._label(self.shown)
+            self.card.action_icon = "eye-slash" if self.shown else "play"
+
     @property
     def shown(self) -> bool:
-        return bool(self.holder.children)
+        return len(self.children) > 1
 
     def toggle(self) -> None:
         """Show the example (built the first time), or hide it."""
         if self.shown:
-            self.holder.children = ()
+            self.children = (self.card,)
         else:
             if self.example is None:
                 try:
@@ -169,22 +175,26 @@ class RulingView(VBox):
                 except FoxError as exc:      # a broken data file: say so, never a traceback
                     self.example = HtmlView(message(f"This example cannot be played: {exc}",
                                                     "illegal"))
-            self.holder.children = (self.example,)
-        self.button.description = self._label(self.shown)
-        self.button.icon = "eye-slash" if self.shown else "play"
+            self.children = (self.card, self.example)
+        self._draw_action()
 
 
 class RulingsPage(VBox):
     """Every ruling, section by section. ``views`` maps each ruling's key ('Special cards:
-    SC10') to its RulingView; ``view(key)`` finds one by key or unique id ('SC10')."""
+    SC10') to its RulingView; ``view(key)`` finds one by key or unique id ('SC10').
+
+    Only the rulings' words and buttons are sent when the page opens (two widgets a ruling,
+    sharing one layout); an example is built when its button is pressed."""
 
     def __init__(self):
         self.views: dict = {}
-        parts = [HtmlView(intro_html())]
+        shared = Layout()
+        parts = [HtmlView(intro_html(), layout=shared)]
         for section, items in rulings.sections():
-            parts.append(HtmlView(f"<h2 class='fox-rulings-section'>{escape(section)}</h2>"))
+            parts.append(HtmlView(f"<h2 class='fox-rulings-section'>{escape(section)}</h2>",
+                                  layout=shared))
             for r in items:
-                view = RulingView(r)
+                view = RulingView(r, layout=shared)
                 self.views[r.key] = view
                 parts.append(view)
         super().__init__(parts)

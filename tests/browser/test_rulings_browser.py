@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 RULINGS = Path(__file__).resolve().parents[2] / "notebooks" / "rulings.ipynb"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -42,3 +43,52 @@ def test_a_rulings_example_steps_to_a_crowned_card_with_its_crown(page, voila_fa
     box.get_by_text("crowned: it has no ability and counts as the 11 of Keys").first.wait_for()
     box.scroll_into_view_if_needed()
     screenshot("rulings-sc10-crowned-trick")
+
+
+def in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and 0 <= box["y"] < page.viewport_size["height"] - 40
+
+
+@pytest.mark.parametrize("anchor, size", [("special-cards-sc13", "desktop"),
+                                          ("special-cards-sc9", "phone")])
+def test_a_lessons_link_to_a_ruling_scrolls_to_it_and_highlights_it(anchor, size, page,
+                                                                    voila_factory, open_notebook,
+                                                                    rulings_dir):
+    """Lessons 17 and 18 link rulings.ipynb#special-cards-sc9 and #special-cards-sc13: the ruling
+    is drawn by a widget after the page loaded, and must still be brought into view."""
+    if size == "phone":
+        page.set_viewport_size({"width": 390, "height": 844})
+    server = voila_factory(rulings_dir)
+    seconds = open_notebook(f"/voila/render/rulings.ipynb#{anchor}", server=server,
+                            wait_for=f"#{anchor}.fox-target",
+                            label=f"rulings.ipynb#{anchor}: time to the highlighted ruling")
+    ruling = page.locator(f"#{anchor}")
+    # The widgets above it may still be drawn for a moment: it is kept in view meanwhile.
+    page.wait_for_function(
+        """id => { const r = document.getElementById(id).getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight - 40; }""",
+        arg=anchor, timeout=10_000)
+    page.wait_for_timeout(1000)
+    assert in_view(page, ruling), f"#{anchor} is not in view after {seconds:.2f} s"
+    assert "fox-target" in ruling.get_attribute("class")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"rulings-anchor-{anchor}-{size}.png"
+    page.screenshot(path=str(path))
+    print(f"screenshot: {path}")
+
+
+def test_the_contents_link_to_a_ruling_scrolls_to_it_on_the_same_page(page, voila_factory,
+                                                                      open_notebook, rulings_dir):
+    server = voila_factory(rulings_dir)
+    open_notebook("rulings.ipynb", server=server, wait_for="#special-cards-sc13",
+                  label="rulings.ipynb: time to the rulings (contents link)")
+    url = page.url
+    page.locator(".fox-rulings-contents").get_by_role("link", name="SC13", exact=True).click()
+    page.wait_for_function("() => location.hash === '#special-cards-sc13'")
+    assert page.url.split("#")[0] == url.split("#")[0]          # the same page, not reloaded
+    ruling = page.locator("#special-cards-sc13")
+    page.wait_for_function(
+        """() => { const r = document.getElementById('special-cards-sc13').getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight - 40; }""", timeout=10_000)
+    assert "fox-target" in ruling.get_attribute("class")
