@@ -485,6 +485,8 @@ class Narrator:
         elif code == "bow":
             if won.special == "Bow" or (rule.mirror and won.special == "Mirror"):
                 what = "a special card" if lost.special else "trump"
+                if not lost.special and lost.suit != rule.trump:
+                    what = "the only Witch in the trick, so it counts as trump"
                 parts.append(f"{whose(wname)} Bow beats {beats}, which is {what}.")
             else:
                 parts.append(f"The Bow loses to every card that is neither trump nor a "

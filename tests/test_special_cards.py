@@ -428,6 +428,14 @@ def test_SC12_the_bow_beats_trump_and_special_cards_and_loses_to_others(decree, 
     assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (winner, "bow")
 
 
+@pytest.mark.parametrize("decree", ["2M", "Tree"])
+def test_SC12_the_bow_against_a_lone_witch_says_why_the_witch_counts_as_trump(decree):
+    rnd = special_round(decree, "Bow 6K", "9B 2B")
+    act(rnd, "play Bow", "play 9B")
+    assert "which is the only Witch in the trick, so it counts as trump" in \
+        rnd.tricks[-1].reason
+
+
 def test_SC12_the_bow_beats_a_crowned_trump_card_but_not_a_crowned_other_card():
     rnd = special_round("2M", "4M Crown 1B", "Bow 6B 3B", deck="7K 8K")
     act(rnd, "crown 4M", "play Bow")
