@@ -3,6 +3,7 @@ round fitting a player's view (``foxlib.determinize.sample_round``), the rule-of
 player's reasons for each special decision, and the strong player's search through the exact
 engine (docs/players.md, "Special cards")."""
 import random
+import statistics
 
 import pytest
 
@@ -287,6 +288,74 @@ def test_the_strong_player_is_a_pure_function_of_its_seed_and_view_within_its_bu
     one = make_player("strong", 9, samples=3, time_limit=None).decision(view)
     two = make_player("strong", 9, samples=3, time_limit=None).decision(view)
     assert one.action == two.action and one.values == two.values and one.samples == 3
+
+
+def test_the_fast_path_plays_a_choice_out_exactly_as_the_engine_does_from_the_same_position():
+    # The engine finishes the decision a choice starts; then fast_deluxe and the engine, given
+    # the same random numbers and the round's own chance source, play the same round out.
+    from foxlib.special_players import evaluate
+    checked = fast = 0
+    for n, (rnd, p) in enumerate(random_moments(range(60, 70), some_special)):
+        view = rnd.view(p)
+        if p != rnd.to_play or len(view.legal) < 2 or n % 3:
+            continue
+        world = sample_round(view, random.Random(n))
+        for action in view.legal:
+            quick, used = evaluate(world, action, p, n, per_deal=1)
+            slow, engine_used = evaluate(world, action, p, n, per_deal=1, fast=False)
+            assert quick == slow and not engine_used
+            fast += used
+            checked += 1
+    assert checked > 100 and fast == checked
+
+
+def test_the_fast_paths_mean_over_many_playouts_matches_the_engines():
+    # One position, 400 playouts of one choice each way: the means agree within the noise.
+    from foxlib.special_players import evaluate
+    rnd = Round.deal(11, modules=Modules(special=ALL, poison=True))
+    view = rnd.view(rnd.to_play)
+    world = sample_round(view, random.Random(1))
+    action = view.legal[0]
+    quick = [evaluate(world, action, view.player, s, per_deal=1)[0] for s in range(400)]
+    slow = [evaluate(world, action, view.player, 1000 + s, fast=False)[0] for s in range(400)]
+    spread = (statistics.pvariance(quick) / 400 + statistics.pvariance(slow) / 400) ** 0.5
+    assert abs(statistics.fmean(quick) - statistics.fmean(slow)) < 4 * spread
+
+
+def test_the_strong_player_decides_from_its_view_alone_not_from_the_hidden_cards():
+    # Two rounds that differ only in what A cannot see (B's hand, the deck's order) give A
+    # the same view, so the same choice and the same values.
+    one = special_round("3M", "Axe 2B 5M 9K", "10B 1K 7B 8M", "B", deck="8K 5K 4K",
+                        won=(4, 5), names=("Axe", "Bow"))
+    two = special_round("3M", "Axe 2B 5M 9K", "10B 8K 5K 1K", "B", deck="7B 8M 4K",
+                        won=(4, 5), names=("Axe", "Bow"))
+    one.play("10B")
+    two.play("10B")
+    assert one.view(0) == two.view(0) and one.hands[1] != two.hands[1]
+    made = [make_player("strong", 2, samples=20, time_limit=None).decision(r.view(0))
+            for r in (one, two)]
+    assert made[0].action == made[1].action and made[0].values == made[1].values
+
+
+def test_the_strong_player_stops_playing_out_a_choice_once_it_is_clearly_worse():
+    # The Axe after a Woodcutter wins the trick that makes A Victorious; the 2 of Bells loses
+    # it. After 16 deals the 2 of Bells is clearly worse and is played out no more.
+    rnd = special_round("3M", "Axe 2B", "5K 1K", "B", deck="8K 10B", won=(6, 5),
+                        names=("Axe", "Bow"))
+    rnd.play("5K")
+    rnd.discard("1K")
+    made = make_player("strong", 1, samples=200, time_limit=None).decision(rnd.view(0))
+    assert made.action == Action("play", "Axe") and made.samples < 200
+    assert set(made.values) == {Action("play", "Axe"), Action("play", "2B")}
+    assert "It stopped playing out 1 choice early, once it was clearly worse" in made.reason
+
+
+def test_the_strong_players_reason_says_how_often_it_played_each_choice_out():
+    rnd = Round.deal(5, modules=Modules(special=ALL))
+    view = rnd.view(rnd.to_play)
+    made = make_player("strong", 3, samples=4, time_limit=None).decision(view)
+    assert "in 4 ways" in made.reason and "played each choice out 8 times in each deal" in \
+        made.reason
 
 
 # ----------------------------------------------------------------------------- the arena
