@@ -9,9 +9,12 @@ to this module:
   the Fairy's take and give, the Shovel's dig, the Potion's discard and play) with one plain
   reason;
 - ``strong_decision(player, view)``: the strong player. It deals the cards it cannot see in many
-  ways that fit its view (``foxlib.determinize.sample_round``), plays every legal action out to
-  the end of the round through the exact engine with random play, and takes the action with the
-  best average points difference, within a playout and time budget.
+  ways that fit its view (``foxlib.determinize.sample_round``), applies every legal action with
+  the exact engine (which also finishes the decision the action starts, with random choices),
+  plays the round out from there several times with random play on the fast path
+  (``foxlib.fast_deluxe``, the same random choices and chance as the engine would make), and
+  takes the action with the best average points difference, within a playout and time budget;
+  choices clearly worse than the best are played out no more (early stopping).
 """
 from __future__ import annotations
 
@@ -574,6 +577,10 @@ def strong_decision(player, view: PlayerView):
     samples = getattr(player, "samples", None)
     rng = player._rng_for(view)
     me = view.player
+    if getattr(player, "special_base", True):
+        world = sample_round(view, rng)
+        if no_special_to_come(view, world):
+            return _base_decision(player, view, rng, world, start)
     search = _Search(legal)
     # ``special_fast = False`` plays every playout through the engine, once per deal, without
     # early stopping: the player as it was before the fast path (benchmarks compare the two).
@@ -631,3 +638,78 @@ def _strong_words(view, best, means, search, fast) -> str:
                  f"{'they were' if search.dropped != 1 else 'it was'} clearly worse than the "
                  "best.")
     return text
+
+
+# ============================================================================ the base game again
+
+def no_special_to_come(view: PlayerView, world) -> bool:
+    """True when no special card can come into play any more in this round: none is hidden
+    from the player, and in the sampled round ``world`` none is in a hand, the deck, the open
+    trick or the decree card, and no special effect is pending (the public places are the
+    same in every round sampled from ``view``, so one tells for all). Goal cards and special
+    decisions in progress count as special here."""
+    if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
+        return False
+    if any(c.special for c in view.unseen_cards()):
+        return False
+    places = (*world.hands[0], *world.hands[1], *world.deck, *world.trick, world.decree)
+    return not any(c.special for c in places)
+
+
+def _base_world(world):
+    """The base game's fast state (``foxlib.fast``) of a sampled round without special cards
+    left to play."""
+    from . import fast
+    return fast.FastState(
+        (fast.mask_of(world.hands[0]), fast.mask_of(world.hands[1])), world.decree.index,
+        tuple(c.index for c in world.deck), world.leader, tuple(c.index for c in world.trick),
+        tuple(world.tricks_won), tuple(world.score), tuple(world.round_gain),
+        fast.PHASES.index(world.phase), world.modules.poison)
+
+
+def _base_decision(player, view: PlayerView, rng, world, start):
+    """The base game's strong search (``foxlib.evaluators``: the exact solver near the end of
+    the round, guided playouts before; docs/players.md, "The strong player") over rounds sampled
+    from the view, for a round whose special cards are all out of play."""
+    from .evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
+    from .players import Decision
+    legal = list(view.legal)
+    code = [-1 if a.card is None else a.card.index for a in legal]
+    limit = getattr(player, "time_limit", 1.0)
+    hard = None if limit is None else start + 0.7 * limit
+    first = None if limit is None else start + 0.5 * limit
+    state = _base_world(world)
+    pick = getattr(player, "evaluator_for", None)
+    evaluator = pick(view) if pick else default_evaluator(view.modules.poison)
+    wanted = player.samples_for(view, state) if hasattr(player, "samples_for") else 64
+    totals = [0.0] * len(legal)
+    n, fallback = 0, False
+    while n < wanted:
+        try:
+            values, _ = evaluator.values(state, None if fallback and n == 0 else
+                                         first if n == 0 else hard)
+        except OutOfTime:
+            if n or fallback:
+                break
+            # Not one deal in time: quick guided playouts of a few deals decide.
+            evaluator, fallback, wanted = PolicyRolloutEvaluator(), True, 16
+            continue
+        for i, c in enumerate(code):
+            totals[i] += values[c]
+        n += 1
+        state = _base_world(sample_round(view, rng))
+    means = {a: totals[i] / n for i, a in enumerate(legal)}
+    best = max(legal, key=lambda a: means[a])
+    how = ("played each choice out quickly with a guided policy (short of time, it could not "
+           "work them out exactly)" if fallback else
+           "worked out each choice in each of them as in the base game (exactly near the end "
+           "of the round, with guided playouts before)")
+    text = (f"No special card can come into play any more this round, so the strong player "
+            f"dealt the cards it cannot see in {n} way{'s' if n != 1 else ''} that fit what it "
+            f"saw and {how}; to {describe_special(view, best)} did best on average: about "
+            f"{means[best]:+.1f} points against the opponent over the rest of the round.")
+    runner = max((a for a in legal if a != best), key=lambda a: means[a])
+    gap = means[best] - means[runner]
+    text += (f" The next best, to {describe_special(view, runner)}, scored {gap:.1f} "
+             f"point{'s' if round(gap, 1) != 1 else ''} less.")
+    return Decision(best, text, means, n, time.perf_counter() - start)

@@ -358,6 +358,57 @@ def test_the_strong_players_reason_says_how_often_it_played_each_choice_out():
         made.reason
 
 
+def test_once_no_special_card_can_come_the_base_games_fast_path_plays_the_round_as_round_does():
+    # From every moment of random rounds (two special cards, Poison half the time) where no
+    # special card is left to play, the base game's fast state offers the same actions as the
+    # engine at every step and ends with the same tricks and scores.
+    from foxlib import fast
+    from foxlib.special_players import _base_world, no_special_to_come
+    checked = 0
+    for rnd, p in random_moments(range(70, 90), lambda rng: Modules(
+            special=tuple(rng.sample(ALL, 2)), poison=rng.random() < 0.5)):
+        if p != rnd.to_play or not no_special_to_come(rnd.view(p), rnd):
+            continue
+        real, state = rnd.copy(), _base_world(rnd)
+        rng = random.Random(checked)
+        while not real.is_over:
+            acts = real.legal_actions()
+            assert [-1 if a.card is None else a.card.index for a in acts] == \
+                fast.legal_actions(state)
+            act = acts[rng.randrange(len(acts))]
+            real.act(act)
+            state = fast.apply_action(state, -1 if act.card is None else act.card.index)
+        assert state.tricks_won == tuple(real.tricks_won) and state.score == tuple(real.score)
+        checked += 1
+    assert checked > 50
+
+
+def test_a_special_card_still_to_come_keeps_the_strong_player_on_the_special_search():
+    # The Bow is still in B's hand (unseen by A): A's decision is searched with the special
+    # cards, and its reason does not claim otherwise.
+    rnd = special_round("3M", "Axe 2B 5M 9K", "10B 1K Bow 8M", "B", deck="8K 5K 4K",
+                        won=(4, 5), names=("Axe", "Bow"))
+    rnd.play("10B")
+    made = make_player("strong", 2, samples=4, time_limit=None).decision(rnd.view(0))
+    assert "No special card can come into play" not in made.reason
+
+
+def test_once_every_special_card_is_out_of_play_the_strong_player_works_the_end_out_exactly():
+    # Both special cards of this round fall in the first trick (the Bow wins it); then, with
+    # three cards each and nothing special left, A's choice is worked out as in the base game:
+    # exactly, over the base schedule's 32 deals at three cards.
+    rnd = special_round("3K", "Axe 10K 2B 4B", "Bow 1K 9M 6M", "A", deck="8K 5B", won=(5, 4),
+                        names=("Axe", "Bow"))
+    rnd.play("Axe")
+    rnd.play("Bow")
+    rnd.play("6M")
+    view = rnd.view(0)
+    made = make_player("strong", 2, time_limit=None).decision(view)
+    assert "No special card can come into play any more this round" in made.reason
+    assert "exactly near the end of the round" in made.reason and made.samples == 32
+    assert set(made.values) == set(view.legal) and made.action in view.legal
+
+
 # ----------------------------------------------------------------------------- the arena
 
 def test_the_arena_reads_special_cards_by_name_all_or_a_number_and_names_a_bad_one():
