@@ -5,7 +5,8 @@ Time (the default): plays seeded rounds with random actions, with two special ca
 random and with all nine, and at every ``--every``-th decision times the rule-of-thumb player
 and the strong player (fast path and, with ``--engine``, the engine-only player of before) on
 that same view, in CPU time of this process (``time.process_time``: it does not depend on the
-machine's other work, unlike the wall-clock cap the player stops at). Prints, per set of
+machine's other work, unlike the wall-clock cap the player stops at; ``--no-cap`` times the
+whole budget, without the cap). Prints, per set of
 special cards, the median, 95th percentile and longest time per decision, the deals and
 playouts the strong player managed, and how long sampling one whole round from a view
 (``foxlib.determinize.sample_round``) takes.
@@ -17,6 +18,7 @@ playout through the engine, once per deal, no early stopping, as before), the ve
 games interleaved so that both see the same load.
 
     python benchmarks/bench_special_players.py [--rounds 2] [--seed 1] [--every 3] [--engine]
+        [--no-cap]
     python benchmarks/bench_special_players.py --match rules --games 10 --special 2 \\
         [--poison] [--versions strong strong-engine] [--seed s1]
 """
@@ -53,16 +55,18 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def measure(modules_for, rounds: int, seed: int, every: int, engine: bool) -> dict:
+def measure(modules_for, rounds: int, seed: int, every: int, engine: bool,
+            cap: bool = True) -> dict:
     times = {"rules": [], "strong": [], "strong-engine": [], "sample": []}
     deals = {"strong": [], "strong-engine": []}
     n = 0
     for r in range(rounds):
         rng = random.Random(f"{seed}:{r}")
         rnd = Round.deal(rng.randrange(2 ** 32), modules=modules_for(rng))
-        players = {"rules": RulesPlayer(seed), "strong": StrongPlayer(seed)}
+        limit = {} if cap else {"time_limit": None}
+        players = {"rules": RulesPlayer(seed), "strong": StrongPlayer(seed, **limit)}
         if engine:
-            players["strong-engine"] = EngineStrongPlayer(seed)
+            players["strong-engine"] = EngineStrongPlayer(seed, **limit)
         while not rnd.is_over:
             view = rnd.view(rnd.to_play)
             if n % every == 0 and len(view.legal) > 1:
@@ -85,9 +89,11 @@ def timing(args) -> None:
     sets = (("2 special cards at random", lambda rng: Modules(special=choose_special(rng))),
             ("all nine special cards", lambda rng: Modules(special=SPECIAL_CARDS)))
     print(f"rounds {args.rounds} per set, seed {args.seed}, every {args.every}-th decision "
-          f"with a choice timed (CPU time); load average {os.getloadavg()[0]:.1f}")
+          f"with a choice timed (CPU time{', no time cap' if args.no_cap else ''}); load "
+          f"average {os.getloadavg()[0]:.1f}")
     for title, modules_for in sets:
-        out = measure(modules_for, args.rounds, args.seed, args.every, args.engine)
+        out = measure(modules_for, args.rounds, args.seed, args.every, args.engine,
+                      not args.no_cap)
         print(f"== {title}")
         for who in ("rules", "strong", "strong-engine", "sample"):
             t = out["times"][who]
@@ -141,6 +147,8 @@ def main(argv=None) -> None:
     parser.add_argument("--every", type=int, default=3, help="time every n-th decision")
     parser.add_argument("--engine", action="store_true",
                         help="time the engine-only strong player too")
+    parser.add_argument("--no-cap", action="store_true",
+                        help="time the strong players' whole budgets (time_limit=None)")
     parser.add_argument("--match", choices=("rules", "random", "strong-engine"))
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--special", default="2")
