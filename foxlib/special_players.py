@@ -578,21 +578,32 @@ def strong_decision(player, view: PlayerView):
     rng = player._rng_for(view)
     me = view.player
     if getattr(player, "special_base", True):
-        world = sample_round(view, rng)
-        if no_special_to_come(view, world):
+        try:
+            world = sample_round(view, rng)
+        except ValueError:
+            world = None
+        if world is not None and no_special_to_come(view, world):
             return _base_decision(player, view, rng, world, start)
     search = _Search(legal)
     # ``special_fast = False`` plays every playout through the engine, once per deal, without
     # early stopping: the player as it was before the fast path (benchmarks compare the two).
     fast = getattr(player, "special_fast", True)
     prune = fast
-    used = 0
+    used = failed = 0
     while len(search.alive) > 1:
         if samples and search.deals >= samples:
             break
         if not samples and used >= (PLAYOUTS if fast else ENGINE_PLAYOUTS):
             break
-        world = sample_round(view, rng)
+        try:
+            world = sample_round(view, rng)
+        except ValueError:
+            # Rare: the random picks of the opponent's face-down discards left no place for
+            # a card seen later, in every try. Another deal is drawn, a few times at most.
+            failed += 1
+            if failed > 20:
+                break
+            continue
         seed = rng.randrange(2 ** 32)
         got = []
         for i in search.alive:
@@ -610,6 +621,12 @@ def strong_decision(player, view: PlayerView):
             search.prune()
         if deadline is not None and time.perf_counter() > deadline:
             break
+    if not search.deals:
+        from .players import RulesPlayer
+        made = rules_decision(RulesPlayer(player.seed), view)
+        return Decision(made.action, "No deal of the cards it cannot see fitting its view was "
+                        "found in time, so the strong player follows the rule of thumb: " +
+                        made.reason)
     means = {a: search.mean(i) for i, a in enumerate(legal)}
     best = legal[search.best()]
     seconds = time.perf_counter() - start
@@ -697,7 +714,10 @@ def _base_decision(player, view: PlayerView, rng, world, start):
         for i, c in enumerate(code):
             totals[i] += values[c]
         n += 1
-        state = _base_world(sample_round(view, rng))
+        try:
+            state = _base_world(sample_round(view, rng))
+        except ValueError:
+            break
     means = {a: totals[i] / n for i, a in enumerate(legal)}
     best = max(legal, key=lambda a: means[a])
     how = ("played each choice out quickly with a guided policy (short of time, it could not "

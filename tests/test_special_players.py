@@ -136,6 +136,46 @@ def test_a_face_down_discard_never_sends_under_the_deck_a_card_the_opponent_show
     assert checked > 5
 
 
+def fairy_moments(seed: str, rng_seed: int, poison: bool):
+    """The views where a player's own Fairy waits to take, in random games of all nine."""
+    game = Game(seed=seed, target=21, modules=Modules(special=ALL, poison=poison))
+    rng = random.Random(rng_seed)
+    for _ in range(3):
+        rnd = game.round
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_play)
+            if view.phase == "fairy_take" and view.offer:
+                yield view
+            acts = rnd.legal_actions()
+            rnd.act(acts[rng.randrange(len(acts))])
+        if game.result()[0]:
+            return
+        game.next_round()
+
+
+@pytest.mark.parametrize("seed, rng_seed, poison", [("st315", 315, False), ("st49", 49, False)])
+def test_the_cards_the_players_fairy_sees_are_always_in_the_sampled_opponents_hand(
+        seed, rng_seed, poison):
+    # Found in arena games: the opponent's face-down discards, picked at random, could keep in
+    # their hand a card seen earlier (by a Fairy, or swapped with a Fox) and leave no place for
+    # the cards the Fairy sees now; the Fairy's take then failed. A sample now fits the view or
+    # is refused (ValueError), and the strong player still decides.
+    views = list(fairy_moments(seed, rng_seed, poison))
+    assert len(views) >= 2
+    for view in views:
+        fitted = 0
+        for i in range(60):
+            try:
+                world = sample_round(view, random.Random(i))
+            except ValueError:
+                continue
+            assert all(c in world.hands[1 - view.player] for c in view.offer)
+            fitted += 1
+        assert fitted > 40
+        made = make_player("strong", 1, samples=8, time_limit=None).decision(view)
+        assert made.action in view.legal and made.samples > 0
+
+
 # ----------------------------------------------------------------------------- players
 
 def special_round(decree, a, b, leader="A", deck="", won=(0, 0), names=ALL, **extra):
