@@ -548,6 +548,46 @@ class _Search:
         """The best choice still played out (ties: the first in legal order)."""
         return max(self.alive, key=lambda i: (self.mean(i), -i))
 
+    def run(self, view, rng, deadline, samples, fast: bool) -> bool:
+        """Play the choices out over deals sampled from ``view`` until the budget (``samples``
+        deals, else PLAYOUTS playouts) or the ``deadline`` is reached, or one choice is left;
+        ``fast``: on the fast path, with early stopping. Returns whether the fast path played
+        the playouts (not with goal cards)."""
+        prune = fast
+        used = failed = 0
+        while len(self.alive) > 1:
+            if samples and self.deals >= samples:
+                break
+            if not samples and used >= (PLAYOUTS if fast else ENGINE_PLAYOUTS):
+                break
+            try:
+                world = sample_round(view, rng)
+            except ValueError:
+                # Rare: the random picks of the opponent's face-down discards left no place
+                # for a card seen later, in every try. Another deal, a few times at most.
+                failed += 1
+                if failed > 20:
+                    break
+                continue
+            seed = rng.randrange(2 ** 32)
+            got = []
+            for i in self.alive:
+                if deadline is not None and self.deals and time.perf_counter() > deadline:
+                    break
+                value, fast = evaluate(world, self.legal[i], view.player, seed, fast=fast)
+                got.append(value)
+                used += PER_DEAL if fast else 1
+            if len(got) < len(self.alive):
+                break                 # out of time: drop the unfinished deal
+            for i, v in zip(self.alive, got):
+                self.values[i].append(v)
+            self.deals += 1
+            if prune and self.deals >= MIN_DEALS and self.deals % 4 == 0:
+                self.prune()
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return fast
+
     def prune(self) -> None:
         """Stop playing out the choices clearly worse than the best one (``DROP``)."""
         b = self.best()
@@ -576,7 +616,6 @@ def strong_decision(player, view: PlayerView):
     # The budget: ``samples`` deals when the player has it, else PLAYOUTS playouts in all.
     samples = getattr(player, "samples", None)
     rng = player._rng_for(view)
-    me = view.player
     if getattr(player, "special_base", True):
         try:
             world = sample_round(view, rng)
@@ -587,40 +626,7 @@ def strong_decision(player, view: PlayerView):
     search = _Search(legal)
     # ``special_fast = False`` plays every playout through the engine, once per deal, without
     # early stopping: the player as it was before the fast path (benchmarks compare the two).
-    fast = getattr(player, "special_fast", True)
-    prune = fast
-    used = failed = 0
-    while len(search.alive) > 1:
-        if samples and search.deals >= samples:
-            break
-        if not samples and used >= (PLAYOUTS if fast else ENGINE_PLAYOUTS):
-            break
-        try:
-            world = sample_round(view, rng)
-        except ValueError:
-            # Rare: the random picks of the opponent's face-down discards left no place for
-            # a card seen later, in every try. Another deal is drawn, a few times at most.
-            failed += 1
-            if failed > 20:
-                break
-            continue
-        seed = rng.randrange(2 ** 32)
-        got = []
-        for i in search.alive:
-            if deadline is not None and search.deals and time.perf_counter() > deadline:
-                break
-            value, fast = evaluate(world, legal[i], me, seed, fast=fast)
-            got.append(value)
-            used += PER_DEAL if fast else 1
-        if len(got) < len(search.alive):
-            break                 # out of time: drop the unfinished deal
-        for i, v in zip(search.alive, got):
-            search.values[i].append(v)
-        search.deals += 1
-        if prune and search.deals >= MIN_DEALS and search.deals % 4 == 0:
-            search.prune()
-        if deadline is not None and time.perf_counter() > deadline:
-            break
+    fast = search.run(view, rng, deadline, samples, getattr(player, "special_fast", True))
     if not search.deals:
         from .players import RulesPlayer
         made = rules_decision(RulesPlayer(player.seed), view)
