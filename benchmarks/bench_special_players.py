@@ -100,8 +100,9 @@ def timing(args) -> None:
             if not t:
                 continue
             label = "sample_round" if who == "sample" else who
-            print(f"  {label:14s} decisions {len(t):3d}  median {1000 * statistics.median(t):.1f} ms"
-                  f"  p95 {1000 * pct(t, 0.95):.1f} ms  max {1000 * max(t):.1f} ms")
+            print(f"  {label:14s} decisions {len(t):3d}  median "
+                  f"{1000 * statistics.median(t):.1f} ms  p95 {1000 * pct(t, 0.95):.1f} ms  "
+                  f"max {1000 * max(t):.1f} ms")
         for who, d in out["deals"].items():
             if d:
                 print(f"  {who} deals per decision: median {statistics.median(d):.0f}, "
