@@ -68,13 +68,17 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
-def _take(slots: list, card: Card, rng: random.Random, among=None) -> _Slot:
+def _take(slots: list, card: Card, rng: random.Random, among=None, strict=False) -> _Slot:
     """Remove from ``slots`` the slot that held ``card`` (a slot known to hold it, else the
-    tightest that may hold it: a looser one left behind can hold anything the tighter could)."""
+    tightest that may hold it: a looser one left behind can hold anything the tighter could).
+    ``strict``: no slot may hold it is a contradiction (the caller tries another deal)."""
     b = _bit(card)
     pool = [s for s in (slots if among is None else among) if s in slots and s.mask & b]
     if not pool:
-        pool = [s for s in slots if s.mask & b] or list(slots)
+        pool = [s for s in slots if s.mask & b]
+        if not pool and strict:
+            raise _Inconsistent(f"no place for the {card}")
+        pool = pool or list(slots)
     if not pool:
         raise _Inconsistent(f"no place for the {card}")
     least = min(_popcount(s.mask) for s in pool)
@@ -266,7 +270,9 @@ def _deal(view: PlayerView, rng: random.Random, voids: bool):
     hand, deck, drawn, piles, pile_tricks = _replay(view, rng, voids)
     if view.phase == FAIRY_TAKE and view.to_play == view.player:
         for c in view.offer:          # the Fairy sees these in the opponent's hand now
-            _take(hand, c, rng)
+            # Strict: a face-down discard picked earlier may have kept in their hand a card
+            # seen before, leaving no place for the cards seen now; another try picks again.
+            _take(hand, c, rng, strict=True)
             hand.append(_Slot(_bit(c)))
     everything = cards_in_play(view.modules)
     placed = set(view.hand) | {view.decree} | set(view.trick)
@@ -299,7 +305,9 @@ def sample_round(view: PlayerView, rng: random.Random | None = None) -> Round:
     if view.phase == OVER:
         raise ValueError("The round is over: there is nothing hidden left to sample.")
     last = None
-    for voids in (True, True, True, False):
+    # A try can fail where the random picks of face-down discards left no place for a card
+    # seen later: try again, then without the voids (a void proves less after a draw).
+    for voids in (True,) * 12 + (False,) * 4:
         try:
             opp_hand, deck, drawn, piles, pile_tricks = _deal(view, rng, voids)
             break

@@ -9,18 +9,25 @@ to this module:
   the Fairy's take and give, the Shovel's dig, the Potion's discard and play) with one plain
   reason;
 - ``strong_decision(player, view)``: the strong player. It deals the cards it cannot see in many
-  ways that fit its view (``foxlib.determinize.sample_round``), plays every legal action out to
-  the end of the round through the exact engine with random play, and takes the action with the
-  best average points difference, within a playout and time budget.
+  ways that fit its view (``foxlib.determinize.sample_round``), applies every legal action with
+  the exact engine (which also finishes the decision the action starts, with random choices),
+  plays the round out from there several times with random play on the fast path
+  (``foxlib.fast_deluxe``, the same random choices and chance as the engine would make), and
+  takes the action with the best average points difference, within a playout and time budget;
+  choices clearly worse than the best are played out no more (early stopping).
 """
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 
 from . import rules
 from .cards import Card, Suit
 from .determinize import sample_round
+from .errors import InvalidState
+from .fast_deluxe import from_round, random_playout
 from .round import ACTION_KINDS, Action, PlayerView
 
 SUIT_NAMES = ("Bells", "Keys", "Moons")
@@ -454,8 +461,21 @@ def _rules_potion_play(player, view):
 
 # ============================================================================ strong play
 
-#: Playouts per decision (each legal action is played out once per sampled deal).
-PLAYOUTS = 600
+#: The playout budget of a decision when the player sets no number of deals (``samples``):
+#: this many playouts in all, on the fast path (``foxlib.fast_deluxe``) ...
+PLAYOUTS = 20000
+#: ... and this many when the round has goal cards, which only the exact engine plays.
+ENGINE_PLAYOUTS = 600
+#: Playouts of each choice per sampled deal on the fast path. The playouts' own randomness
+#: varies far more than the deals do (the variance of the paired difference between two
+#: choices: about 22 points squared between playouts of one deal, about 1.2 between deals),
+#: and a deal costs several playouts' time to sample and set up; so each deal is played out
+#: several times (docs/players.md, "The strong player with special cards").
+PER_DEAL = 8
+#: Early stopping: from ``MIN_DEALS`` deals on, a choice whose mean trails the best one's by
+#: more than ``DROP`` standard errors of their paired difference is played out no more.
+MIN_DEALS = 16
+DROP = 3.0
 
 
 def _apply(rnd, action) -> None:
@@ -470,6 +490,120 @@ def playout(rnd, rng: random.Random) -> None:
         _apply(rnd, acts[int(rng.random() * len(acts))])
 
 
+def _margin(rnd, me: int) -> int:
+    return rnd.round_gain[me] - rnd.round_gain[1 - me]
+
+
+def evaluate(world, action, me: int, seed: int, per_deal: int = PER_DEAL,
+             fast: bool = True) -> tuple:
+    """``(value, fast)``: the mean points difference (``me``'s points this round minus the
+    opponent's) after ``action`` in the sampled round ``world``, over random playouts whose
+    random numbers come from ``seed``; ``fast`` tells whether the fast path played them.
+
+    The exact engine applies the action and finishes the decision it starts, if any (a Fox's
+    exchange, a Fairy's take and give, a Potion's cards ...) with random choices; from the
+    next card to play on, ``foxlib.fast_deluxe`` plays the round out ``per_deal`` times, with
+    the same random choices as the engine's ``playout`` would make and the round's own chance
+    source. When it cannot (goal cards) or ``fast`` is False, the engine plays the round out
+    once."""
+    rnd = world.copy()
+    _apply(rnd, action)
+    policy = random.Random(seed)
+    while rnd.phase not in ("play", "over"):
+        acts = rnd.legal_actions()
+        _apply(rnd, acts[int(policy.random() * len(acts))])
+    try:
+        if not fast:
+            raise InvalidState("the engine path was asked for")
+        state = from_round(rnd)
+    except InvalidState:
+        playout(rnd, policy)
+        return _margin(rnd, me), False
+    opp = 1 - me
+    # random_playout returns whole scores: this round's gain is the rise from the state's.
+    before = _margin(rnd, me) - (state.score[me] - state.score[opp])
+    total = 0
+    for _ in range(per_deal):
+        out = random_playout(state, policy, chance=rnd.rng)
+        total += out[2 + me] - out[2 + opp]
+    return before + total / per_deal, True
+
+
+class _Search:
+    """The strong player's running totals: each choice's value in every deal it was played
+    out in, and which choices are still played out."""
+
+    def __init__(self, legal):
+        self.legal = legal
+        self.values = [[] for _ in legal]
+        self.alive = list(range(len(legal)))
+        self.deals = 0
+        self.dropped = 0
+
+    def mean(self, i: int) -> float:
+        v = self.values[i]
+        return sum(v) / len(v) if v else 0.0
+
+    def best(self) -> int:
+        """The best choice still played out (ties: the first in legal order)."""
+        return max(self.alive, key=lambda i: (self.mean(i), -i))
+
+    def run(self, view, rng, deadline, samples, fast: bool) -> bool:
+        """Play the choices out over deals sampled from ``view`` until the budget (``samples``
+        deals, else PLAYOUTS playouts) or the ``deadline`` is reached, or one choice is left;
+        ``fast``: on the fast path, with early stopping. Returns whether the fast path played
+        the playouts (not with goal cards)."""
+        prune = fast
+        used = failed = 0
+        while len(self.alive) > 1:
+            if samples and self.deals >= samples:
+                break
+            if not samples and used >= (PLAYOUTS if fast else ENGINE_PLAYOUTS):
+                break
+            try:
+                world = sample_round(view, rng)
+            except ValueError:
+                # Rare: the random picks of the opponent's face-down discards left no place
+                # for a card seen later, in every try. Another deal, a few times at most.
+                failed += 1
+                if failed > 20:
+                    break
+                continue
+            seed = rng.randrange(2 ** 32)
+            got = []
+            for i in self.alive:
+                if deadline is not None and self.deals and time.perf_counter() > deadline:
+                    break
+                value, fast = evaluate(world, self.legal[i], view.player, seed, fast=fast)
+                got.append(value)
+                used += PER_DEAL if fast else 1
+            if len(got) < len(self.alive):
+                break                 # out of time: drop the unfinished deal
+            for i, v in zip(self.alive, got):
+                self.values[i].append(v)
+            self.deals += 1
+            if prune and self.deals >= MIN_DEALS and self.deals % 4 == 0:
+                self.prune()
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return fast
+
+    def prune(self) -> None:
+        """Stop playing out the choices clearly worse than the best one (``DROP``)."""
+        b = self.best()
+        keep = []
+        for i in self.alive:
+            if i != b:
+                diffs = [x - y for x, y in zip(self.values[b], self.values[i])]
+                gap = sum(diffs) / len(diffs)
+                spread = statistics.pstdev(diffs) / math.sqrt(len(diffs) - 1)
+                if gap > DROP * spread and gap > 0:
+                    self.dropped += 1
+                    continue
+            keep.append(i)
+        self.alive = keep
+
+
 def strong_decision(player, view: PlayerView):
     from .players import Decision
     legal = list(view.legal)
@@ -481,46 +615,127 @@ def strong_decision(player, view: PlayerView):
     deadline = None if limit is None else start + 0.7 * limit
     # The budget: ``samples`` deals when the player has it, else PLAYOUTS playouts in all.
     samples = getattr(player, "samples", None)
-    budget = samples * len(legal) if samples else PLAYOUTS
     rng = player._rng_for(view)
-    me = view.player
-    totals = [0.0] * len(legal)
-    deals = 0
-    while (deals + 1) * len(legal) <= max(budget, len(legal)):
-        world = sample_round(view, rng)
-        policy = random.Random(rng.randrange(2 ** 32))
-        values = []
-        for action in legal:
-            if deadline is not None and deals and time.perf_counter() > deadline:
-                break
-            rnd = world.copy()
-            _apply(rnd, action)
-            playout(rnd, policy)
-            values.append(rnd.round_gain[me] - rnd.round_gain[1 - me])
-        if len(values) < len(legal):
-            break                 # out of time: drop the unfinished deal
-        for i, v in enumerate(values):
-            totals[i] += v
-        deals += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    means = {a: totals[i] / deals for i, a in enumerate(legal)}
-    best = max(legal, key=lambda a: means[a])
+    if getattr(player, "special_base", True):
+        try:
+            world = sample_round(view, rng)
+        except ValueError:
+            world = None
+        if world is not None and no_special_to_come(view, world):
+            return _base_decision(player, view, rng, world, start)
+    search = _Search(legal)
+    # ``special_fast = False`` plays every playout through the engine, once per deal, without
+    # early stopping: the player as it was before the fast path (benchmarks compare the two).
+    fast = search.run(view, rng, deadline, samples, getattr(player, "special_fast", True))
+    if not search.deals:
+        from .players import RulesPlayer
+        made = rules_decision(RulesPlayer(player.seed), view)
+        return Decision(made.action, "No deal of the cards it cannot see fitting its view was "
+                        "found in time, so the strong player follows the rule of thumb: " +
+                        made.reason)
+    means = {a: search.mean(i) for i, a in enumerate(legal)}
+    best = legal[search.best()]
     seconds = time.perf_counter() - start
-    return Decision(best, _strong_words(view, best, means, deals), means, deals, seconds)
+    return Decision(best, _strong_words(view, best, means, search, fast), means, search.deals,
+                    seconds)
 
 
-def _strong_words(view, best, means, deals) -> str:
+def _strong_words(view, best, means, search, fast) -> str:
     v = means[best]
+    deals = search.deals
+    how = (f"played each choice out {PER_DEAL} times in each deal with random play"
+           if fast else "played each choice out to the end of the round with random play")
     text = (f"The strong player dealt the cards it cannot see in {deals} way"
             f"{'s' if deals != 1 else ''} that fit what it saw (the special cards' state "
-            f"included) and played each choice out to the end of the round with random play; "
-            f"to {describe_special(view, best)} did best on average: about {v:+.1f} points "
-            f"against the opponent over the rest of the round.")
+            f"included) and {how}; to {describe_special(view, best)} did best on average: "
+            f"about {v:+.1f} points against the opponent over the rest of the round.")
     others = sorted((a for a in means if a != best), key=lambda a: -means[a])
     if others:
         runner = others[0]
         gap = v - means[runner]
         text += (f" The next best, to {describe_special(view, runner)}, scored {gap:.1f} "
                  f"point{'s' if round(gap, 1) != 1 else ''} less.")
+    if search.dropped:
+        text += (f" It stopped playing out {search.dropped} choice"
+                 f"{'s' if search.dropped != 1 else ''} early, once "
+                 f"{'they were' if search.dropped != 1 else 'it was'} clearly worse than the "
+                 "best.")
     return text
+
+
+# ============================================================================ the base game again
+
+def no_special_to_come(view: PlayerView, world) -> bool:
+    """True when no special card can come into play any more in this round: none is hidden
+    from the player, and in the sampled round ``world`` none is in a hand, the deck, the open
+    trick or the decree card, and no special effect is pending (the public places are the
+    same in every round sampled from ``view``, so one tells for all). Goal cards and special
+    decisions in progress count as special here."""
+    if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
+        return False
+    if any(c.special for c in view.unseen_cards()):
+        return False
+    places = (*world.hands[0], *world.hands[1], *world.deck, *world.trick, world.decree)
+    return not any(c.special for c in places)
+
+
+def _base_world(world):
+    """The base game's fast state (``foxlib.fast``) of a sampled round without special cards
+    left to play."""
+    from . import fast
+    return fast.FastState(
+        (fast.mask_of(world.hands[0]), fast.mask_of(world.hands[1])), world.decree.index,
+        tuple(c.index for c in world.deck), world.leader, tuple(c.index for c in world.trick),
+        tuple(world.tricks_won), tuple(world.score), tuple(world.round_gain),
+        fast.PHASES.index(world.phase), world.modules.poison)
+
+
+def _base_decision(player, view: PlayerView, rng, world, start):
+    """The base game's strong search (``foxlib.evaluators``: the exact solver near the end of
+    the round, guided playouts before; docs/players.md, "The strong player") over rounds sampled
+    from the view, for a round whose special cards are all out of play."""
+    from .evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
+    from .players import Decision
+    legal = list(view.legal)
+    code = [-1 if a.card is None else a.card.index for a in legal]
+    limit = getattr(player, "time_limit", 1.0)
+    hard = None if limit is None else start + 0.7 * limit
+    first = None if limit is None else start + 0.5 * limit
+    state = _base_world(world)
+    pick = getattr(player, "evaluator_for", None)
+    evaluator = pick(view) if pick else default_evaluator(view.modules.poison)
+    wanted = player.samples_for(view, state) if hasattr(player, "samples_for") else 64
+    totals = [0.0] * len(legal)
+    n, fallback = 0, False
+    while n < wanted:
+        try:
+            values, _ = evaluator.values(state, None if fallback and n == 0 else
+                                         first if n == 0 else hard)
+        except OutOfTime:
+            if n or fallback:
+                break
+            # Not one deal in time: quick guided playouts of a few deals decide.
+            evaluator, fallback, wanted = PolicyRolloutEvaluator(), True, 16
+            continue
+        for i, c in enumerate(code):
+            totals[i] += values[c]
+        n += 1
+        try:
+            state = _base_world(sample_round(view, rng))
+        except ValueError:
+            break
+    means = {a: totals[i] / n for i, a in enumerate(legal)}
+    best = max(legal, key=lambda a: means[a])
+    how = ("played each choice out quickly with a guided policy (short of time, it could not "
+           "work them out exactly)" if fallback else
+           "worked out each choice in each of them as in the base game (exactly near the end "
+           "of the round, with guided playouts before)")
+    text = (f"No special card can come into play any more this round, so the strong player "
+            f"dealt the cards it cannot see in {n} way{'s' if n != 1 else ''} that fit what it "
+            f"saw and {how}; to {describe_special(view, best)} did best on average: about "
+            f"{means[best]:+.1f} points against the opponent over the rest of the round.")
+    runner = max((a for a in legal if a != best), key=lambda a: means[a])
+    gap = means[best] - means[runner]
+    text += (f" The next best, to {describe_special(view, runner)}, scored {gap:.1f} "
+             f"point{'s' if round(gap, 1) != 1 else ''} less.")
+    return Decision(best, text, means, n, time.perf_counter() - start)

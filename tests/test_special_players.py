@@ -3,6 +3,7 @@ round fitting a player's view (``foxlib.determinize.sample_round``), the rule-of
 player's reasons for each special decision, and the strong player's search through the exact
 engine (docs/players.md, "Special cards")."""
 import random
+import statistics
 
 import pytest
 
@@ -133,6 +134,46 @@ def test_a_face_down_discard_never_sends_under_the_deck_a_card_the_opponent_show
         acts = rnd.legal_actions()
         rnd.act(acts[rng.randrange(len(acts))])
     assert checked > 5
+
+
+def fairy_moments(seed: str, rng_seed: int, poison: bool):
+    """The views where a player's own Fairy waits to take, in random games of all nine."""
+    game = Game(seed=seed, target=21, modules=Modules(special=ALL, poison=poison))
+    rng = random.Random(rng_seed)
+    for _ in range(3):
+        rnd = game.round
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_play)
+            if view.phase == "fairy_take" and view.offer:
+                yield view
+            acts = rnd.legal_actions()
+            rnd.act(acts[rng.randrange(len(acts))])
+        if game.result()[0]:
+            return
+        game.next_round()
+
+
+@pytest.mark.parametrize("seed, rng_seed, poison", [("st315", 315, False), ("st49", 49, False)])
+def test_the_cards_the_players_fairy_sees_are_always_in_the_sampled_opponents_hand(
+        seed, rng_seed, poison):
+    # Found in arena games: the opponent's face-down discards, picked at random, could keep in
+    # their hand a card seen earlier (by a Fairy, or swapped with a Fox) and leave no place for
+    # the cards the Fairy sees now; the Fairy's take then failed. A sample now fits the view or
+    # is refused (ValueError), and the strong player still decides.
+    views = list(fairy_moments(seed, rng_seed, poison))
+    assert len(views) >= 2
+    for view in views:
+        fitted = 0
+        for i in range(60):
+            try:
+                world = sample_round(view, random.Random(i))
+            except ValueError:
+                continue
+            assert all(c in world.hands[1 - view.player] for c in view.offer)
+            fitted += 1
+        assert fitted > 40
+        made = make_player("strong", 1, samples=8, time_limit=None).decision(view)
+        assert made.action in view.legal and made.samples > 0
 
 
 # ----------------------------------------------------------------------------- players
@@ -287,6 +328,125 @@ def test_the_strong_player_is_a_pure_function_of_its_seed_and_view_within_its_bu
     one = make_player("strong", 9, samples=3, time_limit=None).decision(view)
     two = make_player("strong", 9, samples=3, time_limit=None).decision(view)
     assert one.action == two.action and one.values == two.values and one.samples == 3
+
+
+def test_the_fast_path_plays_a_choice_out_exactly_as_the_engine_does_from_the_same_position():
+    # The engine finishes the decision a choice starts; then fast_deluxe and the engine, given
+    # the same random numbers and the round's own chance source, play the same round out.
+    from foxlib.special_players import evaluate
+    checked = fast = 0
+    for n, (rnd, p) in enumerate(random_moments(range(60, 70), some_special)):
+        view = rnd.view(p)
+        if p != rnd.to_play or len(view.legal) < 2 or n % 3:
+            continue
+        world = sample_round(view, random.Random(n))
+        for action in view.legal:
+            quick, used = evaluate(world, action, p, n, per_deal=1)
+            slow, engine_used = evaluate(world, action, p, n, per_deal=1, fast=False)
+            assert quick == slow and not engine_used
+            fast += used
+            checked += 1
+    assert checked > 100 and fast == checked
+
+
+def test_the_fast_paths_mean_over_many_playouts_matches_the_engines():
+    # One position, 400 playouts of one choice each way: the means agree within the noise.
+    from foxlib.special_players import evaluate
+    rnd = Round.deal(11, modules=Modules(special=ALL, poison=True))
+    view = rnd.view(rnd.to_play)
+    world = sample_round(view, random.Random(1))
+    action = view.legal[0]
+    quick = [evaluate(world, action, view.player, s, per_deal=1)[0] for s in range(400)]
+    slow = [evaluate(world, action, view.player, 1000 + s, fast=False)[0] for s in range(400)]
+    spread = (statistics.pvariance(quick) / 400 + statistics.pvariance(slow) / 400) ** 0.5
+    assert abs(statistics.fmean(quick) - statistics.fmean(slow)) < 4 * spread
+
+
+def test_the_strong_player_decides_from_its_view_alone_not_from_the_hidden_cards():
+    # Two rounds that differ only in what A cannot see (B's hand, the deck's order) give A
+    # the same view, so the same choice and the same values.
+    one = special_round("3M", "Axe 2B 5M 9K", "10B 1K 7B 8M", "B", deck="8K 5K 4K",
+                        won=(4, 5), names=("Axe", "Bow"))
+    two = special_round("3M", "Axe 2B 5M 9K", "10B 8K 5K 1K", "B", deck="7B 8M 4K",
+                        won=(4, 5), names=("Axe", "Bow"))
+    one.play("10B")
+    two.play("10B")
+    assert one.view(0) == two.view(0) and one.hands[1] != two.hands[1]
+    made = [make_player("strong", 2, samples=20, time_limit=None).decision(r.view(0))
+            for r in (one, two)]
+    assert made[0].action == made[1].action and made[0].values == made[1].values
+
+
+def test_the_strong_player_stops_playing_out_a_choice_once_it_is_clearly_worse():
+    # The Axe after a Woodcutter wins the trick that makes A Victorious; the 2 of Bells loses
+    # it. After 16 deals the 2 of Bells is clearly worse and is played out no more.
+    rnd = special_round("3M", "Axe 2B", "5K 1K", "B", deck="8K 10B", won=(6, 5),
+                        names=("Axe", "Bow"))
+    rnd.play("5K")
+    rnd.discard("1K")
+    made = make_player("strong", 1, samples=200, time_limit=None).decision(rnd.view(0))
+    assert made.action == Action("play", "Axe") and made.samples < 200
+    assert set(made.values) == {Action("play", "Axe"), Action("play", "2B")}
+    assert "It stopped playing out 1 choice early, once it was clearly worse" in made.reason
+
+
+def test_the_strong_players_reason_says_how_often_it_played_each_choice_out():
+    rnd = Round.deal(5, modules=Modules(special=ALL))
+    view = rnd.view(rnd.to_play)
+    made = make_player("strong", 3, samples=4, time_limit=None).decision(view)
+    assert "in 4 ways" in made.reason and "played each choice out 8 times in each deal" in \
+        made.reason
+
+
+def test_once_no_special_card_can_come_the_base_games_fast_path_plays_the_round_as_round_does():
+    # From every moment of random rounds (two special cards, Poison half the time) where no
+    # special card is left to play, the base game's fast state offers the same actions as the
+    # engine at every step and ends with the same tricks and scores.
+    from foxlib import fast
+    from foxlib.special_players import _base_world, no_special_to_come
+    checked = 0
+    for rnd, p in random_moments(range(70, 90), lambda rng: Modules(
+            special=tuple(rng.sample(ALL, 2)), poison=rng.random() < 0.5)):
+        if p != rnd.to_play or not no_special_to_come(rnd.view(p), rnd):
+            continue
+        real, state = rnd.copy(), _base_world(rnd)
+        rng = random.Random(checked)
+        while not real.is_over:
+            acts = real.legal_actions()
+            assert [-1 if a.card is None else a.card.index for a in acts] == \
+                fast.legal_actions(state)
+            act = acts[rng.randrange(len(acts))]
+            real.act(act)
+            state = fast.apply_action(state, -1 if act.card is None else act.card.index)
+        assert state.tricks_won == tuple(real.tricks_won) and state.score == tuple(real.score)
+        checked += 1
+    assert checked > 50
+
+
+def test_a_special_card_still_to_come_keeps_the_strong_player_on_the_special_search():
+    # The Bow is still in B's hand (unseen by A): A's decision is searched with the special
+    # cards, and its reason does not claim otherwise.
+    rnd = special_round("3M", "Axe 2B 5M 9K", "10B 1K Bow 8M", "B", deck="8K 5K 4K",
+                        won=(4, 5), names=("Axe", "Bow"))
+    rnd.play("10B")
+    made = make_player("strong", 2, samples=4, time_limit=None).decision(rnd.view(0))
+    assert "No special card can come into play" not in made.reason
+
+
+def test_once_every_special_card_is_out_of_play_the_strong_player_works_the_end_out_exactly():
+    # Both special cards of this round fall in the first trick (the Bow wins it); then, with
+    # three cards each and nothing special left, A's choice is worked out as in the base game:
+    # exactly, over the base schedule's 32 deals at three cards.
+    rnd = special_round("3K", "Axe 10K 2B 4B", "Bow 1K 9M 6M", "A", deck="8K 5B", won=(5, 4),
+                        names=("Axe", "Bow"))
+    rnd.play("Axe")
+    rnd.play("Bow")
+    rnd.play("6M")
+    view = rnd.view(0)
+    made = make_player("strong", 2, time_limit=None).decision(view)
+    assert "No special card can come into play any more this round" in made.reason
+    assert "exactly near the end of the round" in made.reason and made.samples == 32
+    assert set(made.values) == set(view.legal) and made.action in view.legal
 
 
 # ----------------------------------------------------------------------------- the arena
