@@ -78,8 +78,9 @@ class ReviewSettings:
     more, the solver does not answer within ``exact_nodes`` today, and trying costs time).
     ``exact_seconds``: a safety cap on top of it (only binds on a very slow or busy machine).
     ``special_deals_scale``: for rounds with special cards, the strong player's playouts
-    (``special_players.PLAYOUTS`` a decision) times this many: random playouts are noisier
-    than the base game's evaluators, and cheaper (docs/review.md, "Measured").
+    (``special_players.PLAYOUTS`` a decision on the fast path) times this many: random
+    playouts are noisier than the base game's evaluators, and cheaper (docs/review.md,
+    "Measured").
     ``special_exact_cards`` and ``special_exact_nodes``: the same for rounds with special
     cards, where ``foxlib.deluxe_solver`` searches the rules engine itself (much slower than
     the base game's solver, so only the last tricks).
@@ -353,7 +354,7 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     if len(legal) == 1:
         return record(played, (choice(played, None),), 0, 0.0, "forced", None, None)
     if special:
-        adviser = _special_adviser(seed, settings, len(legal))
+        adviser = _special_adviser(seed, settings, len(legal), bool(view.goals))
     decision = adviser.decision(view)
     # Every number the review shows is in tenths of a point, and the loss is worked out from
     # the estimates as shown, so the items, the table of choices and the summary line agree
@@ -381,14 +382,21 @@ def _facts(view: PlayerView, seed):
     return _Facts(view, seed)
 
 
-def _special_adviser(seed, settings: ReviewSettings, choices: int) -> StrongPlayer:
+def _special_adviser(seed, settings: ReviewSettings, choices: int, goals: bool) -> StrongPlayer:
     """The strong player for a decision with special cards: ``special_deals_scale`` times its
-    budget (``special_players.PLAYOUTS`` playouts in all), shared out over the choices, or
-    ``samples`` deals per choice; no time cap, so the review is the same on any machine."""
-    from .special_players import PLAYOUTS
-    samples = settings.samples or max(1, round(settings.special_deals_scale * PLAYOUTS /
-                                               choices))
-    return StrongPlayer(seed=seed, samples=samples, time_limit=None)
+    own budget of playouts (``special_players.PLAYOUTS`` on the fast path, ``PER_DEAL`` of
+    them per choice and deal; ``ENGINE_PLAYOUTS``, one per choice and deal, with goal cards),
+    given as a number of deals, or ``samples`` deals; no time cap, so the review is the same
+    on any machine."""
+    from .special_players import ENGINE_PLAYOUTS, PER_DEAL, PLAYOUTS
+    per_deal = choices * (1 if goals else PER_DEAL)
+    budget = ENGINE_PLAYOUTS if goals else PLAYOUTS
+    adviser = StrongPlayer(seed=seed, samples=settings.samples, time_limit=None)
+    # Deals for the special-card search only: once no special card can come, the player
+    # works the decision out as in the base game, with that game's own number of deals.
+    adviser.special_deals = settings.samples or max(
+        1, round(settings.special_deals_scale * budget / per_deal))
+    return adviser
 
 
 def _choice_values(decision, special: bool = False) -> tuple:

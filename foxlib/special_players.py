@@ -613,8 +613,10 @@ def strong_decision(player, view: PlayerView):
     start = time.perf_counter()
     limit = getattr(player, "time_limit", 1.0)
     deadline = None if limit is None else start + 0.7 * limit
-    # The budget: ``samples`` deals when the player has it, else PLAYOUTS playouts in all.
-    samples = getattr(player, "samples", None)
+    # The budget: ``special_deals`` (set by the review) or ``samples`` deals when the player
+    # has them, else PLAYOUTS playouts in all. (``samples`` alone also sets the base game's
+    # search below; ``special_deals`` does not.)
+    samples = getattr(player, "special_deals", None) or getattr(player, "samples", None)
     rng = player._rng_for(view)
     if getattr(player, "special_base", True):
         try:
