@@ -24,7 +24,7 @@ import statistics
 import time
 
 from . import rules
-from .cards import Card, Suit
+from .cards import Card
 from .determinize import sample_round
 from .errors import InvalidState
 from .fast_deluxe import from_round, random_playout
