@@ -177,19 +177,24 @@ def goal_program(goals, deck: str = "base"):
     return fastgoals.program(goals, deck)
 
 
-def goal_state(goals, before, tricks):
+def goal_state(goals, before, tricks, deck: str = "base"):
     """``(program, counters)`` of ``goals`` after the tricks ``tricks`` (``TrickRecord`` s)
     played from a position where ``before`` tricks were won: ``(None, ())`` without goals.
-    Records and public views hold the same tricks, so a player's view gives them too."""
-    prog = goal_program(goals)
+    Records and public views hold the same tricks, so a player's view gives them too. A
+    record keeps the two cards played (a Crown that went with one is not in them), the decree
+    card at that trick (its suit; a special decree card: none, 3), the leader and the winner:
+    what the goals read. ``deck`` as for ``goal_program``."""
+    prog = goal_program(goals, deck)
     if prog is None:
         return None, ()
     gs = prog.initial
     t = list(before)
     for rec in tricks:
         t[rec.winner] += 1
-        gs = prog.step(gs, rec.cards[0].index, rec.cards[1].index, int(rec.decree.suit),
-                       rec.leader, rec.winner, t[0], t[1])[0]
+        decree = rec.decree.index
+        gs = prog.step(gs, rec.cards[0].index, rec.cards[1].index,
+                       decree // 11 if decree < 33 else 3, rec.leader, rec.winner, t[0],
+                       t[1])[0]
     return prog, gs
 
 

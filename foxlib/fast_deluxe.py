@@ -244,21 +244,8 @@ def goal_program(goals):
 
 def goal_state(goals, before, tricks):
     """``(program, counters)`` of ``goals`` after the ``TrickRecord`` s ``tricks`` played from
-    a position where ``before`` tricks were won; ``(None, ())`` without goals. A record keeps
-    the two cards played (a Crown that went with one is not in them), the decree card at that
-    trick, the leader and the winner: what the goals read."""
-    prog = goal_program(goals)
-    if prog is None:
-        return None, ()
-    gs = prog.initial
-    t = list(before)
-    for rec in tricks:
-        t[rec.winner] += 1
-        decree = rec.decree.index
-        gs = prog.step(gs, rec.cards[0].index, rec.cards[1].index,
-                       decree // 11 if decree < 33 else 3, rec.leader, rec.winner, t[0],
-                       t[1])[0]
-    return prog, gs
+    a position where ``before`` tricks were won (``foxlib.fast.goal_state`` on the 42 cards)."""
+    return _fast.goal_state(goals, before, tricks, "special")
 
 
 def from_round(rnd) -> FastDeluxeState:
