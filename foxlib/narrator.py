@@ -758,6 +758,11 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def _win_words(chance) -> str:
+    """'should win' only when it wins in most deals; else it is just the likelier of two."""
+    return "should win" if chance >= 50 else "is likelier to win"
+
+
 def _of_them(n: int) -> str:
     return "none of them" if n == 0 else f"{n} of them" if n > 1 else "one of them"
 
@@ -957,8 +962,8 @@ class ReviewNarrator(Narrator):
 
     def _why_likelier_wins(self, p, chance, other_chance, treasure=False):
         extra = " and its Treasure" if treasure else ""
-        return (f"should win the trick{extra} (in about {chance}% of the deals that fit what "
-                f"{p.obj} saw)", f"wins it in about {other_chance}%")
+        return (f"{_win_words(chance)} the trick{extra} (in about {chance}% of the deals that "
+                f"fit what {p.obj} saw)", f"wins it in about {other_chance}%")
 
     def _why_likelier_loses_greedy(self, p, chance, other_chance):
         return (f"is likelier to lose the trick (wins in about {chance}% of the deals that fit "
@@ -1028,8 +1033,9 @@ class ReviewNarrator(Narrator):
                 "wins this trick"), None
 
     def _why_crown_likelier_wins(self, p, chance, other_chance):
-        return (f"adds the Crown, so the card counts as the 11 of its suit and should win the "
-                f"trick (in about {chance}% of the deals that fit what {p.obj} saw)",
+        return (f"adds the Crown, so the card counts as the 11 of its suit and "
+                f"{_win_words(chance)} the trick (in about {chance}% of the deals that fit what "
+                f"{p.obj} saw)",
                 f"wins it in about {other_chance}%")
 
     def _why_hammer_suit(self, p, suit, chance, none, other_suit, other_chance):

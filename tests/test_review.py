@@ -283,3 +283,16 @@ def test_each_review_fact_is_said_to_you_or_about_a_named_player(code):
     assert "Ann" not in to_you and "Ben" not in to_you
     assert not YOU_WORDS.search(about_ann), about_ann
     assert ("you" in to_you) == ("Ann" in about_ann or "Ben" in about_ann), (to_you, about_ann)
+
+
+def test_a_reason_says_should_win_only_when_the_choice_wins_in_most_deals():
+    from types import SimpleNamespace
+    from foxlib.narrator import ReviewNarrator
+    voice = ReviewNarrator(("You", "Computer"))
+    p = SimpleNamespace(obj="you")
+    likely, _ = voice._why_likelier_wins(p, 80, 40)
+    unlikely, _ = voice._why_likelier_wins(p, 46, 19)
+    assert likely.startswith("should win the trick (in about 80%")
+    assert unlikely.startswith("is likelier to win the trick (in about 46%")
+    crowned, _ = voice._why_crown_likelier_wins(p, 30, 10)
+    assert "11 of its suit and is likelier to win the trick" in crowned
