@@ -274,6 +274,46 @@ def test_the_opponent_is_said_to_answer_only_where_it_has_a_choice(deluxe_set):
     assert told > 0
 
 
+def test_every_wrong_first_action_of_a_deluxe_puzzle_has_the_authors_words(deluxe_set):
+    from foxlib.puzzles.session import _wrong_text
+    for p in deluxe_set.puzzles:
+        if p.kind not in ("play", "band"):
+            continue
+        failing = [v.move for v in solve_actions(p.start(), p.goal).verdicts if not v.works]
+        assert failing and all(_wrong_text(p, move) for move in failing), p.id
+
+
+def test_the_deluxe_set_has_harder_band_and_points_puzzles(deluxe_set):
+    # Players who solve the trick puzzles asked for harder ones: band goals and most-points
+    # over several tricks, where a special card's ruling decides tricks ahead.
+    harder = [p for p in deluxe_set.puzzles if p.kind == "band" and p.difficulty >= 2]
+    assert len(harder) >= 9, [p.id for p in harder]
+    assert sum(p.difficulty == 3 for p in harder) >= 4
+    assert {"crown", "tree", "mirror", "bow", "hammer"} <= {t for p in harder for t in p.themes}
+
+
+def test_SC5_SC10_a_crowned_trump_ties_the_real_monarch_and_the_leader_wins(deluxe_set):
+    puzzle = next(p for p in deluxe_set.puzzles if p.id == "deluxe-crown-meets-the-monarch")
+    fb = PuzzleSession(puzzle).act(Action("crown", Card("7B")))
+    assert fb.status == "going"
+    assert any("count as the same card, so the leader, you, wins" in line for line in fb.lines)
+    wrong = PuzzleSession(puzzle).play("7B")
+    assert wrong.status == "wrong" and "Without the Crown" in wrong.lines[0]
+
+
+def test_SC13_a_hammer_named_where_the_only_answer_is_even_loses_on_purpose(deluxe_set):
+    puzzle = next(p for p in deluxe_set.puzzles if p.id == "deluxe-hammer-loses-on-purpose")
+    keys = PuzzleSession(puzzle)
+    keys.play("Hammer")
+    fb = keys.act(Action("name_suit", "K"))        # the opponent may answer with the odd 7K
+    assert fb.status == "wrong" and "less than the +5 points" in fb.lines[0]
+    moons = PuzzleSession(puzzle)
+    moons.play("Hammer")
+    fb = moons.act(Action("name_suit", "M"))       # the only Moon is the even 4M
+    assert fb.status == "going"
+    assert any("loses to every card that is not odd" in line for line in fb.lines)
+
+
 # ----------------------------------------------------------------------------- the generator
 
 def test_generator_makes_axe_puzzles_the_checker_proves():
