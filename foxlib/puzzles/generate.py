@@ -253,6 +253,10 @@ def _deluxe_position(rng: random.Random, modules: Modules, special: str | None, 
         rnd.act(rng.choice(rnd.legal_actions()))
     if rnd.is_over or not rnd.hands[rnd.to_play]:
         return None
+    if special == "Shovel" and rnd.tricks_won[rnd.to_play]:
+        # A position does not keep the tricks a Shovel digs in, so its holder must not have
+        # won one yet (the loader refuses it otherwise): rare in a random deal.
+        return None
     pos = _learner_first_any(rnd)
     if special:
         mine = pos.hands[0]
