@@ -472,13 +472,17 @@ class StrongPlayer(Player):
     FALLBACK_SAMPLES = 16
 
     def __init__(self, seed=None, samples: int | None = None, time_limit: float | None = 1.0,
-                 work: int | None = None, evaluator=None):
+                 work: int | None = None, evaluator=None, special_deals: int | None = None):
         super().__init__(seed)
-        if samples is not None and (not isinstance(samples, int) or samples < 1):
-            raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}.")
+        for name, value in (("samples", samples), ("special_deals", special_deals)):
+            if value is not None and (not isinstance(value, int) or value < 1):
+                raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}.")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}.")
         self.samples = samples
+        # Deals for the special-card search only (the review sets it): ``samples`` also sets
+        # the base game's search once no special card can come, this does not.
+        self.special_deals = special_deals
         self.time_limit = time_limit
         self.work = work
         self._chosen = evaluator is not None

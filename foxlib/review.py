@@ -391,12 +391,11 @@ def _special_adviser(seed, settings: ReviewSettings, choices: int, goals: bool) 
     from .special_players import ENGINE_PLAYOUTS, PER_DEAL, PLAYOUTS
     per_deal = choices * (1 if goals else PER_DEAL)
     budget = ENGINE_PLAYOUTS if goals else PLAYOUTS
-    adviser = StrongPlayer(seed=seed, samples=settings.samples, time_limit=None)
     # Deals for the special-card search only: once no special card can come, the player
     # works the decision out as in the base game, with that game's own number of deals.
-    adviser.special_deals = settings.samples or max(
-        1, round(settings.special_deals_scale * budget / per_deal))
-    return adviser
+    deals = settings.samples or max(1, round(settings.special_deals_scale * budget / per_deal))
+    return StrongPlayer(seed=seed, samples=settings.samples, time_limit=None,
+                        special_deals=deals)
 
 
 def _choice_values(decision, special: bool = False) -> tuple:
