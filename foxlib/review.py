@@ -28,8 +28,8 @@ record says when it did not answer within it.
 
 Rounds with special cards are reviewed the same way (``foxlib.review_special``): a choice is the
 whole ``round.Action`` (a card with or without the Crown, a suit named for the Hammer, the
-Fairy's or the Shovel's "none"), the estimates are the strong player's playouts through the
-rules engine, the facts come from the engine's own trick outcomes and deals that fit the view,
+Fairy's or the Shovel's "none"), the estimates are the strong player's playouts (on the fast
+path, ``foxlib.fast_deluxe``; through the rules engine with goal cards), the facts come from the engine's own trick outcomes and deals that fit the view,
 and the check with all cards known is ``foxlib.deluxe_solver`` in the last tricks (expected
 values over the random picks still to come).
 
