@@ -9,6 +9,8 @@ second person: "You lead", "your 9 of Moons", "you have".
     Narrator(names, theme).say(record)            # any record of a round's history
     Narrator(names, theme).trick_reason(rule, ...) # why a trick went as it did
     Narrator(names, theme).refused(exc)           # why an action is not allowed
+    Narrator(names, theme).action_words(kind, card, form)  # a decision, for a button,
+                                                  # a player's reason or a review
     round_points_line(...), game_line(...)        # score lines
 
 Standard library only; it reads records by their ``kind`` and fields, so it imports no engine
