@@ -9,6 +9,8 @@ second person: "You lead", "your 9 of Moons", "you have".
     Narrator(names, theme).say(record)            # any record of a round's history
     Narrator(names, theme).trick_reason(rule, ...) # why a trick went as it did
     Narrator(names, theme).refused(exc)           # why an action is not allowed
+    Narrator(names, theme).action_words(kind, card, form)  # a decision, for a button,
+                                                  # a player's reason or a review
     round_points_line(...), game_line(...)        # score lines
 
 Standard library only; it reads records by their ``kind`` and fields, so it imports no engine
@@ -118,6 +120,42 @@ PROMPTS = {
 }
 #: ... and while someone else makes it.
 WAITING = {kind: f"to {what}" for kind, what in PENDING.items()}
+#: The cards a learner's decision shows to choose from (the Fairy's, the Potion's), as a title.
+OFFER_TITLES = {"fairy_take": "The cards your Fairy shows you: click one to take it",
+                "potion_play": "The cards your Potion drew: click the one to play"}
+
+#: Every decision in words, by (kind, whether it has a card): (what to do, as a review lists
+#: its choices and a hint starts: 'play the ...'; the learner's button, short because the
+#: prompt above it gives the context and spoken to the learner). {card} is the card's name,
+#: {suit} the suit named, {decree} ' (the decree card's name)' when it is known.
+ACTION_WORDS = {
+    ("play", True): ("play the {card}", "Play the {card}"),
+    ("crown", True): ("play the {card} with the Crown", "Play the {card} with the Crown"),
+    ("exchange", False): ("keep the decree card{decree}", "Keep the decree card"),
+    ("exchange", True): ("swap the {card} for the decree card",
+                         "Swap the {card} for the decree card"),
+    ("discard", True): ("put the {card} under the deck", "Put the {card} under the deck"),
+    ("name_suit", True): ("name {suit} for the Hammer", "Name {suit}"),
+    ("replace", True): ("play the {card} as the new led card", "Play the {card}"),
+    ("fairy_take", False): ("take none of the cards the Fairy shows", "Take none"),
+    ("fairy_take", True): ("take the {card} with the Fairy", "Take the {card}"),
+    ("fairy_give", True): ("give the {card} in return for the Fairy's card", "Give the {card}"),
+    ("dig", False): ("do not dig (the Shovel stays and loses the trick)",
+                     "Do not dig (you lose the trick)"),
+    ("dig", True): ("dig a card at random from the last trick won",
+                    "Dig: play a random card from the last trick you won"),
+    ("potion_discard", True): ("put the {card} under the deck with the Potion",
+                               "Put the {card} under the deck"),
+    ("potion_play", True): ("play the {card} drawn with the Potion", "Play the {card}"),
+}
+#: The '-ing' words of the first verbs above ('Playing the ...' starts a review's sentence) ...
+_ING = {"play": "Playing", "name": "Naming", "take": "Taking", "give": "Giving",
+        "put": "Putting", "swap": "Swapping", "keep": "Keeping"}
+#: ... and the decisions whose '-ing' form is shorter than the rest of their words.
+_DOING = {("exchange", False): "Keeping the decree card", ("dig", False): "Not digging",
+          ("dig", True): "Digging"}
+#: The forms ``Narrator.action_words`` says a decision in.
+ACTION_FORMS = ("do", "to", "doing", "button")
 
 
 # ----------------------------------------------------------------------------- scoring words
@@ -257,6 +295,36 @@ class Narrator:
 
     def suit(self, suit) -> str:
         return self.theme.suit_singular[suit]
+
+    # -- decisions
+    def action_words(self, kind: str, card, form: str = "do", decree=None) -> str:
+        """One decision (a ``round.Action``'s ``kind`` and ``card``: a card, a suit for the
+        Hammer, or None for a choice declined) in the words its place needs, from
+        ``ACTION_WORDS``. ``form``: 'do' as a review lists the choices and a hint starts ('play
+        the 4 of Keys with the Crown', 'do not dig (...)'); 'to' after 'to' or 'must' ('not dig
+        (...)'); 'doing' at the start of a sentence ('Playing the 4 of Keys with the Crown',
+        'Not digging'); 'button' on the learner's button ('Name Bells', 'Take none').
+        ``decree``: the decree card, named by 'keep the decree card (the 4 of Keys)'."""
+        if form not in ACTION_FORMS:
+            raise ValueError(f"A decision is said in one of the forms {ACTION_FORMS}, "
+                             f"not {form!r}.")
+        key = (kind, card is not None)
+        if key not in ACTION_WORDS:
+            raise ValueError(f"No words for the decision {kind!r} "
+                             f"{'with a card' if card is not None else 'without a card'}.")
+        do, button = ACTION_WORDS[key]
+        if form == "doing" and key in _DOING:
+            return _DOING[key]
+        words = button if form == "button" else do
+        if form == "to" and words.startswith("do not "):
+            words = words[len("do "):]          # 'must not dig', not 'must do not dig'
+        elif form == "doing":
+            verb, rest = words.split(" ", 1)
+            words = f"{_ING[verb]} {rest}"
+        return words.format(
+            card=card.name(self.theme) if key[1] and kind != "name_suit" else "",
+            suit=self.suits(card) if kind == "name_suit" else "",
+            decree=f" (the {decree.name(self.theme)})" if decree is not None else "")
 
     # -- records
     def say(self, rec) -> str:
@@ -779,10 +847,6 @@ def _is_action(choice) -> bool:
     return hasattr(choice, "kind") and hasattr(choice, "card")
 
 
-#: The verbs of ``_special_choice`` as the '-ing' words of ``_special_doing``.
-_ING = {"play": "playing", "name": "naming", "take": "taking", "give": "giving",
-        "put": "putting"}
-
 #: What each decision of a review is called (the review panel's heading).
 DECISION_NAMES = {"play": "play", "exchange": "Fox exchange", "discard": "Woodcutter discard",
                   "name_suit": "Hammer's suit", "replace": "new card after the Hammer",
@@ -818,65 +882,19 @@ class ReviewNarrator(Narrator):
     def choice(self, kind: str, action, decree=None) -> str:
         """'play the 9 of Moons', 'keep the decree card (the 4 of Keys)', ...; with special
         cards the choice is a ``round.Action`` ('play the 4 of Keys with the Crown',
-        'name Bells for the Hammer', 'dig in the last trick won' ...)."""
-        th = self.theme
-        if _is_action(action):
-            return self._special_choice(action, decree)
-        if kind == "exchange":
-            if action is None:
-                return f"keep the decree card (the {decree.name(th)})"
-            return f"swap the {action.name(th)} for the decree card"
-        if kind == "discard":
-            return f"put the {action.name(th)} under the deck"
-        return f"play the {action.name(th)}"
+        'name Bells for the Hammer', 'dig a card at random from the last trick won' ...)."""
+        return self._choice_words(kind, action, "do", decree)
 
     def doing(self, kind: str, action) -> str:
-        """'Playing the 9 of Moons', 'Keeping the decree card', ..."""
-        th = self.theme
+        """'Playing the 9 of Moons', 'Keeping the decree card', 'Not digging' ..."""
+        return self._choice_words(kind, action, "doing")
+
+    def _choice_words(self, kind: str, action, form: str, decree=None) -> str:
+        # A choice of a base round is a card (or None) of the decision ``kind``; with special
+        # cards it is a ``round.Action`` that knows its own kind.
         if _is_action(action):
-            return self._special_doing(action)
-        if kind == "exchange":
-            if action is None:
-                return "Keeping the decree card"
-            return f"Swapping the {action.name(th)} for the decree card"
-        if kind == "discard":
-            return f"Putting the {action.name(th)} under the deck"
-        return f"Playing the {action.name(th)}"
-
-    # the choices of rounds with special cards: each is a ``round.Action`` (kind, card)
-    def _special_choice(self, action, decree) -> str:
-        kind, card, th = action.kind, action.card, self.theme
-        if kind in ("play", "exchange", "discard"):
-            return self.choice(kind, card, decree)
-        if kind == "crown":
-            return f"play the {card.name(th)} with the Crown"
-        if kind == "name_suit":
-            return f"name {self.suits(card)} for the Hammer"
-        if kind == "replace":
-            return f"play the {card.name(th)} as the new led card"
-        if kind == "fairy_take":
-            return ("take none of the cards the Fairy shows" if card is None else
-                    f"take the {card.name(th)} with the Fairy")
-        if kind == "fairy_give":
-            return f"give the {card.name(th)} in return for the Fairy's card"
-        if kind == "dig":
-            return ("do not dig (the Shovel stays and loses the trick)" if card is None else
-                    "dig a card at random from the last trick won")
-        if kind == "potion_discard":
-            return f"put the {card.name(th)} under the deck with the Potion"
-        return f"play the {card.name(th)} drawn with the Potion"
-
-    def _special_doing(self, action) -> str:
-        kind, card = action.kind, action.card
-        if kind in ("play", "exchange", "discard"):
-            return self.doing(kind, card)
-        if kind == "dig":
-            return "Not digging" if card is None else "Digging"
-        if kind == "fairy_take" and card is None:
-            return "Taking none of the cards the Fairy shows"
-        words = self._special_choice(action, None)
-        verb, rest = words.split(" ", 1)
-        return sentence(_ING[verb]) + " " + rest
+            kind, action = action
+        return self.action_words(kind, action, form, decree)
 
     def decision_name(self, kind: str) -> str:
         """What a decision of a review is called: 'play', 'Fox exchange', 'Hammer's suit' ..."""
@@ -1157,8 +1175,8 @@ class ReviewNarrator(Narrator):
                 f"{_signed_points(kept)}")
         if kept < top:
             text += (f" (it gives up {self.exact_points(top - kept).lstrip('+')}); best would "
-                     f"be to "
-                     f"{self.choice(check.kind, check.best[0], check.decree)}")
+                     "be to "
+                     f"{self._choice_words(check.kind, check.best[0], 'to', check.decree)}")
         return text + "."
 
     # -- the summary line

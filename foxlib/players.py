@@ -23,9 +23,12 @@ from dataclasses import dataclass, field
 from . import fast, rules
 from .cards import DECK, Card, Suit
 from .inference import Inference
+from .narrator import Narrator
 from .round import ACTION_KINDS, Action, PlayerView
 
 SUIT_NAMES = ("Bells", "Keys", "Moons")
+#: The players' reasons are plain text in the classic theme's words.
+_VOICE = Narrator()
 
 
 @dataclass(frozen=True)
@@ -39,20 +42,13 @@ class Decision:
     seconds: float = 0.0
 
 
-def describe_action(view: PlayerView, action) -> str:
-    """'play the 9 of Moons', 'keep the decree', 'swap the 4 of Keys for the decree'."""
-    if isinstance(action, Action):
-        if action.kind not in ("play", "exchange", "discard"):
-            from .special_players import describe_special
-            return describe_special(view, action)
-        action = action.card
-    if view.phase == "exchange":
-        if action is None:
-            return f"keep the decree card ({view.decree.name()})"
-        return f"swap the {action.name()} for the decree card ({view.decree.name()})"
-    if view.phase == "discard":
-        return f"put the {action.name()} under the deck"
-    return f"play the {action.name()}"
+def describe_action(view: PlayerView, action, form: str = "to") -> str:
+    """A player's choice in the narrator's words, by default after 'to' or 'must': 'play the 9
+    of Moons', 'keep the decree card (the 4 of Keys)', 'name Bells for the Hammer', 'not dig
+    (...)' (``form``: see ``Narrator.action_words``). ``action`` is a ``round.Action``, or a
+    card (None: the Fox's exchange declined) of the decision ``view`` waits for."""
+    kind, card = action if isinstance(action, Action) else (view.phase, action)
+    return _VOICE.action_words(kind, card, form, view.decree)
 
 
 def _action(view: PlayerView, choice) -> Action:

@@ -28,6 +28,8 @@ from .cards import Card
 from .determinize import sample_round
 from .errors import InvalidState
 from .fast_deluxe import from_round, random_playout
+from .narrator import sentence
+from .players import describe_action
 from .round import ACTION_KINDS, Action, PlayerView
 
 SUIT_NAMES = ("Bells", "Keys", "Moons")
@@ -39,38 +41,6 @@ SPECIAL_POWER = {"Axe": 0.45, "Tree": 0.3, "Fairy": 0.15, "Crown": 0.05, "Bow": 
                  "Hammer": 0.45, "Potion": 0.35, "Shovel": 0.3}
 SPECIAL_DANGER = {"Axe": 0.3, "Tree": 0.2, "Fairy": 0.1, "Crown": 0.05, "Bow": 0.35,
                   "Hammer": 0.35, "Potion": 0.3, "Shovel": 0.0}
-
-
-# ============================================================================ words
-
-def describe_special(view: PlayerView, action: Action) -> str:
-    """'play the 4 of Keys with the Crown', 'name Keys', 'dig in the last trick won' ..."""
-    kind, card = action.kind, action.card
-    if kind == "crown":
-        return f"play the {card.name()} with the Crown"
-    if kind == "name_suit":
-        return f"name {SUIT_NAMES[card]} for the Hammer"
-    if kind == "replace":
-        return f"play the {card.name()} as the new led card"
-    if kind == "fairy_take":
-        return "take none of the cards seen" if card is None else \
-            f"take the {card.name()} with the Fairy"
-    if kind == "fairy_give":
-        return f"give the {card.name()} back"
-    if kind == "dig":
-        return "not dig (the Shovel then loses the trick)" if card is None else \
-            "dig a random card from the last trick won"
-    if kind == "potion_discard":
-        return f"put the {card.name()} under the deck with the Potion"
-    if kind == "potion_play":
-        return f"play the {card.name()} drawn with the Potion"
-    if kind == "exchange":
-        if card is None:
-            return f"keep the decree card ({view.decree.name()})"
-        return f"swap the {card.name()} for the decree card ({view.decree.name()})"
-    if kind == "discard":
-        return f"put the {card.name()} under the deck"
-    return f"play the {card.name()}"
 
 
 # ============================================================================ rules of thumb
@@ -232,8 +202,7 @@ def _rules_play(player, view):
                        else look.danger(card, view.hand), action, p, plan, treasure, note))
     value, _, action, p, plan, treasure, note = max(scored, key=lambda s: (s[0], s[1]))
     why = _plan(player, view, plan)
-    what = describe_special(view, action)
-    what = what[0].upper() + what[1:]
+    what = sentence(describe_action(view, action, "do"))
     if following:
         if note:
             result = f"{what}: {note}"
@@ -608,7 +577,7 @@ def strong_decision(player, view: PlayerView):
     from .players import Decision
     legal = list(view.legal)
     if len(legal) == 1:
-        return Decision(legal[0], f"The strong player must {describe_special(view, legal[0])}: "
+        return Decision(legal[0], f"The strong player must {describe_action(view, legal[0])}: "
                                   "it is the only legal choice.")
     start = time.perf_counter()
     limit = getattr(player, "time_limit", 1.0)
@@ -649,13 +618,13 @@ def _strong_words(view, best, means, search, fast) -> str:
            if fast else "played each choice out to the end of the round with random play")
     text = (f"The strong player dealt the cards it cannot see in {deals} way"
             f"{'s' if deals != 1 else ''} that fit what it saw (the special cards' state "
-            f"included) and {how}; to {describe_special(view, best)} did best on average: "
+            f"included) and {how}; to {describe_action(view, best)} did best on average: "
             f"about {v:+.1f} points against the opponent over the rest of the round.")
     others = sorted((a for a in means if a != best), key=lambda a: -means[a])
     if others:
         runner = others[0]
         gap = v - means[runner]
-        text += (f" The next best, to {describe_special(view, runner)}, scored {gap:.1f} "
+        text += (f" The next best, to {describe_action(view, runner)}, scored {gap:.1f} "
                  f"point{'s' if round(gap, 1) != 1 else ''} less.")
     if search.dropped:
         text += (f" It stopped playing out {search.dropped} choice"
@@ -734,10 +703,10 @@ def _base_decision(player, view: PlayerView, rng, world, start):
            "of the round, with guided playouts before)")
     text = (f"No special card can come into play any more this round, so the strong player "
             f"dealt the cards it cannot see in {n} way{'s' if n != 1 else ''} that fit what it "
-            f"saw and {how}; to {describe_special(view, best)} did best on average: about "
+            f"saw and {how}; to {describe_action(view, best)} did best on average: about "
             f"{means[best]:+.1f} points against the opponent over the rest of the round.")
     runner = max((a for a in legal if a != best), key=lambda a: means[a])
     gap = means[best] - means[runner]
-    text += (f" The next best, to {describe_special(view, runner)}, scored {gap:.1f} "
+    text += (f" The next best, to {describe_action(view, runner)}, scored {gap:.1f} "
              f"point{'s' if round(gap, 1) != 1 else ''} less.")
     return Decision(best, text, means, n, time.perf_counter() - start)

@@ -2,7 +2,7 @@
 record, refusal and score line is said by foxlib.narrator, again in other names or theme."""
 import pytest
 
-from foxlib import THEMES, Card, IllegalAction, rules
+from foxlib import THEMES, Card, IllegalAction, Suit, rules
 from foxlib import narrator
 from foxlib.narrator import Narrator
 from scenario_helpers import make_round
@@ -128,3 +128,85 @@ def test_a_refusal_keeps_its_facts_so_a_view_can_say_it_in_another_theme():
     assert Narrator(theme="classic").refused(refused.value) == str(refused.value)
     assert Narrator(theme="zsa").refused(refused.value) == \
         "You must follow Hearts: you hold the 3 of Hearts."
+
+
+# ----------------------------------------------------------------------------- decisions
+
+def _one_of_every_decision():
+    """An action of every kind of decision the engine knows: with a card (a suit for the
+    Hammer, the Shovel for its dig) and, when the decision may be declined, without one."""
+    from foxlib.round import ACTION_KINDS
+    for kind, k in ACTION_KINDS.items():
+        yield k.action(Suit.KEYS if k.suits else C("Shovel" if kind == "dig" else "4K"))
+        if k.declinable:
+            yield k.action(None)
+
+
+def _named(action, theme) -> str:
+    """What a decision's words must name wherever they are said: its card, its suit, or what
+    is done without a card."""
+    kind, card = action
+    if kind == "name_suit":
+        return theme.suit_names[card]
+    if kind == "dig":
+        return "dig"
+    if card is None:
+        return {"exchange": "decree card", "fairy_take": "none"}[kind]
+    return card.name(theme)
+
+
+def _verb(words: str) -> str:
+    return words.split()[0].rstrip(":").lower()
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_every_decision_names_the_same_card_suit_and_verb_on_the_button_in_the_reason_and_in_the_review(theme):
+    """The play table's buttons, the computer players' reasons and the review say a decision
+    with one narrator (``Narrator.action_words``): the same card or suit, the same verb."""
+    from foxlib import Round
+    from foxlib.modules import SPECIAL_CARDS
+    from foxlib.players import describe_action
+    from scenario_helpers import position
+    view = Round(position("9M", "4K 3B", "5B 6M", modules={"special": list(SPECIAL_CARDS)}),
+                 theme=theme).view(0)
+    th, names = THEMES[theme], ("You", "Computer")
+    review = narrator.ReviewNarrator(names, th)
+    for action in _one_of_every_decision():
+        button = Narrator(names, th).action_words(*action, "button")     # what the table draws
+        choice = review.choice(action.kind, action, view.decree)          # the review's list
+        doing = review.doing(action.kind, action)
+        said = [button, choice, doing]
+        if theme == "classic":                        # the players' reasons are in classic words
+            reason = describe_action(view, action)                        # 'to ...', 'must ...'
+            assert reason == choice.removeprefix("do "), action
+            said.append(reason)
+        thing = _named(action, th)
+        assert all(thing.lower() in words.lower() for words in said), (action, said)
+        assert _verb(button) == _verb(choice), action
+        assert doing.lower().startswith(_verb(choice.removeprefix("do "))[:-1]), action
+
+
+def test_a_declined_dig_reads_well_after_to_and_must_and_as_a_choice():
+    said = Narrator()
+    assert said.action_words("dig", None, "do") == \
+        "do not dig (the Shovel stays and loses the trick)"
+    assert said.action_words("dig", None, "to") == "not dig (the Shovel stays and loses the trick)"
+    assert said.action_words("dig", None, "doing") == "Not digging"
+
+
+def test_keeping_the_decree_card_names_it_when_known():
+    said = Narrator()
+    assert said.action_words("exchange", None, "do", C("4K")) == \
+        "keep the decree card (the 4 of Keys)"
+    assert said.action_words("exchange", None, "do") == "keep the decree card"
+    assert said.action_words("exchange", None, "button", C("4K")) == "Keep the decree card"
+
+
+@pytest.mark.parametrize("kind, card, form, error", [
+    ("play", C("4K"), "shout", "one of the forms"),
+    ("jump", C("4K"), "do", "No words for the decision 'jump'"),
+    ("play", None, "do", "'play' without a card"),
+])
+def test_a_decision_without_words_is_refused_naming_what_is_missing(kind, card, form, error):
+    with pytest.raises(ValueError, match=error):
+        Narrator().action_words(kind, card, form)

@@ -245,3 +245,10 @@ def test_two_suit_cards_that_both_win_the_trick_the_lower_one_keeps_the_higher_f
         "crown_draws")
     assert facts.contrast(Action("play", "4K"), Action("crown", "4K")) == Contrast.of(
         "keeps_crown")
+
+
+def test_the_exact_check_says_best_would_be_to_not_dig_after_to():
+    from foxlib.review import ExactCheck
+    check = ExactCheck(True, 1, 0, (Action("dig", None),), 10, kind="dig", averaged=True)
+    assert ReviewNarrator().exact_text(check).endswith(
+        "best would be to not dig (the Shovel stays and loses the trick).")

@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from foxlib import Action, Card
+from foxlib import THEMES, Action, Card
+from foxlib.narrator import Narrator
 from foxlib.modules import SPECIAL_CARDS
 from foxlib.players import LEVELS
 from widgets import PlayTable
@@ -208,6 +209,17 @@ def test_the_hammer_offers_one_button_per_suit_the_engine_allows():
     hammer = next(r for r in reversed(rnd.history) if r.kind == "hammer")
     assert hammer.player == 0 and hammer.suit is suits[1].card
     assert "Hammer" in text(pt.table.events.html)
+
+
+def test_the_decision_buttons_say_the_narrators_words_in_the_cards_chosen():
+    pt = reach("name_suit")
+    pt.theme.value = "zsa"
+    rnd = pt.game.round
+    voice = Narrator(pt.names, THEMES["zsa"])
+    assert [b.description for b in pt.choice_buttons] == \
+        [voice.action_words(a.kind, a.card, "button") for a in rnd.legal_actions()]
+    assert [b.description for b in pt.choice_buttons] == \
+        [f"Name {THEMES['zsa'].suit_names[a.card]}" for a in rnd.legal_actions()]
 
 
 def test_the_leader_plays_a_new_card_of_the_named_suit_after_a_hammer():

@@ -22,7 +22,8 @@ from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
 from foxlib.modules import BASE
 from foxlib.players import LEVELS, make_player
-from foxlib.narrator import PROMPTS, Narrator, ReviewNarrator, sentence, subject
+from foxlib.narrator import (OFFER_TITLES, PROMPTS, Narrator, ReviewNarrator, sentence,
+                             subject)
 
 from .card import CardRow, HtmlView
 from .module_options import ModuleOptions, describe
@@ -45,26 +46,8 @@ def _level_title(level: str) -> str:
     return f"{title}" if title.lower().startswith(level) else f"{title} ({level})"
 
 
-def choice_label(action, theme) -> str:
-    """The words on a button for one of the engine's legal actions (a special card's decision)."""
-    kind, card = action.kind, action.card
-    if kind == "name_suit":
-        return f"Name {theme.suit_names[card]}"
-    if kind == "dig":
-        return ("Dig: play a random card from the last trick you won" if card is not None
-                else "Do not dig (you lose the trick)")
-    if kind == "fairy_take":
-        return "Take none" if card is None else f"Take the {card.name(theme)}"
-    if kind == "potion_play":
-        return f"Play the {card.name(theme)}"
-    return str(action)
-
-
 #: Decisions made with buttons (one per legal action) rather than a click on the hand.
 BUTTON_KINDS = ("name_suit", "dig", "fairy_take", "potion_play")
-#: Decisions whose choices are cards shown above the buttons (the Fairy's, the Potion's).
-OFFER_TITLES = {"fairy_take": "The cards your Fairy shows you: click one to take it",
-                "potion_play": "The cards your Potion drew: click the one to play"}
 
 
 def _no_hint(exc) -> str:
@@ -567,9 +550,10 @@ class PlayTable(VBox):
             b = Button(layout=Layout(width="auto"))
             b.on_click(lambda btn: self.decide(btn._fox_action))
             self._buttons.append(b)
+        voice = Narrator(self.names, th)
         for b, a in zip(self._buttons, buttons):
             b._fox_action = a
-            b.description = b.tooltip = choice_label(a, th)
+            b.description = b.tooltip = voice.action_words(a.kind, a.card, "button")
         self.choice_box.children = tuple(self._buttons[:len(buttons)])
         offer = [str(c) for c in rnd.view(self.learner).offer] if kind in OFFER_TITLES else []
         self.offer_row.update(offer, theme=th.key, label=OFFER_TITLES.get(kind, ""),
