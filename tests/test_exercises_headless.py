@@ -27,7 +27,7 @@ EXAMPLES = {
     "choose_best": ({"decree": "4B", "led": "10K", "hand": ["2B", "6K", "11K"], "goal": "lose"},
                     "11K", "6K"),
     "fox_exchange": ({"decree": "4B", "led": "10K", "fox": "3M", "hand": ["8M", "2B"]},
-                     "Keep the 4 of Bells", "Swap in the 8 of Moons"),
+                     "Keep the decree card", "Swap in the 8 of Moons"),
     "woodcutter_discard": ({"decree": "4B", "woodcutter": "5K", "hand": ["2M"], "deck": ["11M"]},
                            ["5K", "2M"], ["2M", "11M"]),
     "score": ({"tricks": 10, "treasure": 1}, 0, 1),
@@ -360,7 +360,7 @@ def test_choose_best_a_losing_swan_keeps_the_lead():
 
 def test_fox_exchange_the_new_decree_card_counts_for_this_trick_already():
     ex = X.FoxExchangeExercise("4B", "10K", "3M", ["8M", "2B", "11M"])
-    bad, good = wrong_then_right(ex, "Keep the 4 of Bells", "Swap in the 11 of Moons")
+    bad, good = wrong_then_right(ex, "Keep the decree card", "Swap in the 11 of Moons")
     assert "keeps the decree card as it is" in bad
     assert "Moons are now trump, already for this trick" in good
 
