@@ -504,6 +504,32 @@ def test_deluxe_move_each_choice_is_played_out_by_the_engine():
     assert "That does not make you win" in ex.answer("Name Bells").text
 
 
+@pytest.mark.parametrize("theme", ["classic", "zsa"])
+def test_decision_answers_are_the_narrators_answer_words_in_the_theme_shown(theme):
+    """Words come from one narrator: an exercise's answers are ``Narrator.action_words(...,
+    'answer')``, the play table's button words without a consequence that gives the answer
+    away (the Shovel's 'Do not dig', not 'Do not dig (you lose the trick)')."""
+    from foxlib.narrator import Narrator
+    voice = Narrator(theme=theme)
+    shovel = X.DeluxeMoveExercise("4B", [["2M", "10K", "6K"], ["9M", "Shovel"]],
+                                  ["2M", "9M", "Shovel"], chance=["2M"], theme=theme)
+    fairy = X.DeluxeMoveExercise("2B", [["Fairy", "2M"], ["9M", "2K"]], ["Fairy"],
+                                 chance=[["2K", "9M"]], theme=theme)
+    for ex in (shovel, fairy):
+        assert [o.label for o in ex.options] == \
+            [voice.action_words(*a, "answer") for a in ex._choices(ex.round)]
+    fox = X.FoxExchangeExercise("4B", "10K", "3M", ["8M", "2B"], theme=theme)
+    assert [o.label for o in fox.options] == \
+        [voice.action_words("exchange", c, "answer") for c in (None, *fox.hand)]
+    if theme == "classic":
+        assert [o.label for o in shovel.options] == \
+            ["Do not dig", "Dig: play a random card from the last trick you won"]
+        assert [o.label for o in fairy.options] == \
+            ["Take none", "Take the 2 of Keys", "Take the 9 of Moons"]
+        assert [o.label for o in fox.options] == \
+            ["Keep the decree card", "Swap in the 2 of Bells", "Swap in the 8 of Moons"]
+
+
 def test_deluxe_move_refuses_a_choice_that_rests_on_a_random_card_nobody_gave():
     with pytest.raises(FoxError, match=r"picked at random; give it in 'chance'"):
         X.DeluxeMoveExercise("4B", [["9K", "2M"], ["Fairy", "2K"]], ["9K"])
