@@ -42,6 +42,7 @@ from .errors import FoxError, InvalidCard, InvalidState, json_kind
 from .feedback import REFUSED, RIGHT, SHOWN, WRONG, Feedback
 from .game import game_result
 from .modules import SPECIAL_CARDS, Modules
+from .narrator import Narrator
 from .round import Action, Move, Position, Round
 
 __all__ = [
@@ -504,11 +505,9 @@ class FoxExchangeExercise(ChoiceExercise):
         outcomes = [self._result(c, goal) for c in choices]
         if not any(ok for ok, _ in outcomes):
             raise InvalidState("FoxExchangeExercise: no choice reaches the goal.")
-        options = []
-        for card, (ok, why) in zip(choices, outcomes):
-            label = (f"Keep the {self.decree.name(theme_)}" if card is None
-                     else f"Swap in the {card.name(theme_)}")
-            options.append((label, ok, why))
+        voice = Narrator(theme=theme_)
+        options = [(voice.action_words("exchange", card, "answer"), ok, why)
+                   for card, (ok, why) in zip(choices, outcomes)]
         default = (f"{leader} led the {self.led.label(theme_)}. You are {follower} and follow "
                    f"with your Fox, the {self.fox.name(theme_)}. You want to {goal} this "
                    "trick: which card do you swap with the decree card?")
@@ -1113,26 +1112,6 @@ class TrickPointsExercise(Exercise):
         return f"{text.plural(self.points, 'point')}. {self._explain()}"
 
 
-def _action_words(action, rnd: Round) -> str:
-    """A button's words for an action ('Play the Bow', 'Name Moons', 'Do not dig')."""
-    theme, card = rnd.theme, action.card
-    name = "" if card is None or not isinstance(card, Card) else card.name(theme)
-    words = {
-        "play": f"Play the {name}", "replace": f"Play the {name}",
-        "potion_play": f"Play the {name}", "crown": f"Play the {name} with the Crown",
-        "exchange": f"Swap in the {name}" if card is not None else
-        f"Keep the {rnd.decree.name(theme)}",
-        "discard": f"Put the {name} under the deck",
-        "potion_discard": f"Put the {name} under the deck",
-        "fairy_take": f"Take the {name}" if card is not None else "Take nothing",
-        "fairy_give": f"Give the {name}",
-        "dig": "Dig up a card" if card is not None else "Do not dig",
-    }
-    if action.kind == "name_suit":
-        return f"Name {theme.suit_names[card]}"
-    return words.get(action.kind, str(action))
-
-
 class DeluxeMoveExercise(ChoiceExercise):
     """Your turn with the Deluxe special cards: after ``actions`` (as ``DeluxeTrickExercise``)
     the player to act chooses one of the engine's legal actions to reach ``goal`` ("win" or
@@ -1165,9 +1144,10 @@ class DeluxeMoveExercise(ChoiceExercise):
         self.me = rnd.to_play
         self.done_tricks = len(rnd.tricks)
         options = []
+        voice = Narrator(theme=theme_)
         for action in self._choices(rnd):
             ok, why = self._result(action)
-            options.append((_action_words(action, rnd), ok, why))
+            options.append((voice.action_words(*action, "answer"), ok, why))
         if not any(o[1] for o in options):
             raise InvalidState(f"DeluxeMoveExercise: no choice makes {rnd.name(self.me)} "
                                f"{self.GOALS[goal]}.")

@@ -9,7 +9,8 @@ second person: "You lead", "your 9 of Moons", "you have".
     Narrator(names, theme).say(record)            # any record of a round's history
     Narrator(names, theme).trick_reason(rule, ...) # why a trick went as it did
     Narrator(names, theme).refused(exc)           # why an action is not allowed
-    Narrator(names, theme).action_words(kind, card, form)  # a decision, for a button,
+    Narrator(names, theme).action_words(kind, card, form)  # a decision, for a button, an
+                                                  # exercise's answer, a dropdown's label,
                                                   # a player's reason or a review
     round_points_line(...), game_line(...)        # score lines
 
@@ -126,14 +127,16 @@ OFFER_TITLES = {"fairy_take": "The cards your Fairy shows you: click one to take
 
 #: Every decision in words, by (kind, whether it has a card): (what to do, as a review lists
 #: its choices and a hint starts: 'play the ...'; the learner's button, short because the
-#: prompt above it gives the context and spoken to the learner). {card} is the card's name,
-#: {suit} the suit named, {decree} ' (the decree card's name)' when it is known.
+#: prompt above it gives the context and spoken to the learner; a consequence the button
+#: reminds of comes last, in brackets). {card} is the card's name, {suit} the suit named,
+#: {decree} ' (the decree card's name)' when it is known. Without a card a decision is
+#: declined, except the Crown's: its toggle is pressed before the card is clicked.
 ACTION_WORDS = {
     ("play", True): ("play the {card}", "Play the {card}"),
     ("crown", True): ("play the {card} with the Crown", "Play the {card} with the Crown"),
+    ("crown", False): ("play a card with the Crown", "Play with the Crown"),
     ("exchange", False): ("keep the decree card{decree}", "Keep the decree card"),
-    ("exchange", True): ("swap the {card} for the decree card",
-                         "Swap the {card} for the decree card"),
+    ("exchange", True): ("swap the {card} for the decree card", "Swap in the {card}"),
     ("discard", True): ("put the {card} under the deck", "Put the {card} under the deck"),
     ("name_suit", True): ("name {suit} for the Hammer", "Name {suit}"),
     ("replace", True): ("play the {card} as the new led card", "Play the {card}"),
@@ -154,8 +157,33 @@ _ING = {"play": "Playing", "name": "Naming", "take": "Taking", "give": "Giving",
 #: ... and the decisions whose '-ing' form is shorter than the rest of their words.
 _DOING = {("exchange", False): "Keeping the decree card", ("dig", False): "Not digging",
           ("dig", True): "Digging"}
+#: What a label puts before a decision: the card whose ability asks for it ...
+LABEL_PREFIXES = {"exchange": "Fox", "discard": "Woodcutter", "name_suit": "Hammer",
+                  "replace": "After the Hammer", "fairy_take": "Fairy", "fairy_give": "Fairy",
+                  "dig": "Shovel", "potion_discard": "Potion", "potion_play": "Potion"}
+#: ... and the label of a decision whose button words already start with its verb and a colon.
+_LABEL = {("dig", True): "dig a random card from the last trick you won"}
 #: The forms ``Narrator.action_words`` says a decision in.
-ACTION_FORMS = ("do", "to", "doing", "button")
+ACTION_FORMS = ("do", "to", "doing", "button", "answer", "label")
+
+
+def _action_template(key: tuple, form: str) -> str:
+    """The words of the decision ``key`` of ``ACTION_WORDS`` in ``form``, blanks unfilled."""
+    do, button = ACTION_WORDS[key]
+    if form == "doing":
+        if key in _DOING:
+            return _DOING[key]
+        verb, rest = do.split(" ", 1)
+        return f"{_ING[verb]} {rest}"
+    if form == "to":
+        return do.removeprefix("do ")           # 'must not dig', not 'must do not dig'
+    if form == "answer":
+        return button.partition(" (")[0]
+    if form == "label":
+        prefix = LABEL_PREFIXES.get(key[0])
+        words = _LABEL.get(key, button)
+        return f"{prefix}: {_lower(words)}" if prefix else words
+    return button if form == "button" else do
 
 
 # ----------------------------------------------------------------------------- scoring words
@@ -303,7 +331,11 @@ class Narrator:
         ``ACTION_WORDS``. ``form``: 'do' as a review lists the choices and a hint starts ('play
         the 4 of Keys with the Crown', 'do not dig (...)'); 'to' after 'to' or 'must' ('not dig
         (...)'); 'doing' at the start of a sentence ('Playing the 4 of Keys with the Crown',
-        'Not digging'); 'button' on the learner's button ('Name Bells', 'Take none').
+        'Not digging'); 'button' on the learner's button ('Name Bells', 'Take none', 'Do not
+        dig (you lose the trick)'); 'answer' for an exercise's answer, the button's words
+        without the consequence in brackets, which would give the answer away ('Do not dig');
+        'label' in a list of every player's decisions, the button's words after the card that
+        asks for them ('Hammer: name Bells', 'Fox: keep the decree card').
         ``decree``: the decree card, named by 'keep the decree card (the 4 of Keys)'."""
         if form not in ACTION_FORMS:
             raise ValueError(f"A decision is said in one of the forms {ACTION_FORMS}, "
@@ -312,16 +344,7 @@ class Narrator:
         if key not in ACTION_WORDS:
             raise ValueError(f"No words for the decision {kind!r} "
                              f"{'with a card' if card is not None else 'without a card'}.")
-        do, button = ACTION_WORDS[key]
-        if form == "doing" and key in _DOING:
-            return _DOING[key]
-        words = button if form == "button" else do
-        if form == "to" and words.startswith("do not "):
-            words = words[len("do "):]          # 'must not dig', not 'must do not dig'
-        elif form == "doing":
-            verb, rest = words.split(" ", 1)
-            words = f"{_ING[verb]} {rest}"
-        return words.format(
+        return _action_template(key, form).format(
             card=card.name(self.theme) if key[1] and kind != "name_suit" else "",
             suit=self.suits(card) if kind == "name_suit" else "",
             decree=f" (the {decree.name(self.theme)})" if decree is not None else "")

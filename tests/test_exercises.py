@@ -206,7 +206,7 @@ def test_fox_exchange_exercise_new_trump_counts_for_this_trick():
 
 def test_fox_exchange_exercise_keeping_the_decree_is_a_choice_the_engine_judges():
     ex = FoxExchangeExercise(decree="4B", led="10K", fox="3M", hand=["8M", "2B", "11M"])
-    press(ex, "Keep the 4 of Bells")
+    press(ex, "Keep the decree card")
     assert ex.verdict == "wrong" and "keeps the decree card as it is" in ex.explanation
 
 

@@ -27,7 +27,7 @@ EXAMPLES = {
     "choose_best": ({"decree": "4B", "led": "10K", "hand": ["2B", "6K", "11K"], "goal": "lose"},
                     "11K", "6K"),
     "fox_exchange": ({"decree": "4B", "led": "10K", "fox": "3M", "hand": ["8M", "2B"]},
-                     "Keep the 4 of Bells", "Swap in the 8 of Moons"),
+                     "Keep the decree card", "Swap in the 8 of Moons"),
     "woodcutter_discard": ({"decree": "4B", "woodcutter": "5K", "hand": ["2M"], "deck": ["11M"]},
                            ["5K", "2M"], ["2M", "11M"]),
     "score": ({"tricks": 10, "treasure": 1}, 0, 1),
@@ -360,7 +360,7 @@ def test_choose_best_a_losing_swan_keeps_the_lead():
 
 def test_fox_exchange_the_new_decree_card_counts_for_this_trick_already():
     ex = X.FoxExchangeExercise("4B", "10K", "3M", ["8M", "2B", "11M"])
-    bad, good = wrong_then_right(ex, "Keep the 4 of Bells", "Swap in the 11 of Moons")
+    bad, good = wrong_then_right(ex, "Keep the decree card", "Swap in the 11 of Moons")
     assert "keeps the decree card as it is" in bad
     assert "Moons are now trump, already for this trick" in good
 
@@ -502,6 +502,32 @@ def test_deluxe_move_each_choice_is_played_out_by_the_engine():
                               ["9K", "Hammer"], deck=["6K"])
     assert ex.right_answers == ["Name Moons"]
     assert "That does not make you win" in ex.answer("Name Bells").text
+
+
+@pytest.mark.parametrize("theme", ["classic", "zsa"])
+def test_decision_answers_are_the_narrators_answer_words_in_the_theme_shown(theme):
+    """Words come from one narrator: an exercise's answers are ``Narrator.action_words(...,
+    'answer')``, the play table's button words without a consequence that gives the answer
+    away (the Shovel's 'Do not dig', not 'Do not dig (you lose the trick)')."""
+    from foxlib.narrator import Narrator
+    voice = Narrator(theme=theme)
+    shovel = X.DeluxeMoveExercise("4B", [["2M", "10K", "6K"], ["9M", "Shovel"]],
+                                  ["2M", "9M", "Shovel"], chance=["2M"], theme=theme)
+    fairy = X.DeluxeMoveExercise("2B", [["Fairy", "2M"], ["9M", "2K"]], ["Fairy"],
+                                 chance=[["2K", "9M"]], theme=theme)
+    for ex in (shovel, fairy):
+        assert [o.label for o in ex.options] == \
+            [voice.action_words(*a, "answer") for a in ex._choices(ex.round)]
+    fox = X.FoxExchangeExercise("4B", "10K", "3M", ["8M", "2B"], theme=theme)
+    assert [o.label for o in fox.options] == \
+        [voice.action_words("exchange", c, "answer") for c in (None, *fox.hand)]
+    if theme == "classic":
+        assert [o.label for o in shovel.options] == \
+            ["Do not dig", "Dig: play a random card from the last trick you won"]
+        assert [o.label for o in fairy.options] == \
+            ["Take none", "Take the 2 of Keys", "Take the 9 of Moons"]
+        assert [o.label for o in fox.options] == \
+            ["Keep the decree card", "Swap in the 2 of Bells", "Swap in the 8 of Moons"]
 
 
 def test_deluxe_move_refuses_a_choice_that_rests_on_a_random_card_nobody_gave():

@@ -159,10 +159,18 @@ def _verb(words: str) -> str:
     return words.split()[0].rstrip(":").lower()
 
 
+def _unlabelled(label: str, kind: str) -> str:
+    """A label's words after the card that asks for the decision ('Hammer: name Bells')."""
+    prefix = narrator.LABEL_PREFIXES.get(kind)
+    assert prefix is None or label.startswith(f"{prefix}: "), label
+    return label.removeprefix(f"{prefix}: ")
+
+
 @pytest.mark.parametrize("theme", sorted(THEMES))
 def test_every_decision_names_the_same_card_suit_and_verb_on_the_button_in_the_reason_and_in_the_review(theme):
-    """The play table's buttons, the computer players' reasons and the review say a decision
-    with one narrator (``Narrator.action_words``): the same card or suit, the same verb."""
+    """The play table's buttons, the exercises' answers, the explorer's dropdowns, the computer
+    players' reasons and the review say a decision with one narrator
+    (``Narrator.action_words``): the same card or suit, the same verb."""
     from foxlib import Round
     from foxlib.modules import SPECIAL_CARDS
     from foxlib.players import describe_action
@@ -172,18 +180,53 @@ def test_every_decision_names_the_same_card_suit_and_verb_on_the_button_in_the_r
     th, names = THEMES[theme], ("You", "Computer")
     review = narrator.ReviewNarrator(names, th)
     for action in _one_of_every_decision():
-        button = Narrator(names, th).action_words(*action, "button")     # what the table draws
+        voice = Narrator(names, th)
+        button = voice.action_words(*action, "button")     # what the table draws
+        answer = voice.action_words(*action, "answer")     # an exercise's answer
+        label = voice.action_words(*action, "label")       # the explorer's dropdown
         choice = review.choice(action.kind, action, view.decree)          # the review's list
         doing = review.doing(action.kind, action)
-        said = [button, choice, doing]
+        said = [button, answer, label, choice, doing]
         if theme == "classic":                        # the players' reasons are in classic words
             reason = describe_action(view, action)                        # 'to ...', 'must ...'
             assert reason == choice.removeprefix("do "), action
             said.append(reason)
         thing = _named(action, th)
         assert all(thing.lower() in words.lower() for words in said), (action, said)
-        assert _verb(button) == _verb(choice), action
+        assert _verb(button) == _verb(answer) == _verb(_unlabelled(label, action.kind)) == \
+            _verb(choice), (action, said)
         assert doing.lower().startswith(_verb(choice.removeprefix("do "))[:-1]), action
+
+
+def test_an_exercise_answer_is_the_button_without_the_consequence_that_would_give_it_away():
+    said = Narrator()
+    assert said.action_words("dig", None, "button") == "Do not dig (you lose the trick)"
+    assert said.action_words("dig", None, "answer") == "Do not dig"
+    for action in _one_of_every_decision():
+        assert "(" not in said.action_words(*action, "answer"), action
+
+
+@pytest.mark.parametrize("kind, card, label", [
+    ("exchange", None, "Fox: keep the decree card"),
+    ("exchange", C("8M"), "Fox: swap in the 8 of Moons"),
+    ("discard", C("2B"), "Woodcutter: put the 2 of Bells under the deck"),
+    ("name_suit", Suit.BELLS, "Hammer: name Bells"),
+    ("replace", C("9B"), "After the Hammer: play the 9 of Bells"),
+    ("fairy_take", None, "Fairy: take none"),
+    ("dig", None, "Shovel: do not dig (you lose the trick)"),
+    ("dig", C("Shovel"), "Shovel: dig a random card from the last trick you won"),
+    ("potion_discard", C("2B"), "Potion: put the 2 of Bells under the deck"),
+    ("play", C("9B"), "Play the 9 of Bells"),
+])
+def test_a_label_names_the_card_that_asks_for_the_decision_then_the_button_words(kind, card, label):
+    assert Narrator().action_words(kind, card, "label") == label
+
+
+def test_the_crowns_toggle_is_said_before_its_card_is_chosen():
+    said = Narrator()
+    assert said.action_words("crown", None, "button") == "Play with the Crown"
+    assert said.action_words("crown", None, "doing") == "Playing a card with the Crown"
+    assert said.action_words("crown", C("4K"), "button") == "Play the 4 of Keys with the Crown"
 
 
 def test_a_declined_dig_reads_well_after_to_and_must_and_as_a_choice():

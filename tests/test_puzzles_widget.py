@@ -87,6 +87,7 @@ def test_fox_decision_is_asked_after_the_fox(app):
     player.click_card("3B")
     assert player.decision.layout.display == ""
     assert "swap it with the decree card" in player.decision_note.html
+    assert player.keep_button.description == "Keep the decree card"     # the narrator's words
     player.keep_button.click()                        # keep the decree: Moons stay trump
     assert "does not work" in feedback(player)
     player.retry_button.click()

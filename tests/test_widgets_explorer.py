@@ -96,6 +96,15 @@ def test_fox_exchange_offers_only_the_cards_the_learner_chose():
     assert values == ["", "9K"] and e.padding == 1
 
 
+def test_the_fox_and_woodcutter_dropdowns_say_the_narrators_labels():
+    fox = RulesExplorer(decree="2B", led="3M", leader_others="9K", follower_hand="5K 8K 4B")
+    assert [label for label, _ in fox.leader_choice.options] == \
+        ["Fox: keep the decree card", "Fox: swap in the 9 of Keys"]
+    wood = RulesExplorer(preset="Woodcutter: draw and discard")
+    assert "Woodcutter: put the 11 of Keys under the deck" in \
+        [label for label, _ in wood.leader_choice.options]
+
+
 def test_woodcutter_draws_the_chosen_top_card_and_discards_the_choice():
     e = RulesExplorer(preset="Woodcutter: draw and discard")
     kinds = [r.kind for r in e.steps]

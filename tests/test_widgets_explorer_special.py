@@ -137,3 +137,20 @@ def test_the_crown_without_a_crown_in_hand_is_refused_in_the_engine_words():
 def test_the_crown_checkbox_is_hidden_when_the_crown_is_not_in_play():
     e = RulesExplorer(special=["Bow"])
     assert not shown(e.leader_crown) and not shown(e.follower_crown)
+
+
+def test_the_decision_dropdowns_say_the_narrators_labels_in_the_theme_shown():
+    """Words come from one narrator: the dropdowns draw ``Narrator.action_words(..., 'label')``
+    for each legal action, with the suits of the theme chosen."""
+    from foxlib.narrator import Narrator
+    from foxlib.round import Action
+    e = RulesExplorer(decree="4K", led="10M", leader_others="2B 9B", followed="Hammer",
+                      follower_hand="Hammer 6B 2K", special=ALL, theme="zsa")
+    labels = [label for label, _ in e.follower_choice.options]
+    assert labels == ["Hammer: name Clubs", "Hammer: name Hearts", "Hammer: name Caps"]
+    assert [label for label, _ in e.leader_choice.options] == \
+        ["After the Hammer: play the 2 of Clubs", "After the Hammer: play the 9 of Clubs"]
+    voice = Narrator(theme="zsa")
+    for dropdown, kind in ((e.follower_choice, "name_suit"), (e.leader_choice, "replace")):
+        assert [label for label, _ in dropdown.options] == \
+            [voice.action_words(*Action(kind, v), "label") for _, v in dropdown.options]

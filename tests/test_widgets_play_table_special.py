@@ -222,6 +222,15 @@ def test_the_decision_buttons_say_the_narrators_words_in_the_cards_chosen():
         [f"Name {THEMES['zsa'].suit_names[a.card]}" for a in rnd.legal_actions()]
 
 
+def test_the_keep_and_crown_buttons_say_the_narrators_words():
+    pt = reach("crown")
+    voice = Narrator()
+    assert pt.crown_button.description == voice.action_words("crown", None, "button") == \
+        "Play with the Crown"
+    assert pt.keep_button.description == voice.action_words("exchange", None, "button") == \
+        "Keep the decree card"
+
+
 def test_the_leader_plays_a_new_card_of_the_named_suit_after_a_hammer():
     pt = reach("replace", opponent=HammerPlayer())
     rnd = pt.game.round

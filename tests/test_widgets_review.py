@@ -230,3 +230,18 @@ def test_round_player_reviews_a_recorded_round_with_special_cards_naming_each_de
     digs = [w for r, w in special if r.kind == "dig"]
     assert digs and all(re.search(r"chosen (do not )?dig", w) for w in digs)
     assert panel.summary_text.startswith(("Ben lost", "No big mistakes", "No mistakes"))
+
+
+def test_a_kept_decree_card_is_shown_in_the_narrators_words():
+    rnd = Round(Position(Card("4M"), ([Card("3B"), Card("2B")], [Card("6B"), Card("10K")]),
+                         leader=0, tricks_won=(9, 2)), names=("You", "Computer"))
+    rnd.play("3B")
+    rnd.exchange(None)                                  # the Fox keeps the decree card
+    while rnd.phase != "over":
+        rnd.play(rnd.legal_cards()[0])
+    rec = next(r for r in review_round(rnd, 0, seed=2, settings=FAST).records
+               if r.kind == "exchange")
+    assert rec.played is None
+    chosen = ReviewNarrator(("You", "Computer")).choice("exchange", None)
+    assert chosen == "keep the decree card"
+    assert f'you chose</span><span class="fox-review-keep">{chosen}</span>' in record_html(rec)

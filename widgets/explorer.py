@@ -70,32 +70,6 @@ class _Deluxe:
 CHANCE_SEED = 14
 
 
-def decision_label(action, theme, drawn=None) -> str:
-    """The words for one of the engine's legal actions in a decision dropdown."""
-    kind, card = action.kind, action.card
-    name = None if card is None or kind == "name_suit" else card.name(theme)
-    if kind == "exchange":
-        return "Fox: keep the decree card" if card is None else f"Fox: swap in the {name}"
-    if kind == "discard":
-        return f"Woodcutter: discard the {name}"
-    if kind == "name_suit":
-        return f"Hammer: name {theme.suit_names[card]}"
-    if kind == "replace":
-        return f"After the Hammer: play the {name}"
-    if kind == "fairy_take":
-        return "Fairy: take none" if card is None else f"Fairy: take the {name}"
-    if kind == "fairy_give":
-        return f"Fairy: give the {name}"
-    if kind == "dig":
-        return ("Shovel: do not dig (lose the trick)" if card is None else
-                "Shovel: dig a random card from the last trick won")
-    if kind == "potion_discard":
-        return f"Potion: put the {name} under the deck too"
-    if kind == "potion_play":
-        return f"Potion: play the {name}"
-    return str(action)
-
-
 def _wide() -> Layout:
     # One Layout per widget: a shared one would hide them all when one is hidden.
     return Layout(width="auto", min_width="16em")
@@ -525,7 +499,9 @@ class RulesExplorer(VBox):
             actions = mine or actions
         if kind == "exchange":
             actions = sorted(actions, key=lambda a: a.card is not None)
-        options = [(decision_label(a, th), "" if a.card is None else a.text) for a in actions]
+        voice = Narrator(theme=th)
+        options = [(voice.action_words(*a, "label"), "" if a.card is None else a.text)
+                   for a in actions]
         wanted = self._wanted[who][i] if i < len(self._wanted[who]) else None
         wanted = wanted or ""
         if wanted not in [v for _, v in options]:

@@ -117,8 +117,8 @@ class PlayTable(VBox):
                                   "(and the computer's answer to it)")
         self.hint_button = Button(description="Hint", tooltip="What the strongest computer "
                                   "player would do in your place, and why")
-        self.keep_button = Button(description="Keep the decree card",
-                                  tooltip="The Fox's other choice: swap nothing")
+        keep = Narrator().action_words("exchange", None, "button")
+        self.keep_button = Button(description=keep, tooltip="The Fox's other choice: swap nothing")
         self.next_button = Button(description="Deal the next round", button_style="success")
         self.status = HtmlView()
         self.status.add_class("fox-table-status")
@@ -506,7 +506,8 @@ class PlayTable(VBox):
 
     def _build_decisions(self) -> None:
         """The special cards' decision widgets (only pages that play with them load them)."""
-        self.crown_button = ToggleButton(description="Play with the Crown", value=False,
+        crown = Narrator().action_words("crown", None, "button")     # before the card is chosen
+        self.crown_button = ToggleButton(description=crown, value=False,
                                          tooltip="The next card you click is played together "
                                                  "with your Crown, and you draw a card",
                                          layout=Layout(width="auto"))

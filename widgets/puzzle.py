@@ -172,7 +172,7 @@ class PuzzlePlayer(VBox):
         self.decision_note = HtmlView(layout=shared.box)
         self.decision_row = CardRow(theme=theme, label="Choose a card", layout=shared.box)
         self.decision_row.on_click(lambda code: self.choose(Card(code)))
-        self.keep_button = shared.button("Keep the decree card",
+        self.keep_button = shared.button(Narrator().action_words("exchange", None, "button"),
                                          "The Fox's other choice: swap nothing", own_layout=True)
         self.keep_button.on_click(lambda _b: self.choose(None))
         self.decision = VBox([self.decision_note, self.decision_row, self.keep_button])

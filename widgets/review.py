@@ -45,14 +45,11 @@ def _points(v: float) -> str:
     return f"{v:+.1f}"
 
 
-def _card_or_keep(action, theme, narrator=None, kind="play") -> str:
-    """A choice drawn as its card, or in words when it has no card of its own (keeping the
-    decree, a suit named for the Hammer, the Fairy's or the Shovel's "none"); a card played
-    with the Crown gets the Crown beside it."""
+def _card_or_keep(action, theme, narrator, kind="play") -> str:
+    """A choice drawn as its card, or in the narrator's words when it has no card of its own
+    (keeping the decree card, a suit named for the Hammer, the Fairy's or the Shovel's "none");
+    a card played with the Crown gets the Crown beside it."""
     card = getattr(action, "card", action)
-    if card is None and kind == "exchange":
-        return '<span class="fox-review-keep">keep the decree</span>'
-
     if not isinstance(card, Card) or getattr(action, "kind", "") == "dig":
         return f'<span class="fox-review-keep">{escape(narrator.choice(kind, action))}</span>'
     drawn = inline_card(card, theme, "small")
