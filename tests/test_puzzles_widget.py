@@ -387,3 +387,27 @@ def test_the_crown_is_offered_as_buttons_beside_the_cards(collection):
     assert "The 2 of Moons (2M) with the Crown" in labels
     player.act_button("The 2 of Moons (2M) with the Crown")
     assert "Right!" in feedback(player)
+
+
+def test_retry_and_next_give_the_keyboard_focus_to_the_first_thing_to_answer_with(app,
+                                                                                 monkeypatch):
+    """A keyboard user who presses Retry or Next (below the board) lands on the puzzle's first
+    choice: an answer button for a prediction, the hand for a play, not on the button pressed."""
+    from ipywidgets import DOMWidget
+    focused = []
+    monkeypatch.setattr(DOMWidget, "focus", lambda self: focused.append(self))
+    player = app.player
+    answer_button(player, "Your opponent").click()
+    player.retry_button.click()
+    assert focused[-1] is next(b for b in player._answer_choices.values()
+                               if b.layout.display != "none")
+    app.choose_puzzle("follow-lead-to-win")
+    browser_click(player.hand.row, "10K")
+    player.retry_button.click()
+    assert focused[-1] is player.hand.row
+    app.choose_set("witch", 0)
+    player.next_button.click()
+    shown = [b for b in player._answer_choices.values() if b.layout.display != "none"]
+    expected = shown[0] if player.answer_buttons.layout.display != "none" else player.hand.row
+    assert focused[-1] is expected
+    assert len(focused) == 3

@@ -189,8 +189,17 @@ const widget = {
       ? ["html", "action", "action_icon", "action_tooltip"]
       : ["_items", "size", "label", "empty_text"];
     for (const name of names) model.on("change:" + name, draw);
+    // Python's widget.focus() (e.g. the puzzle player after Retry): the first card (or button)
+    // that can be pressed takes the keyboard focus, so the learner does not tab back to it.
+    const focus = (msg) => {
+      if (!msg || msg.do !== "focus") return;
+      const target = el.querySelector(".fox-clickable, button");
+      if (target) target.focus();
+    };
+    model.on("msg:custom", focus);
     return () => {
       for (const name of names) model.off("change:" + name, draw);
+      model.off("msg:custom", focus);
     };
   },
 };

@@ -246,6 +246,7 @@ class PuzzlePlayer(VBox):
     def next(self) -> None:
         if self.index + 1 < len(self.playlist):
             self.show(self.index + 1)
+            self._focus_first_choice()
 
     # -- the learner's actions
     def hint(self) -> None:
@@ -261,6 +262,21 @@ class PuzzlePlayer(VBox):
             self._feedback_html = ""
             self.number.value = ""
             self._draw()
+            self._focus_first_choice()
+
+    def _focus_first_choice(self) -> None:
+        """After Retry or Next the keyboard focus goes to the first thing to answer with (an
+        answer button, the number field, a decision button or the hand), not left on the button
+        pressed below the board."""
+        shown = [b for b in self._answer_choices.values() if b.layout.display != "none"]
+        if shown and self.answer_buttons.layout.display != "none":
+            shown[0].focus()
+        elif self.number_box.layout.display != "none":
+            self.number.focus()
+        elif self.actions_box.layout.display != "none" and self.action_buttons.children:
+            self.action_buttons.children[0].focus()
+        else:
+            self.hand.row.focus()
 
     def show_solution(self) -> None:
         if self.session:

@@ -38,13 +38,18 @@ export default {
       input.value = model.get("value"); // Python empties the field for a new attempt
       input.disabled = button.disabled = model.get("disabled");
     };
+    const focus = (msg) => {
+      if (msg && msg.do === "focus") input.focus(); // Python's widget.focus(): the field
+    };
     model.on("change:value", refresh);
     model.on("change:disabled", refresh);
+    model.on("msg:custom", focus);
     refresh();
     el.replaceChildren(label, input, button);
     return () => {
       model.off("change:value", refresh);
       model.off("change:disabled", refresh);
+      model.off("msg:custom", focus);
     };
   },
 };

@@ -237,6 +237,31 @@ def test_a_wrong_move_is_explained(page, open_notebook, collection, screenshot):
           lambda: wait_feedback(page, "Right!"))
 
 
+def test_a_wrong_then_right_answer_by_keyboard_alone(page, open_notebook, collection):
+    """Wrong card, Retry, right card, with Enter and the arrow keys only: after Retry the
+    focus is back on the hand (not on Retry below the board), and the right card is reached
+    from there with the arrow keys."""
+    open_puzzles(open_notebook, page, label="puzzles.ipynb (keyboard visit) -> app ready")
+    choose(page, collection, "monarch-not-now")
+    wrong = hand_card(page, "11K")
+    wrong.focus()
+    wrong.press("Enter")
+    wait_feedback(page, "does not work")
+    retry = page.get_by_role("button", name="Retry")
+    retry.focus()
+    retry.press("Enter")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.matches"
+        "('.fox-puzzle-app .fox-hand .fox-card.fox-clickable')")
+    for _ in range(4):
+        if page.evaluate("() => document.activeElement.dataset.card") == "10B":
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.card") == "10B"
+    page.keyboard.press("Enter")
+    wait_feedback(page, "Right!")
+
+
 def test_progress_survives_a_reload(page, open_notebook, collection):
     open_puzzles(open_notebook, page, label="puzzles.ipynb (fourth visit) -> app ready")
     page.get_by_role("button", name="You", exact=True).click()
