@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from foxlib import Card, FoxError, Round
-from widgets.exercises import (CharacterExercise, ChooseBestExercise, DealExercise,
+from widgets.exercises import (ANSWERS, CharacterExercise, ChooseBestExercise, DealExercise,
                                FoxExchangeExercise, GameEndExercise, LegalPlayExercise, Quiz,
                                RoundScoreExercise, RoundTrickExercise, ScoreExercise,
                                TrueFalseExercise, WhoWinsExercise, WoodcutterDiscardExercise,
@@ -430,6 +430,26 @@ def test_quiz_builds_questions_when_shown_and_counts_solved_ones():
     assert "1 of 2 solved, 1 at the first try" in quiz.header.value
     press(quiz.current, "Witch")
     assert "2 of 2 solved" in quiz.header.value
+
+
+def test_quiz_next_and_previous_send_the_keyboard_focus_to_the_new_questions_answers():
+    """A keyboard user who presses Next lands on the next question's first answer (not on
+    Next, below it); at the end, on the summary's first review button. The quiz asks the
+    browser for it once the question is drawn (its class names it)."""
+    quiz = Quiz([{"kind": "score", "tricks": 3}, {"kind": "character", "card": "9K"},
+                 {"kind": "legal_play", "decree": "4B", "led": "9K", "hand": ["2K", "4M"]}])
+    sent = []
+    quiz.header.send = sent.append
+    quiz.next_button.click()
+    assert sent[-1] == {"do": "focus_in", "scope": ".fox-quiz",
+                        "target": f".fox-quiz-q2 {ANSWERS}"}
+    assert "fox-quiz-q2" in quiz.current._dom_classes
+    quiz.previous_button.click()
+    assert sent[-1]["target"] == f".fox-quiz-q1 {ANSWERS}"
+    quiz.go(2)
+    quiz.next_button.click()                     # the summary
+    assert sent[-1]["target"] == ".fox-quiz-review-button, .fox-quiz-previous"
+    assert len(sent) == 4
 
 
 def test_quiz_names_the_bad_item():

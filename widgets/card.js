@@ -179,6 +179,18 @@ function followHashChanges() {
   window.addEventListener("hashchange", fox.hashListener);
 }
 
+function focusWhenDrawn(root, selector) {
+  // Widgets that Python has just added are drawn a few frames later: look for the target
+  // at each frame, for about five seconds at most.
+  let frames = 0;
+  const step = () => {
+    const target = root.querySelector(selector);
+    if (target && target.offsetParent !== null) target.focus();
+    else if (++frames < 300) requestAnimationFrame(step);
+  };
+  step();
+}
+
 const widget = {
   render({ model, el }) {
     el.classList.add("fox-widget");
@@ -192,9 +204,12 @@ const widget = {
     // Python's widget.focus() (e.g. the puzzle player after Retry): the first card (or button)
     // that can be pressed takes the keyboard focus, so the learner does not tab back to it.
     const focus = (msg) => {
-      if (!msg || msg.do !== "focus") return;
-      const target = el.querySelector(".fox-clickable, button");
-      if (target) target.focus();
+      if (msg && msg.do === "focus") {
+        const target = el.querySelector(".fox-clickable, button");
+        if (target) target.focus();
+      } else if (msg && msg.do === "focus_in") {
+        focusWhenDrawn(el.closest(msg.scope) || document, msg.target);
+      }
     };
     model.on("msg:custom", focus);
     return () => {

@@ -122,6 +122,12 @@ class HtmlView(_FoxWidget):
         if isinstance(content, dict) and content.get("event") == "press":
             self.press()
 
+    def focus_first_in(self, scope: str, target: str) -> None:
+        """Give the keyboard focus to the first element matching the CSS selector ``target``
+        inside this view's nearest ``scope`` ancestor, as soon as the browser has drawn one
+        (widgets just added to the page are drawn a moment after Python adds them)."""
+        self.send({"do": "focus_in", "scope": scope, "target": target})
+
 
 class _CardsBase(_FoxWidget):
     """What CardWidget and CardRow share: the drawn items, theme, size and click handling."""

@@ -285,7 +285,6 @@ class Exercise(W.VBox):
     def _mark_answer(self) -> None:
         """Point at the right answer in the answer area (a subclass hook)."""
 
-
 class _ChoiceExercise(Exercise):
     """An exercise answered by pressing one of several buttons (the model's ``options``)."""
 
@@ -321,7 +320,6 @@ class _ChoiceExercise(Exercise):
     def _mark_answer(self) -> None:
         for option, button in zip(self.model.options, self.buttons):
             button.button_style = "success" if option.correct else ""
-
 
 class _CardPickExercise(Exercise):
     """An exercise answered by clicking cards (the model's ``choices``): when the model takes
@@ -498,7 +496,6 @@ class ScoreExercise(Exercise):
         if value is not None:
             self.entry.value = value
         self._show(self.model.answer(self.entry.value))
-
     def _mark_answer(self) -> None:
         self.entry.value = self.model.points
 
@@ -703,6 +700,10 @@ def make_exercise(spec: dict, where: str = "exercise") -> Exercise:
         raise type(exc)(f"{where}: {exc}") from None
 
 
+#: What a learner answers a question with: its answer buttons, cards or number field.
+ANSWERS = ":is(.fox-choice, .fox-clickable, .widget-text input)"
+
+
 class Quiz(W.VBox):
     """Several exercises shown one at a time, with Previous/Next buttons and a tally, ending
     with a summary: how many were right at the first try, and which questions to review.
@@ -727,7 +728,7 @@ class Quiz(W.VBox):
         self.title = title
         store = progress.place()  # before the questions, so that the quiz (never one of its
         self.progress_ids = progress.current().new_quiz(len(self.items))  # pages) holds it
-        self.header = _html()
+        self.header = HtmlView()
         self.previous_button = _button(description="Previous", icon="arrow-left",
                                         tooltip="Previous question")
         self.next_button = _button(description="Next", icon="arrow-right",
@@ -765,6 +766,7 @@ class Quiz(W.VBox):
             self._hooked.add(index)
             progress.current().adopt(ex, self.progress_ids[index])
             ex.heading.layout.display = "none"  # the quiz's own header says "Your turn"
+            ex.add_class(f"fox-quiz-q{index + 1}")
             ex.observe(lambda _c: self._update(), ["solved", "revealed", "attempts"])
         return ex
 
@@ -800,6 +802,9 @@ class Quiz(W.VBox):
             self.finished = False
             self.body.children = [self.exercise(index)]
             self._update()
+            # The keyboard focus follows the learner to the new question's first answer (not
+            # left on Next, below it), once the browser has drawn it.
+            self.header.focus_first_in(".fox-quiz", f".fox-quiz-q{index + 1} {ANSWERS}")
 
     def finish(self) -> None:
         """Show the summary in place of the questions."""
@@ -825,11 +830,12 @@ class Quiz(W.VBox):
         page.add_class("fox-quiz-summary-page")
         self.body.children = [page]
         self._update()
+        self.header.focus_first_in(".fox-quiz", ".fox-quiz-review-button, .fox-quiz-previous")
 
     def _update(self) -> None:
         n = len(self.items)
         where = ("summary" if self.finished else f"question {self.position + 1} of {n}")
-        self.header.value = (
+        self.header.html = (
             f"<div class='fox-exercise-title'>{_esc(self.title)}: {where}</div>"
             f"<div class='fox-quiz-tally'>{self.solved} of {n} solved, "
             f"{self.first_try} at the first try.</div>")

@@ -160,3 +160,24 @@ def test_index_shows_progress_and_continues_at_the_lesson_just_practised(
     print("URL after click:", page.url)
     page.wait_for_url("**/05_fox.ipynb", wait_until="commit")
     page.locator(FIRST_INTERACTIVE).first.wait_for()
+
+
+def test_a_quiz_answered_by_keyboard_moves_the_focus_to_the_next_questions_answers(
+        page, open_notebook):
+    """Enter on an answer, then on Next: the focus lands on the next question's first answer
+    (the learner goes on with Tab and Enter from there, not from Next below the question)."""
+    open_notebook("18_special_cards_2.ipynb", wait_for=FIRST_INTERACTIVE,
+                  label="lesson 18 (keyboard quiz)")
+    quiz = page.locator(".fox-quiz").first
+    quiz.scroll_into_view_if_needed()
+    first = quiz.locator(".fox-choice").first
+    first.focus()
+    first.press("Enter")
+    quiz.locator(".fox-feedback .fox-msg").first.wait_for()
+    nxt = quiz.locator(".fox-quiz-next")
+    nxt.focus()
+    nxt.press("Enter")
+    quiz.get_by_text("question 2 of").wait_for()
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.matches('.fox-quiz .fox-choice')"
+        " && document.activeElement.closest('.fox-quiz').textContent.includes('question 2 of')")
