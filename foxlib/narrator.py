@@ -382,6 +382,12 @@ class Narrator:
         blanks["drawn"] = f"the {drawn.name(self.theme)}" if drawn is not None else "a card"
         return f"{sentence(_NAMED_PROMPTS[kind].format(**blanks))}."
 
+    def decision_now(self, kind: str) -> str:
+        """The title above the buttons of the learner's decision ``kind`` where it is made with
+        buttons only (a puzzle with modules): 'Your decision now: name a suit for the
+        Hammer.'"""
+        return f"Your decision now: {PENDING[kind]}."
+
     # -- records
     def say(self, rec) -> str:
         """The sentence for any record of a round's history (by its ``kind``: one method

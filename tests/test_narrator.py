@@ -225,6 +225,13 @@ def test_the_fox_and_woodcutter_prompts_name_their_cards_when_a_view_knows_them(
     assert said.prompt("dig") == f"{narrator.sentence(narrator.PROMPTS['dig'])}."
 
 
+def test_a_decision_made_with_buttons_only_is_titled_with_what_it_asks_for():
+    said = Narrator()
+    assert said.decision_now("dig") == "Your decision now: decide whether the Shovel digs."
+    assert said.decision_now("fairy_take") == \
+        "Your decision now: decide which card the Fairy takes."
+
+
 def test_an_exercise_answer_is_the_button_without_the_consequence_that_would_give_it_away():
     said = Narrator()
     assert said.action_words("dig", None, "button") == "Do not dig (you lose the trick)"

@@ -381,6 +381,8 @@ def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collectio
     labels = [b.description for b in player.action_buttons.children]
     assert labels == ["Naming Bells for the Hammer", "Naming Keys for the Hammer",
                       "Naming Moons for the Hammer"]
+    assert Narrator().decision_now("name_suit") in player.action_note.html
+    assert "Your decision now: name a suit for the Hammer." in player.action_note.html
     player.act_button("Naming Moons for the Hammer")
     assert "Right!" in feedback(player)
     assert "The Hammer beats an odd card" in feedback(player)

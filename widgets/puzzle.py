@@ -582,8 +582,8 @@ class PuzzlePlayer(VBox):
         rnd = s.round
         if rnd.phase == "play":
             note = "Click a card to play it, or play one with your Crown:"
-        else:
-            note = "Your decision now:"
+        else:                   # the buttons say the decision: the title says what it is for
+            note = Narrator(theme=self.theme).decision_now(rnd.phase)
         self.action_note.html = message(note, "info")
         buttons = []
         for label, action in choices:
