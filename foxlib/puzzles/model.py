@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from .. import rules
 from ..cards import Card
 from ..errors import Problem, Problems
 from ..game import DEFAULT_TARGET
@@ -168,14 +167,14 @@ def answer_text(answer, puzzle: Puzzle | None = None) -> str:
 
 
 def move_text(move: Move) -> str:
-    """'the 3 of Bells (3B), swapping in the 8 of Moons as the decree card'."""
+    """'the 3 of Bells (3B), swapping the 8 of Moons for the decree card': the card (with its
+    code, as the base puzzles name cards) and the Fox's or Woodcutter's decision in the
+    narrator's '-ing' words (a Fox that keeps the decree card is the card alone)."""
     text = f"the {move.card.name()} ({move.card})"
-    if move.card.rank == rules.FOX and move.exchange is None:
-        return text
     if move.exchange is not None:
-        return text + f", taking the decree card for the {move.exchange.name()}"
+        return f"{text}, {action_text(Action('exchange', move.exchange))}"
     if move.discard is not None:
-        return text + f", putting the {move.discard.name()} under the deck"
+        return f"{text}, {action_text(Action('discard', move.discard))}"
     return text
 
 
