@@ -22,7 +22,6 @@ from foxlib import Card, FoxError, Move
 from foxlib.narrator import Narrator, sentence, subject
 from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
                             check_puzzle, dumps, load_collection, load_text, move_text)
-from foxlib.puzzles.model import action_text
 from foxlib.round import Action
 
 from .card import CardRow, HtmlView
