@@ -9,9 +9,11 @@ second person: "You lead", "your 9 of Moons", "you have".
     Narrator(names, theme).say(record)            # any record of a round's history
     Narrator(names, theme).trick_reason(rule, ...) # why a trick went as it did
     Narrator(names, theme).refused(exc)           # why an action is not allowed
-    Narrator(names, theme).action_words(kind, card, form)  # a decision, for a button, an
-                                                  # exercise's answer, a dropdown's label,
-                                                  # a player's reason or a review
+    Narrator(names, theme).action_words(kind, card, form)  # a decision, for a button, its
+                                                  # tooltip, an exercise's answer, a
+                                                  # dropdown's label, a player's reason, a
+                                                  # review or a puzzle's feedback
+    Narrator(names, theme).prompt(kind, ...)      # the learner's prompt for a decision
     round_points_line(...), game_line(...)        # score lines
 
 Standard library only; it reads records by their ``kind`` and fields, so it imports no engine
@@ -103,11 +105,19 @@ PENDING = {"play": "play", "exchange": "decide on the Fox's exchange",
            "potion_play": "choose which card drawn for the Potion to play"}
 #: Trick codes that only special cards bring (``rules.decide_special_trick``).
 SPECIAL_CODES = ("shovel", "axe", "bow", "hammer", "identical")
+#: The Fox's and the Woodcutter's prompts, with blanks for their cards when a view knows them
+#: (the puzzle player's): {card} ' (the Fox's or Woodcutter's name)', {decree} ' (the decree
+#: card's name)', {drawn} the card the Woodcutter drew ('a card' when unknown).
+_NAMED_PROMPTS = {
+    "exchange": "your Fox{card}: click a card to swap it with the decree card{decree}, or keep "
+                "the decree card",
+    "discard": "your Woodcutter{card} drew {drawn}: click a card to put at the bottom of the deck",
+}
 #: A hand's prompt when it is the learner's turn to make that decision.
 PROMPTS = {
     "play": "your turn: click a card to play it",
-    "exchange": "your Fox: click a card to swap it with the decree card, or keep the decree",
-    "discard": "your Woodcutter drew a card: click a card to put at the bottom of the deck",
+    "exchange": _NAMED_PROMPTS["exchange"].format(card="", decree=""),
+    "discard": _NAMED_PROMPTS["discard"].format(card="", drawn="a card"),
     "crown": "your turn: click a card to play it (with the Crown, or without)",
     "name_suit": "your Hammer: name a suit; your opponent must play a new card of it if they can",
     "replace": "the Hammer sent your card under the deck: play a new card of the named suit if "
@@ -163,8 +173,13 @@ LABEL_PREFIXES = {"exchange": "Fox", "discard": "Woodcutter", "name_suit": "Hamm
                   "dig": "Shovel", "potion_discard": "Potion", "potion_play": "Potion"}
 #: ... and the label of a decision whose button words already start with its verb and a colon.
 _LABEL = {("dig", True): "dig a random card from the last trick you won"}
+#: A button's tooltip, where the button's words leave out what it does (else the tooltip is
+#: the button's words): the Fox's keep button swaps nothing; the Crown's toggle waits for a card.
+_TIP = {("exchange", False): "The Fox's other choice: swap nothing",
+        ("crown", False): "The next card you click is played together with your Crown, and you "
+                          "draw a card"}
 #: The forms ``Narrator.action_words`` says a decision in.
-ACTION_FORMS = ("do", "to", "doing", "button", "answer", "label")
+ACTION_FORMS = ("do", "to", "doing", "button", "answer", "label", "tip")
 
 
 def _action_template(key: tuple, form: str) -> str:
@@ -179,6 +194,8 @@ def _action_template(key: tuple, form: str) -> str:
         return do.removeprefix("do ")           # 'must not dig', not 'must do not dig'
     if form == "answer":
         return button.partition(" (")[0]
+    if form == "tip":
+        return _TIP.get(key, button)
     if form == "label":
         prefix = LABEL_PREFIXES.get(key[0])
         words = _LABEL.get(key, button)
@@ -335,7 +352,9 @@ class Narrator:
         dig (you lose the trick)'); 'answer' for an exercise's answer, the button's words
         without the consequence in brackets, which would give the answer away ('Do not dig');
         'label' in a list of every player's decisions, the button's words after the card that
-        asks for them ('Hammer: name Bells', 'Fox: keep the decree card').
+        asks for them ('Hammer: name Bells', 'Fox: keep the decree card'); 'tip' for the
+        button's tooltip, its words or, where they leave out what it does, more ('The Fox's
+        other choice: swap nothing').
         ``decree``: the decree card, named by 'keep the decree card (the 4 of Keys)'."""
         if form not in ACTION_FORMS:
             raise ValueError(f"A decision is said in one of the forms {ACTION_FORMS}, "
@@ -348,6 +367,26 @@ class Narrator:
             card=card.name(self.theme) if key[1] and kind != "name_suit" else "",
             suit=self.suits(card) if kind == "name_suit" else "",
             decree=f" (the {decree.name(self.theme)})" if decree is not None else "")
+
+    def prompt(self, kind: str, card=None, decree=None, drawn=None) -> str:
+        """The learner's prompt for the decision ``kind`` as a sentence (``PROMPTS``: 'Your
+        turn: click a card to play it.'). The Fox's and the Woodcutter's name the cards a view
+        knows: ``card`` the Fox or Woodcutter played, ``decree`` the decree card, ``drawn`` the
+        card the Woodcutter drew ('Your Fox (the 5 of Bells): click a card to swap it with the
+        decree card (the 8 of Moons), or keep the decree card.')."""
+        if kind not in _NAMED_PROMPTS:
+            return f"{sentence(PROMPTS[kind])}."
+        named = {"card": card, "decree": decree}
+        blanks = {k: f" (the {c.name(self.theme)})" if c is not None else ""
+                  for k, c in named.items()}
+        blanks["drawn"] = f"the {drawn.name(self.theme)}" if drawn is not None else "a card"
+        return f"{sentence(_NAMED_PROMPTS[kind].format(**blanks))}."
+
+    def decision_now(self, kind: str) -> str:
+        """The title above the buttons of the learner's decision ``kind`` where it is made with
+        buttons only (a puzzle with modules): 'Your decision now: name a suit for the
+        Hammer.'"""
+        return f"Your decision now: {PENDING[kind]}."
 
     # -- records
     def say(self, rec) -> str:

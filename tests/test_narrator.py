@@ -169,11 +169,12 @@ def _unlabelled(label: str, kind: str) -> str:
 @pytest.mark.parametrize("theme", sorted(THEMES))
 def test_every_decision_names_the_same_card_suit_and_verb_on_the_button_in_the_reason_and_in_the_review(theme):
     """The play table's buttons, the exercises' answers, the explorer's dropdowns, the computer
-    players' reasons and the review say a decision with one narrator
-    (``Narrator.action_words``): the same card or suit, the same verb."""
+    players' reasons, the review and the puzzles' buttons and feedback say a decision with one
+    narrator (``Narrator.action_words``): the same card or suit, the same verb."""
     from foxlib import Round
     from foxlib.modules import SPECIAL_CARDS
     from foxlib.players import describe_action
+    from foxlib.puzzles.model import action_text, cap
     from scenario_helpers import position
     view = Round(position("9M", "4K 3B", "5B 6M", modules={"special": list(SPECIAL_CARDS)}),
                  theme=theme).view(0)
@@ -187,15 +188,48 @@ def test_every_decision_names_the_same_card_suit_and_verb_on_the_button_in_the_r
         choice = review.choice(action.kind, action, view.decree)          # the review's list
         doing = review.doing(action.kind, action)
         said = [button, answer, label, choice, doing]
-        if theme == "classic":                        # the players' reasons are in classic words
+        if theme == "classic":      # the players' reasons and the puzzles are in classic words
             reason = describe_action(view, action)                        # 'to ...', 'must ...'
             assert reason == choice.removeprefix("do "), action
-            said.append(reason)
+            puzzle = action_text(action)     # a puzzle's button, feedback and solution line
+            assert cap(puzzle) == doing, action
+            said += [reason, puzzle]
         thing = _named(action, th)
         assert all(thing.lower() in words.lower() for words in said), (action, said)
         assert _verb(button) == _verb(answer) == _verb(_unlabelled(label, action.kind)) == \
             _verb(choice), (action, said)
         assert doing.lower().startswith(_verb(choice.removeprefix("do "))[:-1]), action
+
+
+def test_a_tooltip_is_the_buttons_words_unless_they_leave_out_what_the_button_does():
+    said = Narrator()
+    assert said.action_words("exchange", None, "tip") == "The Fox's other choice: swap nothing"
+    assert said.action_words("crown", None, "tip") == \
+        "The next card you click is played together with your Crown, and you draw a card"
+    for action in _one_of_every_decision():
+        if action.card is not None:
+            assert said.action_words(*action, "tip") == said.action_words(*action, "button")
+
+
+def test_the_fox_and_woodcutter_prompts_name_their_cards_when_a_view_knows_them():
+    said = Narrator(theme="zsa")
+    assert said.prompt("exchange") == f"{narrator.sentence(narrator.PROMPTS['exchange'])}."
+    assert said.prompt("exchange", C("5B"), C("8M")) == (
+        f"Your Fox (the {C('5B').name(THEMES['zsa'])}): click a card to swap it with the decree "
+        f"card (the {C('8M').name(THEMES['zsa'])}), or keep the decree card.")
+    assert said.prompt("discard") == \
+        "Your Woodcutter drew a card: click a card to put at the bottom of the deck."
+    assert said.prompt("discard", C("5K"), drawn=C("2B")) == (
+        f"Your Woodcutter (the {C('5K').name(THEMES['zsa'])}) drew the "
+        f"{C('2B').name(THEMES['zsa'])}: click a card to put at the bottom of the deck.")
+    assert said.prompt("dig") == f"{narrator.sentence(narrator.PROMPTS['dig'])}."
+
+
+def test_a_decision_made_with_buttons_only_is_titled_with_what_it_asks_for():
+    said = Narrator()
+    assert said.decision_now("dig") == "Your decision now: decide whether the Shovel digs."
+    assert said.decision_now("fairy_take") == \
+        "Your decision now: decide which card the Fairy takes."
 
 
 def test_an_exercise_answer_is_the_button_without_the_consequence_that_would_give_it_away():

@@ -702,3 +702,19 @@ def test_puzzle_modules_import_only_from_earlier_layers():
                 if isinstance(node, ast.ImportFrom) and node.level == 1}
         assert used <= set(layers[:i]), (name, used - set(layers[:i]))
 
+
+
+def test_a_fox_or_woodcutter_move_says_its_decision_in_the_narrators_words():
+    """A base puzzle names the card it plays (with its code) and says the Fox's swap or the
+    Woodcutter's discard as the narrator does ('swapping the 8 of Moons for the decree card')."""
+    from foxlib.narrator import Narrator
+    from foxlib.puzzles.model import move_text
+    said = Narrator()
+    swap = said.action_words("exchange", Card("8M"), "doing")
+    discard = said.action_words("discard", Card("2B"), "doing")
+    assert move_text(Move(Card("3B"), exchange=Card("8M"))) == \
+        f"the 3 of Bells (3B), {swap[0].lower()}{swap[1:]}" == \
+        "the 3 of Bells (3B), swapping the 8 of Moons for the decree card"
+    assert move_text(Move(Card("5K"), discard=Card("2B"))) == \
+        f"the 5 of Keys (5K), {discard[0].lower()}{discard[1:]}"
+    assert move_text(Move(Card("3B"))) == "the 3 of Bells (3B)"        # the Fox keeps the decree

@@ -198,7 +198,7 @@ def test_session_wrong_first_action_is_played_out_and_explained():
 def test_session_solution_plays_out_the_sure_line():
     session = PuzzleSession(load_one(HAMMER).puzzles[0])
     fb = session.solution()
-    assert fb.status == "shown" and fb.lines[0] == "Right decision: the Hammer."
+    assert fb.status == "shown" and fb.lines[0] == "Right decision: playing the Hammer."
     assert session.round.tricks and session.round.tricks[-1].winner == 0
 
 
@@ -251,9 +251,9 @@ def test_a_wrong_card_that_ends_the_trick_is_told_why_not_that_the_opponent_answ
     puzzle = load_one(axe).puzzles[0]
     verdict = solve_actions(puzzle.start(), puzzle.goal).verdict(Action("play", Card("6K")))
     assert not verdict.works
-    assert verdict.explanation == ("The 6 of Keys (6K) cannot win this trick: Bells are trump. "
-                                   "Your opponent's 5 of Bells is trump and beats your 6 of "
-                                   "Keys, which is not.")
+    assert verdict.explanation == ("Playing the 6 of Keys cannot win this trick: Bells are "
+                                   "trump. Your opponent's 5 of Bells is trump and beats your 6 "
+                                   "of Keys, which is not.")
 
 
 def test_the_opponent_is_said_to_answer_only_where_it_has_a_choice(deluxe_set):

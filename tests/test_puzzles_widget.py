@@ -7,6 +7,7 @@ import json
 import pytest
 
 from foxlib import Card
+from foxlib.narrator import Narrator
 from foxlib.puzzles import load_collection
 from widgets.file_button import FileButton
 from widgets.puzzle import ProgressStore, PuzzleApp, PuzzlePlayer, progress_key
@@ -86,8 +87,14 @@ def test_fox_decision_is_asked_after_the_fox(app):
     player = app.player
     player.click_card("3B")
     assert player.decision.layout.display == ""
-    assert "swap it with the decree card" in player.decision_note.html
-    assert player.keep_button.description == "Keep the decree card"     # the narrator's words
+    voice = Narrator()                                # the narrator's words, cards named
+    assert voice.prompt("exchange", Card("3B"), player.session.round.decree) in \
+        player.decision_note.html
+    assert "Your Fox (the 3 of Bells): click a card to swap it with the decree card (the " in \
+        player.decision_note.html
+    assert player.keep_button.description == voice.action_words("exchange", None, "button") \
+        == "Keep the decree card"
+    assert player.keep_button.tooltip == voice.action_words("exchange", None, "tip")
     player.keep_button.click()                        # keep the decree: Moons stay trump
     assert "does not work" in feedback(player)
     player.retry_button.click()
@@ -101,7 +108,8 @@ def test_woodcutter_shows_the_drawn_card_and_asks_for_the_discard(app):
     player = app.player
     assert player.deck.layout.display == ""          # the deck is shown for this puzzle
     player.click_card("5M")
-    assert "the 7 of Bells" in player.decision_note.html
+    assert Narrator().prompt("discard", Card("5M"), drawn=Card("7B")) in \
+        player.decision_note.html            # 'Your Woodcutter (the 5 of Moons) drew the 7 ...'
     assert "7B" in player.decision_row.cards
     player.choose(Card("7B"))
     assert "Good" in feedback(player) or "Right!" in feedback(player)
@@ -349,7 +357,7 @@ def test_a_poison_puzzle_is_played_by_card_clicks_to_the_end_of_the_round(collec
 def test_a_wrong_card_in_a_poison_puzzle_says_what_it_is_worth(collection):
     player = PuzzlePlayer([_deluxe(collection, "deluxe-poison-give-it-away")])
     browser_click(player.hand.row, "3K")
-    assert "The 3 of Keys (3K) is not the best you can do." in feedback(player)
+    assert "Playing the 3 of Keys is not the best you can do." in feedback(player)
     assert "less than the +5 points you can get" in feedback(player)
 
 
@@ -373,6 +381,8 @@ def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collectio
     labels = [b.description for b in player.action_buttons.children]
     assert labels == ["Naming Bells for the Hammer", "Naming Keys for the Hammer",
                       "Naming Moons for the Hammer"]
+    assert Narrator().decision_now("name_suit") in player.action_note.html
+    assert "Your decision now: name a suit for the Hammer." in player.action_note.html
     player.act_button("Naming Moons for the Hammer")
     assert "Right!" in feedback(player)
     assert "The Hammer beats an odd card" in feedback(player)
@@ -384,8 +394,8 @@ def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collectio
 def test_the_crown_is_offered_as_buttons_beside_the_cards(collection):
     player = PuzzlePlayer([_deluxe(collection, "deluxe-crown-a-two")])
     labels = [b.description for b in player.action_buttons.children]
-    assert "The 2 of Moons (2M) with the Crown" in labels
-    player.act_button("The 2 of Moons (2M) with the Crown")
+    assert "Playing the 2 of Moons with the Crown" in labels
+    player.act_button("Playing the 2 of Moons with the Crown")
     assert "Right!" in feedback(player)
 
 

@@ -231,6 +231,17 @@ def test_the_keep_and_crown_buttons_say_the_narrators_words():
         "Keep the decree card"
 
 
+def test_the_keep_and_crown_buttons_tooltips_and_the_decision_prompt_are_the_narrators():
+    pt = reach("name_suit")
+    voice = Narrator(pt.names, pt.game.theme)
+    assert pt.keep_button.tooltip == voice.action_words("exchange", None, "tip") == \
+        "The Fox's other choice: swap nothing"
+    assert pt.crown_button.tooltip == voice.action_words("crown", None, "tip")
+    assert [b.tooltip for b in pt.choice_buttons] == \
+        [voice.action_words(a.kind, a.card, "tip") for a in pt.game.round.legal_actions()]
+    assert voice.prompt("name_suit") in pt.decision_note.html
+
+
 def test_the_leader_plays_a_new_card_of_the_named_suit_after_a_hammer():
     pt = reach("replace", opponent=HammerPlayer())
     rnd = pt.game.round

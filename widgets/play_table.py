@@ -22,8 +22,7 @@ from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
 from foxlib.modules import BASE
 from foxlib.players import LEVELS, make_player
-from foxlib.narrator import (OFFER_TITLES, PROMPTS, Narrator, ReviewNarrator, sentence,
-                             subject)
+from foxlib.narrator import OFFER_TITLES, Narrator, ReviewNarrator, sentence, subject
 
 from .card import CardRow, HtmlView
 from .module_options import ModuleOptions, describe
@@ -117,8 +116,9 @@ class PlayTable(VBox):
                                   "(and the computer's answer to it)")
         self.hint_button = Button(description="Hint", tooltip="What the strongest computer "
                                   "player would do in your place, and why")
-        keep = Narrator().action_words("exchange", None, "button")
-        self.keep_button = Button(description=keep, tooltip="The Fox's other choice: swap nothing")
+        voice = Narrator()
+        self.keep_button = Button(description=voice.action_words("exchange", None, "button"),
+                                  tooltip=voice.action_words("exchange", None, "tip"))
         self.next_button = Button(description="Deal the next round", button_style="success")
         self.status = HtmlView()
         self.status.add_class("fox-table-status")
@@ -506,10 +506,10 @@ class PlayTable(VBox):
 
     def _build_decisions(self) -> None:
         """The special cards' decision widgets (only pages that play with them load them)."""
-        crown = Narrator().action_words("crown", None, "button")     # before the card is chosen
-        self.crown_button = ToggleButton(description=crown, value=False,
-                                         tooltip="The next card you click is played together "
-                                                 "with your Crown, and you draw a card",
+        voice = Narrator()                  # the Crown's toggle: before the card is chosen
+        self.crown_button = ToggleButton(description=voice.action_words("crown", None, "button"),
+                                         value=False,
+                                         tooltip=voice.action_words("crown", None, "tip"),
                                          layout=Layout(width="auto"))
         self.crown_button.observe(self._crown_toggled, names="value")
         self.decision_note = HtmlView()
@@ -554,14 +554,14 @@ class PlayTable(VBox):
         voice = Narrator(self.names, th)
         for b, a in zip(self._buttons, buttons):
             b._fox_action = a
-            b.description = b.tooltip = voice.action_words(a.kind, a.card, "button")
+            b.description = voice.action_words(a.kind, a.card, "button")
+            b.tooltip = voice.action_words(a.kind, a.card, "tip")
         self.choice_box.children = tuple(self._buttons[:len(buttons)])
         offer = [str(c) for c in rnd.view(self.learner).offer] if kind in OFFER_TITLES else []
         self.offer_row.update(offer, theme=th.key, label=OFFER_TITLES.get(kind, ""),
                               poison=self.game.modules.poison)
         self.offer_row.layout.display = "" if offer else "none"
-        self.decision_note.html = (f'<div class="fox-title">{escape(sentence(PROMPTS[kind]))}.'
-                                   "</div>")
+        self.decision_note.html = f'<div class="fox-title">{escape(voice.prompt(kind))}</div>'
         self.decision_box.layout.display = ""
 
     @property

@@ -22,7 +22,6 @@ from foxlib import Card, FoxError, Move
 from foxlib.narrator import Narrator, sentence, subject
 from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
                             check_puzzle, dumps, load_collection, load_text, move_text)
-from foxlib.puzzles.model import action_text
 from foxlib.round import Action
 
 from .card import CardRow, HtmlView
@@ -172,8 +171,10 @@ class PuzzlePlayer(VBox):
         self.decision_note = HtmlView(layout=shared.box)
         self.decision_row = CardRow(theme=theme, label="Choose a card", layout=shared.box)
         self.decision_row.on_click(lambda code: self.choose(Card(code)))
-        self.keep_button = shared.button(Narrator().action_words("exchange", None, "button"),
-                                         "The Fox's other choice: swap nothing", own_layout=True)
+        voice = Narrator()
+        self.keep_button = shared.button(voice.action_words("exchange", None, "button"),
+                                         voice.action_words("exchange", None, "tip"),
+                                         own_layout=True)
         self.keep_button.on_click(lambda _b: self.choose(None))
         self.decision = VBox([self.decision_note, self.decision_row, self.keep_button])
         # Puzzles with modules: the learner's decisions other than a card to play, one button
@@ -577,16 +578,13 @@ class PuzzlePlayer(VBox):
         card, kind = self._pending
         _kind, options, drawn = s.decision(card)
         self.decision.layout.display = ""
+        voice = Narrator(theme=self.theme)
         if kind == "exchange":
-            self.decision_note.html = message(
-                f"Your Fox, the {card.name()}: click a card to swap it with the decree card "
-                f"({s.round.decree.name()}), or keep the decree card.", "info")
+            self.decision_note.html = message(voice.prompt(kind, card, s.round.decree), "info")
             self.decision_row.update([str(c) for c in options if c is not None])
             self.keep_button.layout.display = ""
         else:
-            self.decision_note.html = message(
-                f"Your Woodcutter, the {card.name()}, draws the top card of the deck: the "
-                f"{drawn.name()}. Click the card to put face down under the deck.", "info")
+            self.decision_note.html = message(voice.prompt(kind, card, drawn=drawn), "info")
             self.decision_row.update([str(c) for c in options])
             self.keep_button.layout.display = "none"
 
@@ -599,8 +597,8 @@ class PuzzlePlayer(VBox):
         rnd = s.round
         if rnd.phase == "play":
             note = "Click a card to play it, or play one with your Crown:"
-        else:
-            note = "Your decision now:"
+        else:                   # the buttons say the decision: the title says what it is for
+            note = Narrator(theme=self.theme).decision_now(rnd.phase)
         self.action_note.html = message(note, "info")
         buttons = []
         for label, action in choices:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from .. import rules
 from ..cards import Card
 from ..errors import Problem, Problems
 from ..game import DEFAULT_TARGET
 from ..modules import BASE, Modules
+from ..narrator import Narrator
 from ..round import PLAYERS, Action, Move, Position, Round
 from .format import PREDICT, Goal
 
@@ -167,43 +167,28 @@ def answer_text(answer, puzzle: Puzzle | None = None) -> str:
 
 
 def move_text(move: Move) -> str:
-    """'the 3 of Bells (3B), swapping in the 8 of Moons as the decree card'."""
+    """'the 3 of Bells (3B), swapping the 8 of Moons for the decree card': the card (with its
+    code, as the base puzzles name cards) and the Fox's or Woodcutter's decision in the
+    narrator's '-ing' words (a Fox that keeps the decree card is the card alone)."""
     text = f"the {move.card.name()} ({move.card})"
-    if move.card.rank == rules.FOX and move.exchange is None:
-        return text
     if move.exchange is not None:
-        return text + f", taking the decree card for the {move.exchange.name()}"
+        return f"{text}, {action_text(Action('exchange', move.exchange))}"
     if move.discard is not None:
-        return text + f", putting the {move.discard.name()} under the deck"
+        return f"{text}, {action_text(Action('discard', move.discard))}"
     return text
 
 
+#: The puzzles' voice for decisions (the names do not matter: a decision's words name none).
+_VOICE = Narrator()
+
+
 def action_text(action: Action) -> str:
-    """An action in words: 'the 9 of Keys (9K)', 'the 4 of Keys (4K) with the Crown', 'naming
-    Bells for the Hammer', 'not digging with the Shovel'."""
-    card = action.card
-    if isinstance(card, Card):
-        what = f"the {card.name()}" + (f" ({card})" if card.special is None else "")
-    else:
-        what = "" if card is None else card.name.title()
-    words = {
-        "play": "{what}",
-        "crown": "{what} with the Crown",
-        "name_suit": "naming {what} for the Hammer",
-        "replace": "{what} as the new led card",
-        "fairy_take": "taking {what} with the Fairy",
-        "fairy_give": "giving {what} back for the Fairy",
-        "dig": "digging with the Shovel",
-        "potion_discard": "putting {what} under the deck with the Potion",
-        "potion_play": "playing {what} from the Potion's draw",
-        "exchange": "taking the decree card for {what}",
-        "discard": "putting {what} under the deck",
-    }
-    if card is None:
-        none = {"dig": "not digging with the Shovel", "fairy_take": "taking nothing with the "
-                "Fairy", "exchange": "keeping the decree card"}
-        return none.get(action.kind, str(action))
-    return words.get(action.kind, str(action)).format(what=what)
+    """An action as the puzzles' buttons, feedback and solution say it: the narrator's '-ing'
+    words ('playing the 9 of Keys', 'naming Bells for the Hammer', 'not digging'), starting in
+    lower case to fit inside a sentence (``cap`` starts one with them). The cards are named in
+    the classic theme, as in the rest of a puzzle's feedback."""
+    doing = _VOICE.action_words(action.kind, action.card, "doing")
+    return doing[:1].lower() + doing[1:]
 
 
 def action_key(action: Action) -> str:
