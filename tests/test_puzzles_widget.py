@@ -421,3 +421,17 @@ def test_retry_and_next_give_the_keyboard_focus_to_the_first_thing_to_answer_wit
     expected = shown[0] if player.answer_buttons.layout.display != "none" else player.hand.row
     assert focused[-1] is expected
     assert len(focused) == 3
+
+
+def test_a_puzzle_that_shows_its_deck_does_not_call_it_face_down(app, collection):
+    shown = next(p for s in collection.sets for p in s.puzzles
+                 if p.show_deck and not p.deck_hidden and p.start().deck)
+    app.choose_puzzle(shown.id)
+    player = app.player
+    assert "shown face up for this puzzle, top card first" in player.decree.html
+    assert "face down" not in player.decree.html
+    assert player.deck.layout.display == ""
+    hidden = next(p for s in collection.sets for p in s.puzzles
+                  if not p.show_deck and p.start().deck)
+    app.choose_puzzle(hidden.id)
+    assert "face down" in player.decree.html and player.deck.layout.display == "none"

@@ -409,8 +409,8 @@ class PuzzlePlayer(VBox):
         self._draw_opponent(p, rnd)
         self.opponent_box.layout.display = "" if (moves or rnd.hands[p.opponent]) else "none"
         self.table.html = self._table_html(p, rnd, pending)
-        self.decree.update(rnd)
         deck_open = p.show_deck and not p.deck_hidden
+        self.decree.update(rnd, deck_open=deck_open)
         self.deck.update([str(c) for c in rnd.deck] if deck_open else [],
                          label="The deck, top card first")
         self.deck.layout.display = "" if deck_open else "none"

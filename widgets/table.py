@@ -175,20 +175,24 @@ class DecreeView(HtmlView):
         if rnd is not None:
             self.update(rnd)
 
-    def update(self, rnd, theme=None) -> None:
+    def update(self, rnd, theme=None, *, deck_open: bool = False) -> None:
+        """``deck_open``: the deck's cards are shown face up beside this view (a puzzle that
+        shows them), so the caption must not say they are face down."""
         self.theme = theme or self.theme
         th = _theme(self.theme)
         deck_size = rnd.deck_size if hasattr(rnd, "deck_size") else len(rnd.deck)
         deck = (inline_card(None, th, "small", face_down=True) if deck_size else
                 slot("empty", "small"))
         noun = "card" if deck_size == 1 else "cards"
+        how = ("shown face up for this puzzle, top card first" if deck_open and deck_size
+               else "face down")
         self.html = (
             f'<div class="fox-row" aria-label="Decree card and deck">'
             f'<div class="fox-spot">{inline_card(rnd.decree, th, "small", poison=poison_on(rnd))}'
             f'<div class="fox-caption">decree card<br><b>{trump_text(rnd.decree, th)}</b>'
             f"</div></div>"
             f'<div class="fox-spot">{deck}<div class="fox-caption">deck: {deck_size} {noun}, '
-            f"face down</div></div></div>")
+            f"{how}</div></div></div>")
 
 
 def band_meter(name: str, tricks: int) -> str:
