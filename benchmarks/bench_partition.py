@@ -226,10 +226,6 @@ _PLAINP = r'''        def last2p(hm, ho, tr, twm, me):
                 prel = pk >> 7
                 return (pk & 127) - 64
             key = hm | ho << 33 | tr << 66 | twm << 68 | me * PME
-            inplay = hm | ho
-            if inplay & WITCHES:
-                inplay |= NINE_T[tr]
-            tail = tr | twm << 2 | me * PMS << 6
             ck = -1
             e = ptt_get(key)
             if e is None:
@@ -251,9 +247,17 @@ _PLAINP = r'''        def last2p(hm, ho, tr, twm, me):
                 if b >= beta:
                     prel = UP[min(mt.bit_length(), ot.bit_length()) - 1] if mt and ot else 0
                     return b
-                ck = (hm & NPM) | (ho & NPM) << 33 | (tail | r << 7) << 66
-                sets = prl_get(ck) if r >= PMIN else None
+                if r >= PMIN:
+                    ck = (hm & NPM) | (ho & NPM) << 33 | (tr | twm << 2 | me * PMS << 6 |
+                                                          r << 7) << 66
+                    sets = prl_get(ck)
+                else:
+                    sets = None
                 if sets is not None:
+                    inplay = hm | ho
+                    if inplay & WITCHES:
+                        inplay |= NINE_T[tr]
+                    tail = tr | twm << 2 | me * PMS << 6
                     for R in sets:
                         e = pq_get(pkey(hm, ho, inplay, R, tail))
                         if e is not None:
@@ -283,6 +287,9 @@ _PLAINP = r'''        def last2p(hm, ho, tr, twm, me):
             else:
                 lo, hi, bm, re_ = -_BIG, _BIG, -1, 0
             a0, b0 = alpha, beta
+            inplay = hm | ho
+            if inplay & WITCHES:
+                inplay |= NINE_T[tr]
             lk = LKILL[(r * 2 + me) * 14 + twm]
             leads = -1
             if bm >= 0:
@@ -466,6 +473,7 @@ _PLAINP = r'''        def last2p(hm, ho, tr, twm, me):
             ptt[key] = ent
             if r < PMIN:
                 return best
+            tail = tr | twm << 2 | me * PMS << 6
             if ck < 0:
                 ck = (hm & NPM) | (ho & NPM) << 33 | (tail | r << 7) << 66
             pq[pkey(hm, ho, inplay, rst, tail)] = ent
