@@ -119,3 +119,22 @@ def test_the_checks_fail_when_the_partition_is_too_loose(loose):
     wrong = bench_partition.partition_solver(min_tricks=3, edits=(_LOOSE[loose],),
                                              name="foxlib.solver_partition_loose")
     assert _first_disagreement(wrong) is not None
+
+
+def test_the_sure_trick_bound_needs_every_trump_from_the_lower_top_trump_up_to_keep_its_place():
+    """A bound from sure tricks counts the trumps above every trump of the other side, so the
+    positions it answers for must keep those trumps (from the lower of the two top trumps up)
+    in place. This position (8 cards each, trump suit 1, found by a random search over 804
+    positions) gets a wrong value when the bound's cards are left out; the checks above did
+    not find one."""
+    st = fast.FastState(hands=(2147701378, 4566320160), decree=20, deck=(), leader=0, trick=(),
+                        tricks_won=(2, 3), score=(2, 7), round_gain=(0, 0), phase=fast.PLAY)
+    want = value_state(st).value
+    assert partition.value_state(st).value == want
+    bound = "prel = UP[min(mt.bit_length(), ot.bit_length()) - 1] if mt and ot else 0\n"
+    after = ("                    return b\n                b = -PB",
+             "                    return b\n                if r >= PMIN")
+    wrong = bench_partition.partition_solver(
+        min_tricks=3, edits=[(bound + a, "prel = 0\n" + a) for a in after],
+        name="foxlib.solver_partition_loose")
+    assert wrong.value_state(st).value != want
