@@ -31,6 +31,7 @@ import random
 
 from . import rules
 from .cards import DECK, SPECIAL_DECK, Card, special_card
+from .inference import perfect_matching
 from .round import (DIG, DISCARD, FAIRY_TAKE, OVER, PLAY, POTION_DISCARD, POTION_PLAY,
                     Position, PlayerView, Round)
 
@@ -262,8 +263,7 @@ def _random_match(slots: list, rng: random.Random):
             return out
         rng.shuffle(order)
         order.sort(key=lambda i: _popcount(slots[i]))
-    from .inference import _match
-    return _match(slots)
+    return perfect_matching(slots)
 
 
 def _deal(view: PlayerView, rng: random.Random, voids: bool):

@@ -228,7 +228,7 @@ class Inference:
         taken = {i for i, _ in fixed}
         used = sum(bit(c) for _, c in fixed)
         rest = [(i, m & ~used) for i, m in enumerate(slots) if i not in taken]
-        return _match([m for _, m in rest]) is not None
+        return perfect_matching([m for _, m in rest]) is not None
 
     def sample(self, rng: random.Random):
         """A random (opponent hand, deck top-first) consistent with everything seen."""
@@ -285,7 +285,7 @@ def _suit_name(suit: Suit, plural: bool = True) -> str:
     return names[suit]
 
 
-def _match(slots: list[int]):
+def perfect_matching(slots: list[int]):
     """A perfect matching of slots to distinct cards (indices), or None (Kuhn's algorithm)."""
     owner: dict = {}
 
@@ -331,17 +331,10 @@ def _random_match(slots: list[int], rng: random.Random) -> list[int]:
             return result
     perm = list(range(len(slots)))
     rng.shuffle(perm)
-    found = _match([slots[i] for i in perm])
+    found = perfect_matching([slots[i] for i in perm])
     if found is None:
         raise ValueError("No deal of the unseen cards fits what this player saw.")
     result = [0] * len(slots)
     for k, i in enumerate(perm):
         result[i] = found[k]
     return result
-
-
-def sample_round(view: PlayerView, rng: random.Random | None = None):
-    """A whole ``Round`` that fits ``view`` (hidden cards dealt at random, special cards'
-    state included): ``foxlib.determinize.sample_round``."""
-    from .determinize import sample_round as sample
-    return sample(view, rng)

@@ -49,6 +49,7 @@ from .errors import InvalidState
 from .inference import Inference
 from .inputs import read_theme
 from .players import StrongPlayer
+from .review_special import Contrast, SpecialFacts, exact_values
 from .narrator import ReviewNarrator
 from .round import PlayerView, Round, player_index
 
@@ -119,21 +120,6 @@ class ReviewSettings:
 
 _VOICE = field(default=None, compare=False, repr=False)
 _PLAIN = ReviewNarrator(("A", "B"), DEFAULT_THEME)
-
-
-@dataclass(frozen=True)
-class Contrast:
-    """What tells two choices apart, as facts: ``code`` names the fact (``wins_treasure``,
-    ``keeps_humble``, ``wins_keeps_lead``, ``trump_suit`` ...) and ``facts`` holds its
-    parameters as (name, value) pairs (cards, suits, counts, percentages). The narrator's
-    ``_why_<code>`` says it."""
-
-    code: str
-    facts: tuple = ()
-
-    @classmethod
-    def of(cls, code: str, **facts) -> "Contrast":
-        return cls(code, tuple(facts.items()))
 
 
 @dataclass(frozen=True)
@@ -337,7 +323,7 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
     voice = ReviewNarrator(replay.names, replay.theme)
     special = bool(view.modules.special)
     legal = list(view.legal) if special else list(view.choices)
-    exact_values, exact = _exact_check(replay, view, played, settings, finished, voice)
+    exact_by_action, exact = _exact_check(replay, view, played, settings, finished, voice)
 
     def record(suggested, choices, samples, loss, verdict, next_best, why):
         return DecisionReview(
@@ -348,7 +334,7 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
             seconds=time.perf_counter() - start, voice=voice)
 
     def choice(action, estimate):
-        return ChoiceValue(action, estimate, exact_values.get(_key(action)), view.phase,
+        return ChoiceValue(action, estimate, exact_by_action.get(_key(action)), view.phase,
                            view.decree, voice)
 
     if len(legal) == 1:
@@ -377,7 +363,6 @@ def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: S
 def _facts(view: PlayerView, seed):
     """What finds the facts that tell two choices apart, for this round's cards."""
     if view.modules.special:
-        from .review_special import SpecialFacts
         return SpecialFacts(view, seed)
     return _Facts(view, seed)
 
@@ -468,7 +453,6 @@ def _special_exact(replay: Round, view: PlayerView, played, settings: ReviewSett
     cards = max(len(h) for h in replay.hands)
     if cards > settings.special_exact_cards:
         return {}, check("too_many_cards", limit=settings.special_exact_cards)
-    from .review_special import exact_values
     values, nodes, complete = exact_values(replay, view, settings.special_exact_nodes,
                                            settings.exact_seconds)
     if not complete:

@@ -5,8 +5,9 @@ player's estimates from the player's view), but the choices are ``round.Action``
 played with the Crown is another choice than the card alone; the Hammer names a suit; the
 Fairy's and the Shovel's "none" is a choice), and what tells two choices apart is found here:
 
-- ``SpecialFacts(view, seed).contrast(best, other)`` gives a ``review.Contrast`` (a code and its
-  parameters, said by ``narrator.ReviewNarrator``) from the rules engine's own outcome of the
+- ``SpecialFacts(view, seed).contrast(best, other)`` gives a ``Contrast`` (a code and its
+  parameters, said by ``narrator.ReviewNarrator``; defined here and used by every review, so
+  that this module needs nothing from ``foxlib.review``, which imports it) from the rules engine's own outcome of the
   trick (``rules.decide_special_trick``), the cards the player could see, and for what they
   could not see, deals of the hidden cards that fit their view (``determinize.sample_round``).
   None when no simple fact separates the two choices.
@@ -17,15 +18,26 @@ Fairy's and the Shovel's "none" is a choice), and what tells two choices apart i
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from . import rules
 from .determinize import sample_round
 from .round import PlayerView
 
 
-def _contrast():
-    from .review import Contrast      # imported late: review imports this module
-    return Contrast
+@dataclass(frozen=True)
+class Contrast:
+    """What tells two choices apart, as facts (in every review, the base game's too): ``code`` names the fact (``wins_treasure``,
+    ``keeps_humble``, ``wins_keeps_lead``, ``trump_suit`` ...) and ``facts`` holds its
+    parameters as (name, value) pairs (cards, suits, counts, percentages). The narrator's
+    ``_why_<code>`` says it."""
+
+    code: str
+    facts: tuple = ()
+
+    @classmethod
+    def of(cls, code: str, **facts) -> "Contrast":
+        return cls(code, tuple(facts.items()))
 
 
 def _acting(card, decree):
@@ -96,7 +108,7 @@ class SpecialFacts:
         return out.winner == 1, out.next_leader == 1, out.treasure
 
     def _follow(self, best, other):
-        C = _contrast()
+        C = Contrast
         ob, oo = self.settle(best), self.settle(other)
         if ob is None or oo is None:
             return None
@@ -113,7 +125,7 @@ class SpecialFacts:
     def _same_outcome(self, best, other, ob):
         """Both suit cards (no Crown) settle the trick the same way: the lower one to win with,
         the higher one to shed while losing, or the lower one to lose with."""
-        C = _contrast()
+        C = Contrast
         if "crown" in (best.kind, other.kind) or self._special(best.card, other.card):
             return None
         b, o = _acting(best.card, self.decree), _acting(other.card, self.decree)
@@ -126,7 +138,7 @@ class SpecialFacts:
         return None
 
     def _crown(self, best, other, ob, oo):
-        C = _contrast()
+        C = Contrast
         if best.kind == "crown":
             if ob[0] and not oo[0]:
                 return C.of("crown_wins", points=ob[2])
@@ -138,7 +150,7 @@ class SpecialFacts:
         return self._losing(ob) if oo[0] and not ob[0] else None
 
     def _winning(self, best, ob):
-        C = _contrast()
+        C = Contrast
         if ob[2]:
             return C.of("wins_treasure", points=ob[2])
         after = self.won + 1
@@ -147,7 +159,7 @@ class SpecialFacts:
         return C.of("wins")
 
     def _losing(self, ob):
-        C = _contrast()
+        C = Contrast
         if self.won >= 9:
             return C.of("out_of_greedy")
         if self.won == 3:
@@ -192,7 +204,7 @@ class SpecialFacts:
         return out.winner == 1
 
     def _lead(self, best, other):
-        C = _contrast()
+        C = Contrast
         pb, po = self.chance(best), self.chance(other)
         if pb is None or po is None or abs(pb - po) < 0.25:
             # The same card led with or without the Crown, and it wins (or loses) in the same
@@ -234,7 +246,7 @@ class SpecialFacts:
         return wins / n, none / n
 
     def _name_suit(self, best, other):
-        C = _contrast()
+        C = Contrast
         (pb, nb), (po, _) = self.hammer(best.card), self.hammer(other.card)
         return C.of("hammer_suit", suit=best.card, chance=round(100 * pb),
                     none=round(100 * nb), other_suit=other.card, other_chance=round(100 * po))
@@ -243,7 +255,7 @@ class SpecialFacts:
         hammer = self.view.trick[-1]
         ob, oo = (self._against_hammer(a.card, hammer) for a in (best, other))
         if ob[0] and not oo[0]:
-            return _contrast().of("beats_hammer", card=best.card, points=ob[2])
+            return Contrast.of("beats_hammer", card=best.card, points=ob[2])
         if oo[0] and not ob[0]:
             return self._losing(ob)
         return None
@@ -259,7 +271,7 @@ class SpecialFacts:
                                      else 0)
 
     def _fairy_take(self, best, other):
-        C = _contrast()
+        C = Contrast
         if best.card is None or self._special(best.card, other.card):
             return None         # a special card's worth is in its text, not its rank
         if other.card is None:
@@ -281,8 +293,8 @@ class SpecialFacts:
                 self.strength(best.card) == self.strength(other.card):
             return None
         if self.strength(best.card) > self.strength(other.card):
-            return _contrast().of("gives_stronger", card=best.card, kept=other.card)
-        return _contrast().of("gives_weaker", card=best.card, kept=other.card)
+            return Contrast.of("gives_stronger", card=best.card, kept=other.card)
+        return Contrast.of("gives_weaker", card=best.card, kept=other.card)
 
     # -- the Shovel: dig in the last trick won, or stay and lose
     def pile(self) -> list:
@@ -298,7 +310,7 @@ class SpecialFacts:
         return list(world.piles[self.me][-1]) if world.piles[self.me] else []
 
     def _dig(self, best, other):
-        C = _contrast()
+        C = Contrast
         pile = self.pile()
         if len(self.view.trick) < 2 or not pile:
             return C.of("digs_lead", cards=len(pile)) if best.card is not None else \
@@ -318,7 +330,7 @@ class SpecialFacts:
         return self._bury(best.card, other.card)
 
     def _bury(self, card, kept):
-        C = _contrast()
+        C = Contrast
         if self._special(card, kept):
             return None         # a special card's worth is in its text, not its rank
         if self.strength(card) > self.strength(kept):
@@ -336,7 +348,7 @@ class SpecialFacts:
 
     # -- the Fox's exchange
     def _exchange(self, best, other):
-        C = _contrast()
+        C = Contrast
         (sb, nb), (so, no) = self._trump_count(best.card), self._trump_count(other.card)
         if sb is None or so is None:
             return None
