@@ -10,6 +10,7 @@ import pytest
 
 from foxlib import fast
 from foxlib.solver import Band, value_state
+from test_solver import _fast_brute as _brute, _fast_gain as _gain  # the solver tests' minimax
 
 _BENCH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -26,24 +27,6 @@ reference = _load("bench_reference")
 # Entries from 3 tricks left (the benchmark's default is 5): the small positions brute force
 # can check then meet partition entries too.
 partition = bench_partition.partition_solver(min_tricks=3)
-
-
-def _brute(s, memo):
-    """Points the player to move gains minus the opponent's from ``s`` on: plain minimax over
-    every action of the fast path, no pruning, no equivalence, no abstraction."""
-    if s.phase == fast.OVER:
-        return 0
-    v = memo.get(s)
-    if v is None:
-        p = s.to_play
-        v = max(_gain(s, fast.apply_action(s, a), p, memo) for a in fast.legal_actions(s))
-        memo[s] = v
-    return v
-
-
-def _gain(s, t, p, memo):
-    gain = (t.round_gain[p] - s.round_gain[p]) - (t.round_gain[1 - p] - s.round_gain[1 - p])
-    return gain + (_brute(t, memo) if t.to_play == p else -_brute(t, memo))
 
 
 def _plain(rng, cards, trick=None):
