@@ -883,6 +883,13 @@ def _fast_gain(s, t, p, memo):
     return gain + (_fast_brute(t, memo) if t.to_play == p else -_fast_brute(t, memo))
 
 
+def _fast_move_values(st):
+    """Every legal move of ``st`` (a ``Move``) with its brute-force value."""
+    memo = {}
+    return {fast.to_move(m): _fast_gain(st, fast.apply(st, m), st.to_play, memo)
+            for m in fast.legal_moves(st)}
+
+
 def test_the_treasure_goes_only_where_the_tricks_go_in_the_score_bounds():
     """The bounds count the 7s by the tricks: a player who takes k more tricks takes at most
     2k cards, so at most that many 7s, and the opponent takes every 7 sure to be played that
@@ -898,10 +905,7 @@ def test_the_treasure_goes_only_where_the_tricks_go_in_the_score_bounds():
         aside = fast.FOXES | (fast.WOODCUTTERS if st.deck else 0)
         if not any(h & fast.TREASURES and h & aside for h in st.hands):
             continue
-        memo = {}
-        want = {fast.to_move(m): _fast_gain(st, fast.apply(st, m), st.to_play, memo)
-                for m in fast.legal_moves(st)}
-        assert _values(solve_state(st, lines=False)) == want, st
+        assert _values(solve_state(st, lines=False)) == _fast_move_values(st), st
         checked += 1
 
 
@@ -922,8 +926,5 @@ def test_sure_tricks_with_a_woodcutter_about_count_every_trump_that_can_reach_th
         if both & fast.FOXES or not both & fast.WOODCUTTERS \
                 or not both & trump:
             continue
-        memo = {}
-        want = {fast.to_move(m): _fast_gain(st, fast.apply(st, m), st.to_play, memo)
-                for m in fast.legal_moves(st)}
-        assert _values(solve_state(st, lines=False)) == want, st
+        assert _values(solve_state(st, lines=False)) == _fast_move_values(st), st
         checked += 1
