@@ -285,6 +285,7 @@ class Exercise(W.VBox):
     def _mark_answer(self) -> None:
         """Point at the right answer in the answer area (a subclass hook)."""
 
+
 class _ChoiceExercise(Exercise):
     """An exercise answered by pressing one of several buttons (the model's ``options``)."""
 
@@ -320,6 +321,7 @@ class _ChoiceExercise(Exercise):
     def _mark_answer(self) -> None:
         for option, button in zip(self.model.options, self.buttons):
             button.button_style = "success" if option.correct else ""
+
 
 class _CardPickExercise(Exercise):
     """An exercise answered by clicking cards (the model's ``choices``): when the model takes
@@ -496,6 +498,7 @@ class ScoreExercise(Exercise):
         if value is not None:
             self.entry.value = value
         self._show(self.model.answer(self.entry.value))
+
     def _mark_answer(self) -> None:
         self.entry.value = self.model.points
 
