@@ -191,6 +191,7 @@ def test_session_wrong_first_action_is_played_out_and_explained():
     session = PuzzleSession(load_one(HAMMER).puzzles[0])
     fb = session.play("2B")
     assert fb.status == "wrong" and session.finished
+    assert fb.title == "Playing the 2 of Bells does not work."   # the base puzzles' words
     assert "cannot win this trick" in fb.lines[0]
     assert any("5 of Moons is trump" in line for line in fb.lines)
 

@@ -177,7 +177,7 @@ class PuzzleSession:
             text = _wrong_text(p, action) or verdict.explanation
             title = (f"{cap(action_text(action))} is not the best you can do."
                      if p.goal.name == "most-points" else
-                     f"{cap(action_text(action))} does not make it sure.")
+                     f"{cap(action_text(action))} does not work.")   # as for base moves
             return self._finish("failed", Feedback("wrong", title, [text] + lines, True))
         if self._decided():
             return self._finish("solved", Feedback(
