@@ -37,7 +37,7 @@ _BADGE_STYLE = {
 _BADGE_COMMON = ("display:inline-block;font-size:0.8em;font-weight:600;line-height:1.3;"
                  "padding:0.05em 0.55em;margin-right:0.45em;border-radius:0.8em;"
                  "white-space:nowrap;vertical-align:0.08em;")
-_ASIDE_STYLE = "font-size:0.92em;color:var(--fox-muted, #52606d);"
+_ASIDE_STYLE = "font-size:0.92em;max-width:50em;color:var(--fox-muted, #52606d);"
 
 
 def badge_html(ruling: rulings.Ruling) -> str:
