@@ -2,9 +2,9 @@
 example gives, when the engine plays it, what its ruling says; the page (widgets/rulings.py,
 notebooks/rulings.ipynb) shows every ruling and steps through its example."""
 import dataclasses
-from html import escape
 import json
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
