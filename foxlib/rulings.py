@@ -4,6 +4,12 @@
 
 - ``section`` (the heading in docs/rulings.md), ``id`` ('W1', 'SC10'), ``title`` (the question,
   shortened) and ``words`` (the reading, in a learner's words);
+- where the ruling stands with the rulebook (the "Basis" and "Label" lines of docs/rulings.md):
+  ``basis`` (what the rulebook says on the point, in our own words, naming its section, or that
+  it is silent), ``label`` (``"rulebook"``: the reading follows directly from the printed text;
+  ``"ours"``: the rulebook is silent or can be read two ways, or the text comes from outside
+  it), and for ``"ours"`` the ``reason`` and the ``other_reading`` (what a player who reads it
+  the other way would do, and what changes under it);
 - ``example``: a referee scenario (docs/referee.md: ``decree``, ``hands``, ``leader``,
   ``plays`` and the optional fields), which the rulings page steps through action by action;
   ``seat`` ('A' or 'B', optional) shows the example as that player sees it (hidden cards
@@ -54,6 +60,19 @@ from .round import PLAYERS
 
 DATA = Path(__file__).parent / "data" / "rulings.json"
 
+# The two labels, as the rulings page shows them (a badge on each ruling), and the headings of
+# the lines under a ruling's words.
+LABELS = {"rulebook": "The rulebook says", "ours": "Our ruling"}
+BASIS_HEADING = "In the rulebook"
+REASON_HEADING = "Why we rule this way"
+OTHER_HEADING = "Read the other way"
+LEGEND = ("Each ruling carries a badge. \u201cThe rulebook says\u201d: the reading follows "
+          "directly from the printed rules. \u201cOur ruling\u201d: the rulebook is silent or "
+          "can be read two ways (or the text comes from outside the rulebook), so this project "
+          "decided; the ruling then says why, and what changes for a player who reads it the "
+          "other way. Under each ruling, \u201cIn the rulebook\u201d says what the rulebook "
+          "itself says on the point, in our words.")
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -61,6 +80,10 @@ class Ruling:
     id: str
     title: str
     words: str
+    basis: str = ""
+    label: str = ""
+    reason: str = ""
+    other_reading: str = ""
     example: dict | None = None
     seat: str | None = None
     expect: dict = field(default_factory=dict)
@@ -76,6 +99,15 @@ class Ruling:
     def key(self) -> str:
         """Unique across sections ('Goal cards G1' and 'End of the game G1' differ)."""
         return f"{self.section}: {self.id}"
+
+    @property
+    def badge(self) -> str:
+        """The label in words: 'The rulebook says' or 'Our ruling'."""
+        return LABELS[self.label]
+
+    @property
+    def ours(self) -> bool:
+        return self.label == "ours"
 
     @property
     def anchor(self) -> str:
@@ -94,11 +126,34 @@ def load() -> tuple:
         unknown = set(row) - FIELDS
         if unknown:
             raise ValueError(f"{DATA.name}[{i}] has unknown fields {sorted(unknown)}")
+        problem = label_problem(row)
+        if problem:
+            raise ValueError(f"{DATA.name}[{i}] ({row.get('id', '?')}): {problem}")
         row = dict(row)
         row["lines"] = tuple(row.get("lines", ()))
         row["answers"] = tuple(row.get("answers", ()))
         out.append(Ruling(**row))
     return tuple(out)
+
+
+def label_problem(row: dict) -> str:
+    """What is wrong with a ruling's basis and label ('' when nothing): a basis, one of the two
+    labels, and for our ruling its reason and the other reading (a ruling the rulebook settles
+    has neither)."""
+    if not str(row.get("basis", "")).strip():
+        return "'basis' is missing: say what the rulebook says on the point, or that it is silent"
+    label = row.get("label")
+    if label not in LABELS:
+        return f"'label' is {label!r}; it must be one of {sorted(LABELS)}"
+    extra = [k for k in ("reason", "other_reading") if str(row.get(k, "")).strip()]
+    if label == "ours":
+        missing = [k for k in ("reason", "other_reading") if k not in extra]
+        if missing:
+            return f"our ruling needs {' and '.join(repr(k) for k in missing)}"
+    elif extra:
+        return (f"a ruling the rulebook settles has no {' or '.join(repr(k) for k in extra)} "
+                "(label it 'ours' if it needs them)")
+    return ""
 
 
 def sections() -> list:

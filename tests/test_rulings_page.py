@@ -4,6 +4,7 @@ notebooks/rulings.ipynb) shows every ruling and steps through its example."""
 import dataclasses
 import json
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,180 @@ def test_the_page_opens_with_no_example_built_and_every_example_opens_from_its_b
         assert view.shown and isinstance(view.example, ExampleView), key
         view.card.press()
         assert not view.shown, key
+
+
+# ----------------------------------------------------------------------------- basis and label
+# Every ruling says where it stands with the rulebook: its basis (the rulebook's words on the
+# point, in our own paraphrase, with the section) and one label, "The rulebook says" or "Our
+# ruling"; our rulings also give the reason and the other reading. docs/rulings.md and
+# foxlib/data/rulings.json say the same, and the page shows it.
+
+RULEBOOK = ROOT.parent / "shared" / "rules" / "deluxe-rulebook.txt"
+DELUXE = re.compile(r"(SC|P|G)\d+$")
+SECTIONS = ("Gameplay", "Setup", "End-of-Round Scoring", "End of Game", "Expansion Modules",
+            "Special Cards", "Goal Cards", "Poison Cards", "Special Card Reference",
+            "Suit Card Reference", "Scoring Reference", "Appendix: Common Questions")
+
+
+def doc_bullets():
+    """{ruling id: {bullet name: text}} of docs/rulings.md, each bullet's lines joined."""
+    found, current, name = {}, None, None
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"### (\w+)\. ", line)
+        if m:
+            current, name = found.setdefault(m.group(1), {}), None
+            continue
+        if current is None:
+            continue
+        m = re.match(r"- \*\*([^*]+?)\.\*\* ?(.*)", line)
+        if m:
+            name = m.group(1)
+            current[name] = m.group(2)
+        elif name and line.startswith("  "):
+            current[name] += " " + line.strip()
+        else:
+            name = None
+    return found
+
+
+def test_every_ruling_has_a_basis_and_one_of_the_two_labels():
+    for r in ALL:
+        assert r.basis.strip(), r.key
+        assert r.label in ("rulebook", "ours"), r.key
+        assert r.badge in ("The rulebook says", "Our ruling"), r.key
+
+
+def test_every_deluxe_ruling_is_labelled():
+    deluxe = [r for r in ALL if DELUXE.match(r.id)]
+    assert len(deluxe) == 19 + 8 + 6
+    assert all(r.label for r in deluxe)
+
+
+def test_our_rulings_give_the_reason_and_the_other_reading_and_the_rulebooks_give_neither():
+    for r in ALL:
+        if r.ours:
+            assert len(r.reason.split()) >= 8 and len(r.other_reading.split()) >= 12, r.key
+        else:
+            assert not r.reason and not r.other_reading, r.key
+
+
+def test_the_basis_names_the_rulebooks_section_or_says_it_is_silent():
+    for r in ALL:
+        assert any(s in r.basis for s in SECTIONS) or "silent" in r.basis, r.key
+
+
+def test_the_docs_basis_and_label_lines_match_the_rulings_data():
+    bullets = doc_bullets()
+    for r in ALL:
+        lines = bullets[r.id]
+        assert " ".join(lines.get("Basis", "").split()) == r.basis, f"{r.id}: Basis line"
+        label = lines.get("Label", "")
+        if r.ours:
+            assert label == f"Our ruling. {r.reason}", f"{r.id}: Label line"
+            assert lines.get("Other reading") == r.other_reading, f"{r.id}: Other reading line"
+        else:
+            assert label == "The rulebook says.", f"{r.id}: Label line"
+            assert "Other reading" not in lines, r.id
+
+
+def test_the_loader_refuses_a_ruling_without_its_label_reason_or_other_reading():
+    row = {"basis": "Poison Cards: ...", "label": "ours", "reason": "Because."}
+    assert "other_reading" in rulings.label_problem(row)
+    assert "label" in rulings.label_problem({"basis": "x", "label": "mine"})
+    assert "basis" in rulings.label_problem({"label": "rulebook"})
+    assert "reason" in rulings.label_problem({"basis": "x", "label": "rulebook",
+                                              "reason": "Because."})
+    assert rulings.label_problem({"basis": "x", "label": "rulebook"}) == ""
+
+
+def shared_runs(text: str, book: str, n: int = 8) -> list:
+    """The runs of ``n`` words that ``text`` shares with ``book`` (case, punctuation and
+    apostrophes ignored)."""
+    def words(t):
+        return re.findall(r"[a-z0-9]+", t.lower().replace("\u2019", "").replace("'", ""))
+    bw = words(book)
+    grams = {tuple(bw[i:i + n]) for i in range(len(bw) - n + 1)}
+    tw = words(text)
+    return [" ".join(tw[i:i + n]) for i in range(len(tw) - n + 1) if tuple(tw[i:i + n]) in grams]
+
+
+def test_the_copy_check_finds_a_copied_sentence():
+    book = "If you play this and lose the trick, you lead the next trick."
+    assert shared_runs("We say: if you play this and lose the trick you lead.", book)
+    assert not shared_runs("A Swan that loses gives its player the next lead.", book)
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason=f"{RULEBOOK} is not on this machine")
+def test_no_ruling_text_copies_the_rulebook():
+    """Basis, reason, other reading, title and words are our own paraphrase: no run of 8 words
+    in a row is the rulebook's."""
+    book = RULEBOOK.read_text(encoding="utf-8")
+    copied = {}
+    for r in ALL:
+        for name in ("basis", "reason", "other_reading", "title", "words"):
+            runs = shared_runs(getattr(r, name), book)
+            if runs:
+                copied[f"{r.id}.{name}"] = runs
+    assert not copied, copied
+
+
+@pytest.mark.skipif(not RULEBOOK.exists(), reason=f"{RULEBOOK} is not on this machine")
+def test_the_rulings_doc_copies_no_rulebook_sentence():
+    prose = "\n".join(line for line in DOC.read_text(encoding="utf-8").splitlines()
+                      if "`test_" not in line)
+    assert not shared_runs(prose, RULEBOOK.read_text(encoding="utf-8"))
+
+
+def test_the_rulings_named_in_the_issue_are_labelled_as_ours():
+    """Our rulings, not the rulebook's: the cards without a printed suit following (SC1, SC2),
+    two unsuited cards (SC4), the crowned 5 and the Axe (SC7), the Crown and the Woodcutter with
+    an empty deck (SC10, W1), the Potion's text from outside the rulebook (SC14), telling both
+    players which special cards are in (SC18)."""
+    for rid in ("SC1", "SC2", "SC4", "SC7", "SC10", "W1", "SC14", "SC18"):
+        assert rulings.find(rid).ours, rid
+    sc14 = rulings.find("SC14")
+    assert "outside the rulebook" in sc14.words and "outside the rulebook" in sc14.reason
+    sc18 = rulings.find("SC18")
+    assert "does not know which two special cards" in sc18.other_reading
+    assert "computer players know exactly what a human player is told" in sc18.reason
+    assert "void" not in rulings.find("SC1").other_reading     # plain words
+    assert "only by a player with no card of the led suit" in rulings.find("SC1").other_reading
+    assert "plain unsuited 8" in rulings.find("SC7").other_reading
+    assert "empty deck" in rulings.find("SC10").reason and "last trick" in \
+        rulings.find("SC10").reason
+
+
+def test_no_goal_is_presented_as_printed():
+    for r in ALL:
+        if r.section == "Goal cards":
+            assert "house goals" in r.basis, r.id
+
+
+def test_the_texts_that_said_poison_or_special_cards_were_not_supported_are_gone():
+    text = DOC.read_text(encoding="utf-8") + json.dumps([r.words for r in ALL])
+    assert "not played yet" not in text
+    assert "solver refuses" not in text.lower()
+
+
+def test_the_basis_and_label_texts_read_well():
+    from text_faults import grammar_faults
+    for r in ALL:
+        for text in (r.basis, r.reason, r.other_reading, r.words):
+            assert not grammar_faults(text), (r.id, grammar_faults(text))
+
+
+def test_the_page_shows_each_rulings_badge_basis_and_other_reading(page):
+    for r in ALL:
+        html = page.views[r.key].card.html
+        assert f"fox-ruling-badge-{r.label}'" in html and f">{r.badge}</span>" in html, r.key
+        assert escape(r.basis) in html, r.key
+        if r.ours:
+            assert escape(r.reason) in html and escape(r.other_reading) in html, r.key
+            assert rulings.OTHER_HEADING in html, r.key
+        else:
+            assert rulings.OTHER_HEADING not in html, r.key
+
+
+def test_the_page_explains_the_two_badges(page):
+    intro = page.children[0].html
+    assert "The rulebook says" in intro and "Our ruling" in intro

@@ -28,6 +28,30 @@ def _entry(play) -> str:
     return play if isinstance(play, str) else json.dumps(play)
 
 
+# The label's badge: green for the rulebook's word, amber for ours; the words differ too, so
+# the colour is never the only sign. (Inline, so that the page needs nothing more to show it.)
+_BADGE_STYLE = {
+    "rulebook": "background:#dcfce7;color:#14532d;border:1px solid #166534;",
+    "ours": "background:#ffedd5;color:#7c2d12;border:1px solid #9a3412;",
+}
+_BADGE_COMMON = ("display:inline-block;font-size:0.8em;font-weight:600;line-height:1.3;"
+                 "padding:0.05em 0.55em;margin-right:0.45em;border-radius:0.8em;"
+                 "white-space:nowrap;vertical-align:0.08em;")
+_ASIDE_STYLE = "font-size:0.92em;max-width:50em;color:var(--fox-muted, #52606d);"
+
+
+def badge_html(ruling: rulings.Ruling) -> str:
+    """The ruling's label as a badge: 'The rulebook says' or 'Our ruling'."""
+    return (f"<span class='fox-ruling-badge fox-ruling-badge-{ruling.label}' "
+            f"style='{_BADGE_COMMON}{_BADGE_STYLE[ruling.label]}'>"
+            f"{escape(ruling.badge)}</span>")
+
+
+def _aside(kind: str, heading: str, text: str) -> str:
+    return (f"<p class='fox-ruling-{kind}' style='{_ASIDE_STYLE}'><b>{escape(heading)}:</b> "
+            f"{escape(text)}</p>")
+
+
 def intro_html() -> str:
     parts = []
     for section, items in rulings.sections():
@@ -38,13 +62,21 @@ def intro_html() -> str:
     # is a link to its place on the page) and where the full rulings are.
     return ("<div class='fox-rulings-intro'><p>Jump to a ruling (the full rulings, with the "
             "reasons and the tests that check them, are in <code>docs/rulings.md</code>):</p>"
-            f"<ul class='fox-rulings-contents'>{''.join(parts)}</ul></div>")
+            f"<ul class='fox-rulings-contents'>{''.join(parts)}</ul>"
+            f"<p class='fox-rulings-legend'>{escape(rulings.LEGEND)}</p></div>")
 
 
 def ruling_html(ruling: rulings.Ruling) -> str:
+    """A ruling's title, its label badge and words, then what the rulebook says on the point
+    and, for our ruling, why and the other reading."""
     note = f"<p class='fox-rulings-note'>{escape(ruling.note)}</p>" if ruling.note else ""
+    asides = [_aside("basis", rulings.BASIS_HEADING, ruling.basis)]
+    if ruling.ours:
+        asides += [_aside("reason", rulings.REASON_HEADING, ruling.reason),
+                   _aside("other", rulings.OTHER_HEADING, ruling.other_reading)]
     return (f"<div class='fox-ruling' id='{ruling.anchor}'><h3>{escape(ruling.id)}. "
-            f"{escape(ruling.title)}</h3><p>{escape(ruling.words)}</p>{note}</div>")
+            f"{escape(ruling.title)}</h3><p>{badge_html(ruling)}{escape(ruling.words)}</p>"
+            f"{note}{''.join(asides)}</div>")
 
 
 class ExampleView(VBox):

@@ -92,3 +92,41 @@ def test_the_contents_link_to_a_ruling_scrolls_to_it_on_the_same_page(page, voil
         """() => { const r = document.getElementById('special-cards-sc13').getBoundingClientRect();
                    return r.top >= 0 && r.top < window.innerHeight - 40; }""", timeout=10_000)
     assert "fox-target" in ruling.get_attribute("class")
+
+
+def test_each_ruling_shows_its_label_badge_basis_and_other_reading(page, voila_factory,
+                                                                   open_notebook, rulings_dir,
+                                                                   screenshot):
+    """Every ruling carries its badge ('The rulebook says' or 'Our ruling'), drawn as a badge
+    that fits the column at phone width too; our rulings show the other reading."""
+    from foxlib import rulings
+    everything = rulings.load()
+    server = voila_factory(rulings_dir)
+    open_notebook("/voila/render/rulings.ipynb#special-cards-sc1", server=server,
+                  wait_for="#special-cards-sc1.fox-target",
+                  label="rulings.ipynb#special-cards-sc1: time to the highlighted ruling")
+    badges = page.locator(".fox-ruling-badge")
+    assert badges.count() == len(everything)
+    assert page.locator(".fox-ruling-badge-ours").count() == sum(r.ours for r in everything)
+    sc1 = page.locator("#special-cards-sc1")
+    badge = sc1.locator(".fox-ruling-badge")
+    assert badge.inner_text() == "Our ruling" and badge.is_visible()
+    for heading in (rulings.BASIS_HEADING, rulings.REASON_HEADING, rulings.OTHER_HEADING):
+        assert sc1.get_by_text(f"{heading}:").is_visible(), heading
+    sc6 = page.locator("#special-cards-sc6")
+    assert sc6.locator(".fox-ruling-badge").inner_text() == "The rulebook says"
+    assert sc6.get_by_text(f"{rulings.OTHER_HEADING}:").count() == 0
+    look = badge.evaluate("e => { const s = getComputedStyle(e); "
+                          "return [s.backgroundColor, s.color, s.borderTopWidth]; }")
+    assert look[0] != look[1] and look[2] != "0px"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    column = sc1.bounding_box()
+    box = badge.bounding_box()
+    assert box["x"] >= column["x"] - 1 and box["x"] + box["width"] <= column["x"] + \
+        column["width"] + 1
+    page.set_viewport_size({"width": 1280, "height": 800})
+    sc1.scroll_into_view_if_needed()
+    screenshot("rulings-sc1-badge-basis-other-reading", full_page=False)
+    sc6.scroll_into_view_if_needed()
+    screenshot("rulings-sc6-the-rulebook-says", full_page=False)
