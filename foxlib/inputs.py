@@ -382,8 +382,11 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
     last_won = tuple(getattr(pos, "last_won", (None, None)))
     crowned = getattr(pos, "crowned", False)
     crown = special_card("Crown")
+    # The Crown beside a crowned lead is a card in the trick (without the Crown in the game,
+    # the crowned lead is its own problem: _check_crowned).
     places = [("decree", [pos.decree]), ("hands.A", pos.hands[0]), ("hands.B", pos.hands[1]),
-              ("deck", pos.deck), ("trick", list(pos.trick) + ([crown] if crowned else []))]
+              ("deck", pos.deck), ("trick", list(pos.trick) + (
+        [crown] if crowned and "Crown" in modules.special else []))]
     places += [(f"last_won.{p}", last_won[i]) for i, p in enumerate(PLAYERS)
                if last_won[i] is not None]
     for place, cards in places:
