@@ -8,7 +8,9 @@ rounds with the Deluxe special cards (it works for the base game and the other m
 
 What the sample respects:
 
-- the cards the player sees (hand, decree card, trick, won tricks as the Shovel left them);
+- the cards the player sees (hand, decree card, trick, won tricks as the Shovel left them, and
+  the last trick each player won before the round's start when the start gave it,
+  ``PlayerView.last_won``: a Shovel digs there);
 - the sizes of the opponent's hand and of the deck;
 - where known cards are: cards the opponent took with a Fox, with a Fairy or was given by the
   Fairy's player; cards the player put under the deck itself, and public cards sent under it (the
@@ -151,7 +153,10 @@ def _replay(view: PlayerView, rng: random.Random, voids: bool):
     deck = [_Slot(full) for _ in range(view.deck_size - dd)]
     if len(hand) < 0 or len(deck) < 0:
         raise _Inconsistent("the view's sizes do not add up")
-    piles, pile_tricks = [[], []], [[], []]
+    # Each player's won tricks, card by card: a trick won before the round's start only when
+    # the start gave it (``last_won``: no trick number), then the view's tricks.
+    piles = [[list(pile)] if pile is not None else [] for pile in view.last_won]
+    pile_tricks = [[None] if pile is not None else [] for pile in view.last_won]
     # The decree card at the start of the records: the first exchange's old decree card.
     decree = next((r.old_decree for r in view.history
                    if r.kind == "exchange" and r.taken is not None), view.decree)
@@ -344,7 +349,10 @@ def _build(view, rng, opp_hand, deck, drawn, piles, pile_tricks) -> Round:
     rnd.goals = tuple(view.goals)
     rnd.start = Position(view.decree, (tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
                          view.leader, list(deck), list(view.trick), tuple(before),
-                         tuple(view.score), tuple(view.round_gain), None, view.modules, goals)
+                         tuple(view.score), tuple(view.round_gain), None, view.modules, goals,
+                         last_won=tuple(view.last_won),
+                         crowned=view.crowned is not None and bool(view.trick) and
+                         view.crowned is view.trick[0])
     rnd.hands = hands
     rnd.deck = list(deck)
     rnd.decree = view.decree

@@ -54,7 +54,7 @@ from typing import NamedTuple
 
 from . import fast as _fast
 from . import rules
-from .cards import DECK, SPECIAL_DECK
+from .cards import DECK, SPECIAL_DECK, special_card
 from .errors import InvalidState
 from .fast import POINTS, SUIT_CARDS, goal_modules, mask_of  # noqa: F401 (mask_of: API)
 from .fastgoals import SPECIAL as _SPECIAL
@@ -260,6 +260,14 @@ def from_round(rnd) -> FastDeluxeState:
     sp = getattr(rnd, "sp", {})
     crowned = sp.get("crowned")
     stayed = sp.get("stayed")
+    unknown = getattr(rnd, "_pile_unknown", None)
+    for p in (0, 1) if unknown is not None else ():
+        if unknown(p) and special_card("Shovel") in (
+                rnd.hands[0] + rnd.hands[1] + rnd.deck + [rnd.decree]):
+            raise InvalidState(
+                f"The Shovel is still to be played and {'AB'[p]} won tricks before the "
+                "round's start whose cards it does not give: the fast path would say the "
+                "Shovel cannot dig there, so this round has no fast state (rulings R7).")
     piles = tuple(tuple(c.index for c in (pile[-1] if pile else ()))
                   for pile in getattr(rnd, "piles", ([], [])))
     return FastDeluxeState(
@@ -275,10 +283,12 @@ def to_round(state: FastDeluxeState, seed: int | None = None, **kw):
     """A ``Round`` in the same state (its history starts here; ``kw`` goes to ``Round``).
     ``seed``: the new round's random source for the chance effects.
 
-    A position holds no trick state of the special cards and no won tricks card by card, so
-    a state with a crowned card, a Shovel that stayed, or a won trick the Shovel could still
-    dig in (the Shovel not yet won) is refused with the reason; so is a finished round, and
-    a state whose goals have counted something (a position cannot hold that either)."""
+    While the Shovel can still be played, each player's last won trick becomes the position's
+    ``last_won`` (rulings R7); a state in which the Shovel could dig but a player's tricks won
+    and last won trick do not fit (a pile with no trick won, or tricks won with no pile: the
+    fast path would say the Shovel cannot dig) is refused with the reason. A state with a
+    crowned card or a Shovel that stayed is refused too; so is a finished round, and a state
+    whose goals have counted something (a position cannot hold that)."""
     from .round import Position, Round
     if state.phase == OVER:
         raise InvalidState("The round is over: there is no position to start a round from.")
@@ -290,10 +300,21 @@ def to_round(state: FastDeluxeState, seed: int | None = None, **kw):
                            "no Round.")
     where = state.hands[0] | state.hands[1] | mask_of(state.deck) | mask_of(state.trick) | \
         1 << state.decree
-    if (state.piles[0] or state.piles[1]) and where >> SHOVEL & 1:
-        raise InvalidState("The Shovel is still to be played and could dig in a trick already "
-                           "won, but a position does not keep the won tricks card by card, so "
-                           "this state has no Round.")
+    last_won = [None, None]
+    if where >> SHOVEL & 1:
+        for p in (0, 1):
+            pile, won = state.piles[p], state.tricks_won[p]
+            if pile and not won:
+                raise InvalidState(f"The Shovel is still to be played and could dig in "
+                                   f"{'AB'[p]}'s won trick, but {'AB'[p]} has won no trick in "
+                                   "this state, so this state has no Round.")
+            if won and not pile:
+                raise InvalidState(f"The Shovel is still to be played and {'AB'[p]} has won "
+                                   "tricks, but the state gives no card of the last one (here "
+                                   "the Shovel could not dig; a Round would dig there), so "
+                                   "this state has no Round.")
+            if pile:
+                last_won[p] = tuple(ALL_CARDS[c] for c in pile)
     if state.goals is not None and state.gstate != state.goals.initial:
         raise InvalidState("This fast state carries goal progress from earlier tricks (a goal "
                            "claimed, cards taken, a run of tricks): a Round position cannot "
@@ -304,7 +325,7 @@ def to_round(state: FastDeluxeState, seed: int | None = None, **kw):
                     sorted(map(card, cards_of(state.hands[1])))),
                    state.leader, [card(c) for c in state.deck], [card(c) for c in state.trick],
                    tuple(state.tricks_won), tuple(state.score), tuple(state.round_gain),
-                   modules=state.modules, seed=seed)
+                   modules=state.modules, seed=seed, last_won=tuple(last_won))
     if state.goals is not None:
         pos.goals = state.goals.ids
     return Round(pos, **kw)

@@ -25,7 +25,7 @@ import json
 import pathlib
 from dataclasses import dataclass
 
-from .cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, ordinal
+from .cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, ordinal, special_card
 from .errors import FoxError, InputError, InvalidCard, Problem, Problems, json_kind
 from .game import DEFAULT_TARGET, Game, _check_seed
 from .modules import BASE, MODULE_FIELDS, SPECIAL_CARDS, Modules
@@ -38,7 +38,7 @@ __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
            "fill_unseen", "Filled", "trick_setup", "TrickSetup", "SCENARIO_FIELDS"]
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
-                   "round_gain", "target", "modules", "goals", "seed", "chance"}
+                   "round_gain", "target", "modules", "goals", "seed", "chance", "last_won"}
 
 
 def _probs(problems) -> Problems:
@@ -211,8 +211,9 @@ def _jsonable(value) -> bool:
 def read_position(obj, where: str = "position", problems=None) -> Position | None:
     """A position as the referee and saved rounds write it (``decree``, ``hands``, ``leader``,
     optional ``deck``, ``trick``, ``tricks_won``, ``score``, ``round_gain``, ``dealer``,
-    ``modules``), checked with ``check_position``. With Poison 8s in play ``round_gain`` may
-    be below 0 (the round has cost points so far)."""
+    ``modules``, ``goals``, ``seed``, ``last_won``), checked with ``check_position``. With
+    Poison 8s in play ``round_gain`` may be below 0 (the round has cost points so far). The
+    led card in ``trick`` may be written ``["crown", "4K"]``: played with the Crown."""
     probs = _probs(problems)
     start = probs.count
     if not isinstance(obj, dict):
@@ -237,7 +238,8 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
     if "leader" in obj:
         leader = _player(obj["leader"], f"{where}.leader", probs)
     deck = read_card_list(obj.get("deck", []), f"{where}.deck", probs)
-    trick = read_card_list(obj.get("trick", []), f"{where}.trick", probs)
+    trick, crowned = _read_trick(obj.get("trick", []), f"{where}.trick", probs)
+    last_won = _read_last_won(obj.get("last_won"), f"{where}.last_won", probs)
     modules = read_modules(obj.get("modules"), f"{where}.modules", probs)
     poison = modules is not None and (modules.poison or bool(modules.goals))
     pairs = [_pair(obj, key, where, probs, below_zero=poison and key == "round_gain")
@@ -260,7 +262,55 @@ def read_position(obj, where: str = "position", problems=None) -> Position | Non
     pos.dealer = dealer
     pos.modules = modules
     pos.goals = tuple(goals)
+    pos.last_won = last_won
+    pos.crowned = crowned
     return pos if check_position(pos, where, probs) else None
+
+
+def _read_trick(value, field, probs) -> tuple:
+    """``trick``: its cards, each a card or ``["crown", card]`` (played with the Crown), and
+    whether the led card was crowned: ``(cards or None, crowned)``."""
+    if not isinstance(value, list):
+        return read_card_list(value, field, probs), False
+    items, crowned, start = [], False, probs.count
+    for i, item in enumerate(value):
+        if isinstance(item, list):
+            here = f"{field}[{i}]"
+            if len(item) == 2 and item[0] == "crown" and isinstance(item[1], str):
+                card = read_card(item[1], here, probs, f"{here}:")
+                if card is not None and i == 0:
+                    crowned = True
+                elif card is not None:
+                    probs.add(here, "only the led card (the first) can be written as crowned.",
+                              f"{here}:")
+                items.append(card)
+                continue
+            probs.add(here, 'a card of the trick is a card like "4K", or ["crown", "4K"] when '
+                      "it was played with the Crown.", f"{here}:")
+            continue
+        items.append(read_card(item, f"{field}[{i}]", probs, f"{field}[{i}]:"))
+    return (items if probs.count == start else None), crowned
+
+
+def _read_last_won(value, field, probs) -> tuple:
+    """``last_won``: ``{"A": [cards], "B": [cards]}``, each player optional: the cards of the
+    last trick that player won before the position (where their Shovel digs)."""
+    if value is None:
+        return (None, None)
+    if not isinstance(value, dict):
+        probs.add(field, 'must be an object like {"A": ["4K", "9K"]}: the cards of the last '
+                  f"trick each player won before the scenario starts, not {json_kind(value)}.",
+                  field)
+        return (None, None)
+    unknown = sorted(set(value) - set(PLAYERS))
+    if unknown:
+        probs.add(field, f"unknown player(s) {unknown}; use A and B.")
+    out = []
+    for p in PLAYERS:
+        cards = value.get(p)
+        out.append(None if cards is None else
+                   read_card_list(cards, f"{field}.{p}", probs))
+    return tuple(None if c is None else tuple(c) for c in out)
 
 
 def _player(value, field, probs) -> int | None:
@@ -329,8 +379,16 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
                   "cost points, and they are not in play.")
     in_play = set(modules.special)
     seen: dict = {}
+    last_won = tuple(getattr(pos, "last_won", (None, None)))
+    crowned = getattr(pos, "crowned", False)
+    crown = special_card("Crown")
+    # The Crown beside a crowned lead is a card in the trick (without the Crown in the game,
+    # the crowned lead is its own problem: _check_crowned).
     places = [("decree", [pos.decree]), ("hands.A", pos.hands[0]), ("hands.B", pos.hands[1]),
-              ("deck", pos.deck), ("trick", pos.trick)]
+              ("deck", pos.deck), ("trick", list(pos.trick) + (
+        [crown] if crowned and "Crown" in modules.special else []))]
+    places += [(f"last_won.{p}", last_won[i]) for i, p in enumerate(PLAYERS)
+               if last_won[i] is not None]
     for place, cards in places:
         for card in cards:
             if card in seen:
@@ -345,6 +403,9 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
     if len(pos.trick) > 1:
         probs.add(f"{where}.trick", f"holds at most the led card, not {len(pos.trick)} cards.",
                   f"{where}.trick")
+    _check_last_won(pos, last_won, where, probs)
+    if crowned:
+        _check_crowned(pos, where, probs)
     a, b = len(pos.hands[0]), len(pos.hands[1])
     lead, follow = len(pos.hands[pos.leader]), len(pos.hands[1 - pos.leader])
     leader, follower = PLAYERS[pos.leader], PLAYERS[1 - pos.leader]
@@ -362,6 +423,42 @@ def check_position(pos: Position, where: str = "position", problems=None) -> boo
         probs.add(f"{where}.tricks_won", f"a round has 13 tricks, but {sum(pos.tricks_won)} are "
                   f"already won and {follow} more remain to be played.", f"{where}:")
     return probs.count == start
+
+
+def _check_last_won(pos, last_won, where, probs) -> None:
+    """Each pile of ``last_won``: its player won a trick before the position, and it holds
+    2 cards, or 3 with the Crown (a crowned card and the card that answered it)."""
+    crown = special_card("Crown")
+    for i, p in enumerate(PLAYERS):
+        pile = last_won[i]
+        if pile is None:
+            continue
+        field = f"{where}.last_won.{p}"
+        if pos.tricks_won[i] < 1:
+            probs.add(field, f"{p} has won no trick before the scenario starts (tricks_won.{p} "
+                      "is 0), so there is no last won trick to give.", f"{field}:")
+        elif len(pile) not in (2, 3) or (len(pile) == 3 and crown not in pile):
+            probs.add(field, f"a won trick holds 2 cards, or 3 when one was played with the "
+                      f"Crown (the Crown is the third), not {' '.join(map(str, pile)) or 'none'}.",
+                      f"{field}:")
+
+
+def _check_crowned(pos, where, probs) -> None:
+    """A led card written ``["crown", card]``: the Crown is in the game, the card is a suit
+    card, and it was not the last trick (rulings SC10, SC16)."""
+    field = f"{where}.trick[0]"
+    if not pos.trick:
+        return
+    card = pos.trick[0]
+    if "Crown" not in pos.modules.special:
+        probs.add(field, f"the {card} is written as crowned, but the Crown is not one of the "
+                  "special cards in play (modules.special).", f"{field}:")
+    elif card.special is not None:
+        probs.add(field, f"the Crown is added only to a suit card, not to the {card.special} "
+                  "(rulings SC10).", f"{field}:")
+    elif len(pos.hands[1 - pos.leader]) < 2:
+        probs.add(field, "the follower holds 1 card, so this is the last trick, and the "
+                  "Crown cannot be added at the last trick (rulings SC16).", f"{field}:")
 
 
 # ----------------------------------------------------------------------------- plays
@@ -474,7 +571,14 @@ def read_scenario(obj, problems=None) -> tuple | None:
         return None
     rnd = Round(pos, chance=chance)
     if pos.modules.special:
-        return (rnd, target) if _act(rnd, steps, "plays", probs) else None
+        # A random pick must come from the scenario itself: its "seed" or its "chance"
+        # (rulings R7). Once the plays are done the round goes on as any other.
+        rnd.need_seed = pos.seed is None
+        try:
+            done = _act(rnd, steps, "plays", probs)
+        finally:
+            rnd.need_seed = False
+        return (rnd, target) if done else None
     return (rnd, target) if _apply(rnd, moves, "plays", probs) else None
 
 

@@ -449,7 +449,10 @@ class Narrator:
         if rec.card is None:
             return (f"{self.says(rec.player, 'does not dig')} with the Shovel, so it stays and "
                     "loses the trick.")
-        return (f"{self.says(rec.player, 'digs')} with the Shovel in trick {rec.source} and "
+        # A trick won before the round's start (a scenario's "last_won") has no number here.
+        where = (f"trick {rec.source}" if rec.source is not None else
+                 f"{possessive(self.names[rec.player])} last won trick")
+        return (f"{self.says(rec.player, 'digs')} with the Shovel in {where} and "
                 f"gets the {rec.card.name(self.theme)} at random; the Shovel takes its place "
                 "there.")
 

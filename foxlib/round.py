@@ -30,6 +30,7 @@ Shovel's ``dig``, the Potion's ``potion_discard`` and ``potion_play``).
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass, field, replace
 
@@ -366,12 +367,20 @@ class Position:
     modules: Modules = BASE
     goals: tuple = ()     # ids of the goals revealed for this round (goal cards in play)
     seed: int | None = None   # the random source of the special cards' chance effects
+    # The cards of the last trick each player won before this position (None: not given),
+    # where the Shovel digs; and whether the led card in ``trick`` was played with the Crown
+    # (then the Crown lies beside the trick and goes to its winner).
+    last_won: tuple = (None, None)
+    crowned: bool = False
 
     def to_json(self) -> dict:
+        trick = [str(c) for c in self.trick]
+        if self.crowned and trick:
+            trick[0] = ["crown", trick[0]]
         out = {"decree": str(self.decree),
                "hands": {p: [str(c) for c in self.hands[i]] for i, p in enumerate(PLAYERS)},
                "leader": PLAYERS[self.leader], "deck": [str(c) for c in self.deck],
-               "trick": [str(c) for c in self.trick],
+               "trick": trick,
                "tricks_won": dict(zip(PLAYERS, self.tricks_won)),
                "score": dict(zip(PLAYERS, self.score)),
                "round_gain": dict(zip(PLAYERS, self.round_gain))}
@@ -383,6 +392,9 @@ class Position:
             out["goals"] = list(self.goals)
         if self.seed is not None:
             out["seed"] = self.seed
+        if any(pile is not None for pile in self.last_won):
+            out["last_won"] = {p: [str(c) for c in self.last_won[i]]
+                               for i, p in enumerate(PLAYERS) if self.last_won[i] is not None}
         return out
 
     @classmethod
@@ -432,6 +444,9 @@ class Round:
 
     #: True: a random pick that was not given raises ``ChanceNeeded`` instead of using ``rng``.
     ask_chance = False
+    #: True: a random pick that was not given and has more than one possible outcome is
+    #: refused (a scenario with neither "seed" nor that outcome in "chance": rulings SC19).
+    need_seed = False
 
     def __init__(self, position: Position, names=PLAYERS, theme: Theme = DEFAULT_THEME,
                  chance=()):
@@ -477,8 +492,30 @@ class Round:
         self._undo: list = []
         self.phase = PLAY
         self.to_play = self.leader if not self.trick else 1 - self.leader
+        self._resume(position)
         if not self.hands[0] and not self.hands[1] and not self.trick:
             self._end_round()
+
+    def _resume(self, position: Position) -> None:
+        """What a position says beyond its cards' places (a scenario, a saved round, a sampled
+        round): each player's last won trick (where a Shovel digs), the led card played with
+        the Crown, and a led Shovel, which is in the trick only if it did not dig (rulings
+        SC15, R7)."""
+        for p in (0, 1):
+            pile = position.last_won[p]
+            if pile is not None:
+                self.piles[p], self.pile_tricks[p] = [[_c(c) for c in pile]], [None]
+                self.won[p] = [_c(c) for c in pile]
+        if self._special and self.trick:
+            if position.crowned:
+                self.sp["crowned"] = self.trick[0]
+            elif rules.acting_card(self.trick[0], self.decree).special == "Shovel":
+                self.sp["stayed"] = self.leader
+
+    def _pile_unknown(self, p: int) -> bool:
+        """Did ``p`` win a trick before the round's start whose cards the start does not give,
+        and none since? (Their Shovel may dig, but what it would find is unknown.)"""
+        return not self.piles[p] and self.start.tricks_won[p] > 0
 
     # -- construction helpers
     @classmethod
@@ -712,7 +749,7 @@ class Round:
         if name == "Potion" and how != "potion":
             self._potion(p, card, leads)
         elif name == "Shovel":
-            if self._last_pile(p):
+            if self._last_pile(p) or self._pile_unknown(p):
                 self.sp.update(leads=leads, owner=p)
                 self.phase = DIG
             else:
@@ -771,6 +808,13 @@ class Round:
                     f"{' '.join(map(str, pool)) or 'no cards'}.")
         elif self.ask_chance:
             raise ChanceNeeded(tuple(pool), n)
+        elif self.need_seed and math.comb(len(pool), n) > 1:
+            some = ", ".join(f'"{c}"' for c in pool[:n])
+            raise InvalidState(
+                f"chance[{i}]: this play picks {n} of {' '.join(map(str, pool))} at random, "
+                "but the scenario gives neither a \"seed\" nor this outcome in \"chance\": give "
+                f"it as chance[{i}], the card{'s' if n != 1 else ''} picked in a list like "
+                f"[{some}], or give a \"seed\".")
         else:
             got = tuple(self.rng.sample(pool, n))
         self.chance.append(got)
@@ -919,6 +963,14 @@ class Round:
             raise self._refuse("not_now", kind=DIG)
         if card is not None and card is not self._shovel_card():
             raise self._refuse("dig_with", card=card, shovel=self._shovel_card())
+        p = self.to_play
+        if card is not None and self._pile_unknown(p):
+            who = PLAYERS[p]
+            raise InvalidState(
+                f"the Shovel digs in the last trick {who} won, but {who} won it before the "
+                "scenario starts and the scenario does not say what it held: give "
+                f'"last_won": {{"{who}": [its 2 cards, or 3 with the Crown]}}, or do not '
+                "dig.")
 
     def _apply_dig(self, card) -> DigRecord:
         p = self.to_play
@@ -1281,6 +1333,9 @@ class Round:
             out["goals"] = [g.id for g in self.goals]
         if self._special:
             out["chance"] = [[str(c) for c in o] for o in self.chance]
+            if any(pile is not None for pile in self.start.last_won):
+                out["last_won"] = {p: [str(c) for c in self.piles[i][-1]]
+                                   for i, p in enumerate(PLAYERS) if self.piles[i]}
             out["special"] = {k: (v.letter if isinstance(v, Suit) else
                                   [str(c) for c in v] if isinstance(v, tuple) else
                                   str(v) if isinstance(v, Card) else v)
@@ -1427,6 +1482,9 @@ class PlayerView:
     offer: tuple = ()
     crowned: Card | None = None
     named: Suit | None = None
+    # The cards of each player's last trick won before the round's start, when the start
+    # gives them (``Position.last_won``): public, as every card of a trick was seen played.
+    last_won: tuple = (None, None)
 
     @classmethod
     def of(cls, rnd: Round, p: int) -> "PlayerView":
@@ -1471,7 +1529,8 @@ class PlayerView:
                    rnd.goals,
                    tuple(rnd.sp.get("offer", ())) if rnd.sp.get("owner") == p and
                    rnd.phase in (FAIRY_TAKE, POTION_PLAY) else (),
-                   rnd.sp.get("crowned"), rnd.sp.get("named"))
+                   rnd.sp.get("crowned"), rnd.sp.get("named"),
+                   tuple(getattr(rnd.start, "last_won", (None, None))))
 
     @property
     def choices(self) -> tuple:
@@ -1484,5 +1543,7 @@ class PlayerView:
         for t in self.tricks:
             seen.update(t.cards)
             seen.update(t.extra)
+        for pile in self.last_won:
+            seen.update(pile or ())
         cards = DECK + tuple(special_card(n) for n in self.modules.special)
         return [c for c in cards if c not in seen]

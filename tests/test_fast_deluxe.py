@@ -310,9 +310,14 @@ def _short_position(rng: random.Random, special) -> fd.FastDeluxeState:
     a, b = fd.mask_of(cards[:n]), fd.mask_of(cards[n:2 * n])
     decree, deck = cards[2 * n], tuple(cards[2 * n + 1:2 * n + 1 + d])
     won = rng.randint(0, 13 - n)
+    # While the Shovel may dig, a player who has won tricks has a last won trick: two cards
+    # out of play (a position gives them as last_won, rulings R7).
+    out = iter(cards[2 * n + 1 + d:])
+    piles = tuple((next(out), next(out)) if w and "Shovel" in special else ()
+                  for w in (won, 13 - n - won))
     return fd.FastDeluxeState((a, b), decree, deck, rng.randrange(2), (), (won, 13 - n - won),
                               (rng.randrange(3), rng.randrange(3)), (0, 0), tuple(special),
-                              rng.random() < 0.5)
+                              rng.random() < 0.5, piles=piles)
 
 
 def test_short_positions_with_an_empty_deck_replay_the_same_in_round():

@@ -254,8 +254,11 @@ def _deluxe_position(rng: random.Random, modules: Modules, special: str | None, 
     if rnd.is_over or not rnd.hands[rnd.to_play]:
         return None
     if special == "Shovel" and rnd.tricks_won[rnd.to_play]:
-        # A position does not keep the tricks a Shovel digs in, so its holder must not have
-        # won one yet (the loader refuses it otherwise): rare in a random deal.
+        # A puzzle's position does not list the tricks a Shovel digs in, so its holder must
+        # not have won one yet (the loader refuses it otherwise): rare in a random deal.
+        return None
+    if rnd.sp.get("crowned") is not None:
+        # Nor does a puzzle's position say that the led card was crowned: not this one.
         return None
     pos = _learner_first_any(rnd)
     if special:
