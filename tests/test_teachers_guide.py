@@ -20,7 +20,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS / "teachers_guide.ipynb"
 DOC = REPO_ROOT / "docs" / "teachers-guide.md"
-RULES_DIR = Path(os.environ.get("FOX_RULES_DIR", "/work/shared/rules"))
+RULES_DIR = Path(os.environ.get("FOX_RULES_DIR", REPO_ROOT.parent / "shared" / "rules"))
 DOC_HEADER = (
     "<!-- Written from notebooks/teachers_guide.ipynb by "
     "`python tests/test_teachers_guide.py --write`: edit the notebook, not this file. -->\n\n"
