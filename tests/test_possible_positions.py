@@ -144,3 +144,20 @@ def test_cards_said_to_be_played_earlier_are_not_seen_again():
 def test_assert_possible_raises_with_every_reason():
     with pytest.raises(InvalidState, match="deck.*tricks_won|tricks_won.*deck"):
         assert_possible(_pos(deck=[], tricks_won=(0, 0)))
+
+
+# ----------------------------------------------------------------------------- rulings page
+
+def _ruling_examples() -> list:
+    rulings = json.loads((ROOT / "foxlib" / "data" / "rulings.json").read_text(encoding="utf-8"))
+    return [(r["id"], r["example"]) for r in rulings if r.get("example")]
+
+
+@pytest.mark.xfail(reason="rulings examples fixed in the rulings branch", strict=False)
+@pytest.mark.parametrize("rid, example", _ruling_examples(), ids=lambda v: v if
+                         isinstance(v, str) else "")
+def test_every_rulings_page_example_is_a_possible_position(rid, example):
+    from foxlib.inputs import read_position
+    position = read_position({k: v for k, v in example.items()
+                              if k not in ("plays", "chance", "target")}, rid)
+    assert check_possible(position, where=rid) == []
