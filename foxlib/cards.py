@@ -75,7 +75,10 @@ SPECIAL_ABILITIES = {
               "opponent draws a card and plays one of that suit if they can. It beats any odd "
               "card and loses to every other card.",
     "Potion": "When you play it, put it and another card from your hand under the deck; draw "
-              "two cards, keep one and play the other to the trick, whatever its suit.",
+              "two cards, keep one and play the other to the trick, whatever its suit. (The "
+              "rulebook's line stops at the cards put under the deck; drawing two and playing "
+              "one come from a public transcription of the printed card, which this app "
+              "follows: our ruling SC14. The printed card is the authority.)",
     "Shovel": "When you play it, you may play instead a random card from the last trick you "
               "won. If you do not, or cannot, you lose the trick.",
 }

@@ -43,6 +43,7 @@ from .feedback import REFUSED, RIGHT, SHOWN, WRONG, Feedback
 from .game import game_result
 from .modules import SPECIAL_CARDS, Modules
 from .narrator import Narrator
+from .possible import deck_size
 from .round import Action, Move, Position, Round
 
 __all__ = [
@@ -113,17 +114,39 @@ def _open_trick_round(decree: Card, led: Card, follower_hand, names, theme: Them
     """A Round in which names[0] has just led ``led`` and names[1] holds ``follower_hand``.
 
     The leader's remaining cards never matter to the question, but the engine wants a
-    consistent position, so they are stand-ins used nowhere else (never shown).
+    consistent position, so they are stand-ins used nowhere else (never shown); so are the
+    deck's cards under ``deck`` (a real deck holds 6) and the earlier tricks, all won by the
+    leader (the position is one a real round can reach: ``foxlib.possible``).
     """
     filled = inputs.fill_unseen(decree, ([], follower_hand), 0, deck=deck, trick=[led],
-                                unseen=(len(follower_hand) - 1, 0))
+                                unseen=(len(follower_hand) - 1, 0),
+                                unseen_deck=_deck_room(deck),
+                                tricks_won=(13 - len(follower_hand), 0))
     return Round(filled.position, tuple(names), theme)
 
 
 def _leading_round(decree: Card, hand, names, theme: Theme, deck=()) -> Round:
     """A Round in which names[0], holding ``hand``, is about to lead."""
-    filled = inputs.fill_unseen(decree, (hand, []), 0, deck=deck, unseen=(0, len(hand)))
+    filled = inputs.fill_unseen(decree, (hand, []), 0, deck=deck, unseen=(0, len(hand)),
+                                unseen_deck=_deck_room(deck), tricks_won=(13 - len(hand), 0))
     return Round(filled.position, tuple(names), theme)
+
+
+def _deck_room(deck, special: int = 0) -> int:
+    """How many stand-ins fill the deck under the cards given, so that it holds what a real
+    round's deck holds (6 cards, one more per special card: ``foxlib.possible``)."""
+    room = deck_size(special) - len(deck)
+    if room < 0:
+        raise InvalidState(f"deck: {len(deck)} cards are given, but the deck of a real round "
+                           f"holds {deck_size(special)} at any moment.")
+    return room
+
+
+def _last_trick_position(decree: Card, lead: Card, follow: Card) -> Position:
+    """The position of a trick shown as two cards: the last trick of a base round, the leader
+    having led ``lead`` and the follower holding ``follow``; the rest is stand-ins."""
+    return inputs.fill_unseen(decree, ([], [follow]), 0, trick=[lead],
+                              unseen_deck=_deck_room(()), tricks_won=(12, 0)).position
 
 
 def read_round(source, where: str = "round") -> Round:
@@ -190,6 +213,12 @@ class Exercise:
         self.verdict = SHOWN
         self.feedback = Feedback(SHOWN, text.SHOWN_HEAD, (self.solution(),), done=True)
         return self.feedback
+
+    def positions(self) -> list:
+        """The positions this exercise shows or plays, as the engine holds them (its round's
+        start). Each is one a real round can reach (``foxlib.possible.check_possible``)."""
+        rnd = getattr(self, "round", None)
+        return [rnd.start] if isinstance(rnd, Round) else []
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.question!r}>"
@@ -289,6 +318,7 @@ class WhoWinsExercise(ChoiceExercise):
                                     "leader and follower")
         self.outcome = out = rules.resolve_trick(self.lead, self.follow, self.decree, names,
                                                  theme_)
+        self._shown = [_last_trick_position(self.decree, self.lead, self.follow)]
         trick = (self.lead, self.follow, self.decree, names)
 
         def said(ok, why_wrong):  # the engine's reason once right, otherwise why not
@@ -318,6 +348,9 @@ class WhoWinsExercise(ChoiceExercise):
             default = "Does anyone score points for this trick? Who, and how many?"
         super().__init__(_text(question, "question", optional=True) or default, options,
                          theme_)
+
+    def positions(self) -> list:
+        return list(self._shown)
 
 
 class LegalPlayExercise(CardPickExercise):
@@ -781,6 +814,7 @@ class RoundTrickExercise(WhoWinsExercise):
                    "treasure": f"Trick {trick}: does anyone score points for it?"}.get(ask)
         super().__init__(record.decree, lead, follow, leader=leader, follower=follower, ask=ask,
                          question=question or default, theme=theme or rnd.theme)
+        self._shown = [rnd.start]
 
 
 class RoundScoreExercise(ScoreExercise):
@@ -799,6 +833,10 @@ class RoundScoreExercise(ScoreExercise):
         treasure = rnd.round_gain[p] - rules.round_points(tricks)
         super().__init__(tricks, treasure=treasure, player=player, question=question,
                          theme=theme or rnd.theme)
+        self._start = rnd.start
+
+    def positions(self) -> list:
+        return [self._start]
 
 
 # ----------------------------------------------------------------------------- misconceptions
@@ -824,6 +862,10 @@ class TrueFalseExercise(ChoiceExercise):
         self.statement = _text(statement, "statement")
         self.truth = truth
         self.demonstration = _demonstrate(demo, theme_) if demo is not None else ""
+        self._shown = []
+        if isinstance(demo, dict) and "trick" in demo:
+            self._shown = [_last_trick_position(_card(demo["decree"], "demo.decree"),
+                                                *_cards(demo["trick"], "demo.trick"))]
         why = _text(explanation, "explanation") + (
             f" The engine shows it: {self.demonstration}" if self.demonstration else "")
         wrong = text.why_not_claim(truth)
@@ -831,6 +873,9 @@ class TrueFalseExercise(ChoiceExercise):
                    ("False", not truth, wrong if truth else why)]
         super().__init__(_text(question, "question", optional=True) or "True or false?",
                          options, theme_)
+
+    def positions(self) -> list:
+        return list(self._shown)
 
 
 def _demonstrate(demo, theme: Theme) -> str:
@@ -923,6 +968,7 @@ def _deluxe_round(decree: Card, hands, deck, chance, special, poison: bool, goal
     except FoxError as exc:
         raise InvalidState(str(exc)) from None
     size = max(len(known[0]), len(known[1])) + 1
+    room = _deck_room(deck, len(special))
     used = {decree, *known[0], *known[1], *deck}
     spare = sorted((c for c in DECK if c not in used), key=lambda c: (c.rank % 2, c.index))
     filled, filler = [], set()
@@ -934,8 +980,11 @@ def _deluxe_round(decree: Card, hands, deck, chance, special, poison: bool, goal
         spare = [c for c in spare if c not in extra]
         filler.update(extra)
         filled.append(tuple(known[i] + extra))
-    pos = Position(decree, tuple(filled), 0, list(deck), [], (13 - size, 0), tuple(score),
-                   (0, 0), None, modules, tuple(goals), 1)
+    # The deck holds what a real deck holds: stand-ins under the cards given.
+    under = spare[:room]
+    filler.update(under)
+    pos = Position(decree, tuple(filled), 0, list(deck) + under, [], (13 - size, 0),
+                   tuple(score), (0, 0), None, modules, tuple(goals), 1)
     outcomes = [tuple(_cards(o if isinstance(o, (list, tuple)) else [o], f"chance[{i}]"))
                 for i, o in enumerate(chance)]
     try:

@@ -93,6 +93,10 @@ def second_person(text: str) -> str:
 
 # ----------------------------------------------------------------------------- decisions
 
+#: Ruling SC18, said wherever a game's special cards are chosen or named (the play table, the
+#: module options, lesson 16).
+SPECIAL_CARDS_TOLD = ("Both players are told which special cards are in the game: our ruling "
+                      "SC18 (the rulebook has them shuffled in without anyone looking).")
 #: What each kind of decision asks for (a new decision adds its words here).
 PENDING = {"play": "play", "exchange": "decide on the Fox's exchange",
            "discard": "choose the Woodcutter's discard",
@@ -614,7 +618,10 @@ class Narrator:
         if code == "shovel":
             parts.append(f"{whose(lname)} Shovel did not dig, so it loses the trick.")
         elif code == "axe":
-            parts.append(f"{whose(wname)} Axe followed a Woodcutter, so it wins the trick.")
+            crowned = rule.crowned is not None and rule.crowned != winner
+            parts.append(f"{whose(wname)} Axe followed a Woodcutter"
+                         + (" (a crowned 5 still counts as one for the Axe: our ruling SC7)"
+                            if crowned else "") + ", so it wins the trick.")
         elif code == "bow":
             if won.special == "Bow" or (rule.mirror and won.special == "Mirror"):
                 what = "a special card" if lost.special else "trump"

@@ -58,8 +58,9 @@ def test_special_cards_in_the_follower_hand_follow_as_the_engine_allows():
 
 
 def test_the_hammer_names_a_suit_and_the_leader_plays_a_new_card():
+    # The leader draws the top of the deck (a real deck is never empty): a Moon, not a Bell.
     e = RulesExplorer(decree="4K", led="10M", leader_others="2B 9B", follower_hand="Hammer 6B 2K",
-                      followed="Hammer", special=ALL)
+                      followed="Hammer", special=ALL, deck_top="4M")
     assert shown(e.follower_choice)
     assert values(e.follower_choice) == ["B", "K", "M"]
     assert e.follower_choice.value == "B"
@@ -145,7 +146,7 @@ def test_the_decision_dropdowns_say_the_narrators_labels_in_the_theme_shown():
     from foxlib.narrator import Narrator
     from foxlib.round import Action
     e = RulesExplorer(decree="4K", led="10M", leader_others="2B 9B", followed="Hammer",
-                      follower_hand="Hammer 6B 2K", special=ALL, theme="zsa")
+                      follower_hand="Hammer 6B 2K", special=ALL, theme="zsa", deck_top="4M")
     labels = [label for label, _ in e.follower_choice.options]
     assert labels == ["Hammer: name Clubs", "Hammer: name Hearts", "Hammer: name Caps"]
     assert [label for label, _ in e.leader_choice.options] == \

@@ -155,7 +155,10 @@ def test_no_card_ticked_is_explained_in_place_and_plays_without_special_cards():
     assert pt.game.modules.special == ()
 
 
-def test_a_new_game_with_random_special_cards_does_not_name_them():
+def test_SC18_a_new_game_with_random_special_cards_names_them():
+    """Our ruling SC18: both players are told which special cards are in the game, also when
+    they were picked at random (the box shuffles them in unseen)."""
+    from foxlib.narrator import SPECIAL_CARDS_TOLD
     pt = PlayTable(seed=2)
     pt.options.special.value = True
     pt.options.poison.value = True
@@ -163,8 +166,9 @@ def test_a_new_game_with_random_special_cards_does_not_name_them():
     picked = pt.game.modules.special
     assert len(picked) == 2
     status = text(pt.status.html)
-    assert "2 special cards picked at random" in status
-    assert not any(name in status for name in picked)
+    assert all(name in status for name in picked)
+    assert "picked at random" not in status
+    assert SPECIAL_CARDS_TOLD in text(pt.options.special_note.html)
 
 
 def test_chosen_special_cards_are_dealt_into_the_game():

@@ -25,6 +25,7 @@ from foxlib import DECK, Action, Card, FoxError, Round
 from foxlib.cards import SPECIAL_DECK, card_list
 from foxlib.goals import say_claim
 from foxlib.inputs import read_theme, trick_setup
+from foxlib.possible import completed
 from foxlib.modules import BASE
 from foxlib.round import CROWN, OVER, PLAY
 from foxlib.narrator import Narrator, sentence, subject
@@ -424,6 +425,9 @@ class RulesExplorer(VBox):
             pos = replace(pos, modules=modules, goals=self.on_table(),
                           score=(self.score_leader.value, self.score_follower.value),
                           seed=CHANCE_SEED if modules.special else None)
+        # A trick a real round can reach: the deck holds 6 cards (one more per special card)
+        # under the top card chosen, and the earlier tricks are counted (foxlib.possible).
+        self.position = pos = completed(pos)
         return Round(pos, self.names, th), set(setup.leader_others)
 
     def _lead(self, rnd) -> None:

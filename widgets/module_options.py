@@ -22,6 +22,7 @@ from foxlib import Card
 from foxlib.errors import Problems
 from foxlib.goals import GoalSet, house_goals, load_text
 from foxlib.modules import BASE, SPECIAL_CARDS, Modules, choose_special
+from foxlib.narrator import SPECIAL_CARDS_TOLD
 from foxlib.rules import count
 
 from .card import CardRow, HtmlView
@@ -37,7 +38,8 @@ BOX_SPECIAL = 2
 
 def describe(modules: Modules, hide_special: bool = False) -> str:
     """The modules in words (``str(modules)``); with ``hide_special`` the special cards are
-    counted, not named (picked at random, they are shuffled in unseen)."""
+    counted, not named: for a game not dealt yet, whose cards are picked at random when it
+    starts (once it starts, both players are told which: ruling SC18)."""
     if not (hide_special and modules.special):
         return str(modules)
     rest = replace(modules, special=())
@@ -194,8 +196,8 @@ class ModuleOptions(VBox):
             note = message(self.special_problem, "setup")
         elif mode == RANDOM:
             note = message(f"Each new game shuffles {BOX_SPECIAL} of these cards into the deck, "
-                           "picked at random: you find out which when they are played. Click "
-                           "cards to choose them yourself instead.", "info")
+                           f"picked at random. {SPECIAL_CARDS_TOLD} Click cards to choose them "
+                           "yourself instead.", "info")
         else:
             note = message(f"Each new game is played with {count(len(ticked), 'special card')}: "
                            f"{', '.join(ticked)}.", "info")

@@ -22,7 +22,8 @@ from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
 from foxlib.inputs import read_theme
 from foxlib.modules import BASE
 from foxlib.players import LEVELS, make_player
-from foxlib.narrator import OFFER_TITLES, Narrator, ReviewNarrator, sentence, subject
+from foxlib.narrator import (OFFER_TITLES, SPECIAL_CARDS_TOLD, Narrator, ReviewNarrator,
+                             sentence, subject)
 
 from .card import CardRow, HtmlView
 from .module_options import ModuleOptions, describe
@@ -104,7 +105,6 @@ class PlayTable(VBox):
         self._news, self.news_kind, self._detail, self.headline = ("", (), ""), "info", "", ""
         self.last_hint = None
         self._marks: list = []        # where the game stood before each learner decision
-        self._random_special = False  # this game's special cards were picked unseen
         self.level = Dropdown(options=[(_level_title(k), k) for k in LEVELS], value=level,
                               description="Opponent", layout=Layout(width="auto"))
         self.target = Dropdown(options=[(v, k) for k, v in TARGETS.items()], value=target,
@@ -177,7 +177,8 @@ class PlayTable(VBox):
         self.table.scores.target = self.target.value
         leader = self.names[self.game.round.leader]
         played = "" if self.game.modules.base else f", with {self.modules_words()}"
-        self._say(f"New game to {self.target.value} points{played}. "
+        told = f" {SPECIAL_CARDS_TOLD}" if self.game.modules.special else ""
+        self._say(f"New game to {self.target.value} points{played}.{told} "
                   f"{sentence(subject(leader, 'leads'))} the first trick.")
         self.hand.message = ""
         self._changed()
@@ -416,9 +417,9 @@ class PlayTable(VBox):
         return self._options.modules(rng) if self._options is not None else BASE
 
     def modules_words(self) -> str:
-        """This game's modules in words; special cards picked at random stay unnamed (the box
-        shuffles them in unseen)."""
-        return describe(self.game.modules, hide_special=self._random_special)
+        """This game's modules in words, its special cards named even when they were picked at
+        random: both players are told which are in the game (our ruling SC18)."""
+        return describe(self.game.modules)
 
     def _modules_changed(self, modules) -> None:
         problem = self._options.special_problem
@@ -435,7 +436,6 @@ class PlayTable(VBox):
     def _new_game_object(self) -> Game:
         seed = self._rng.randrange(2**32)
         modules = self.modules(random.Random(seed))
-        self._random_special = bool(modules.special) and self._options.special_random
         return Game(seed, target=self.target.value, names=self.names,
                     theme=read_theme(self.theme.value), modules=modules)
 
