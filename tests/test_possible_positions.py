@@ -153,10 +153,18 @@ def _ruling_examples() -> list:
     return [(r["id"], r["example"]) for r in rulings if r.get("example")]
 
 
-@pytest.mark.xfail(reason="rulings examples fixed in the rulings branch", strict=False)
+#: Examples that cannot come from a real deal, on purpose, each with the reason the page gives.
+#: W1 is about an empty deck, which only a hand-made position has (its note says so); R2 and P7
+#: show the referee refusing a scenario that cannot be read.
+NOT_REAL = {"W1": "made-up position (the page's note says so)",
+            "R2": "shows a refused scenario", "P7": "shows a refused scenario"}
+
+
 @pytest.mark.parametrize("rid, example", _ruling_examples(), ids=lambda v: v if
                          isinstance(v, str) else "")
 def test_every_rulings_page_example_is_a_possible_position(rid, example):
+    if rid in NOT_REAL:
+        pytest.skip(NOT_REAL[rid])
     from foxlib.inputs import read_position
     position = read_position({k: v for k, v in example.items()
                               if k not in ("plays", "chance", "target")}, rid)
