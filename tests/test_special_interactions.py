@@ -147,6 +147,19 @@ def test_SC7_SC11_a_mirror_that_becomes_an_axe_after_following_a_woodcutter_wins
     assert sorted(map(str, rnd.hands[1])) == ["3M", "4B", "6B"] and rnd.deck == [Card("8M")]
 
 
+def test_SC7_SC11_an_axe_after_a_mirror_that_became_a_woodcutter_acts_and_wins():
+    # A's Mirror copies the Fox and exchanges the 5 of Keys into the decree: it is now a
+    # Woodcutter (its own draw does not happen: it was a Fox when played), and B's Axe follows
+    # a Woodcutter.
+    rnd = special_round("3M", "Mirror 5K 1B", "Axe 6B 4B", deck="7M 8M")
+    act(rnd, "play Mirror", "exchange 5K")
+    assert rnd.phase == "play" and rnd.to_play == 1
+    act(rnd, "play Axe")
+    assert rnd.phase == "discard" and rnd.to_play == 1
+    act(rnd, "discard 6B")
+    assert (rnd.tricks[-1].winner, rnd.tricks[-1].rule.code) == (1, "axe")
+
+
 def test_SC7_SC14_an_axe_played_for_a_potion_after_a_woodcutter_acts_and_wins():
     rnd = special_round("2M", "5K 1B", "Potion 6B", deck="7M Axe 3M 9M")
     act(rnd, "play 5K", "discard 7M")           # the Woodcutter draws the 7 and puts it back
@@ -218,6 +231,15 @@ def test_SC8_a_led_tree_given_in_a_scenarios_trick_makes_the_follower_play_at_ra
     unseeded = dict(given, seed=3)
     del unseeded["chance"]
     assert referee(unseeded)["tricks"] == referee(unseeded)["tricks"]
+
+
+def test_SC8_SC19_a_scenario_led_tree_with_an_impossible_chance_outcome_names_it():
+    scenario = {"decree": "2M", "hands": {"A": ["4K"], "B": ["9B", "8K"]}, "leader": "A",
+                "trick": ["Tree"], "deck": ["10B"], "tricks_won": {"A": 5, "B": 6},
+                "modules": {"special": ["Tree"]}, "chance": [["6M"]], "plays": []}
+    assert referee_line(json.dumps(scenario)) == {
+        "error": "chance[0]: 6M cannot be the outcome here: it must be 1 different card of "
+                 "9B 8K."}
 
 
 def test_SC8_a_round_that_starts_with_a_led_tree_replays_and_reloads_the_same():
