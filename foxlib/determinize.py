@@ -384,13 +384,6 @@ def _special_state(view: PlayerView, rng: random.Random, hands, drawn) -> dict:
         sp["named"] = view.named
     current = _current_records(view)
     plays = [r for r in current if r.kind == "play"]
-    for rec in current:
-        if rec.kind == "dig" and rec.card is None:
-            sp["stayed"] = rec.player
-    if view.trick and any(r.card is special_card("Axe") and not r.leads for r in plays):
-        led = rules.acting_card(view.trick[0], view.decree)
-        if led.special is None and led.rank == rules.WOODCUTTER:
-            sp["axe"] = True
     phase, who = view.phase, view.to_play
     if phase in (DIG, POTION_DISCARD, POTION_PLAY, FAIRY_TAKE):
         sp["owner"] = who

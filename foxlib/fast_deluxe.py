@@ -22,16 +22,19 @@ Encoding
   special cards in the box's order (Axe, Tree, Fairy, Crown, Mirror, Bow, Hammer, Potion,
   Shovel).
 - A hand is a 42-bit mask; the deck a list of indices, top first; the open trick a list.
-- The state of a trick that only special cards make is a few ints: the crowned card (-1:
-  none), the player whose Shovel did not dig (-1: none), the Axe's flag and the Tree's flag;
-  each player's last won trick (``piles``: the Shovel digs there) is a list of indices.
-- Tricks with no card crowned, no Shovel that stayed and no Axe after a Woodcutter are
-  decided by a table per decree card (``TRICK``, indexed by lead, follow and the trump suit,
-  3 meaning none; the Mirror's tricks filled in for each decree card, which it copies), built
-  from ``rules.decide_special_trick``; the other tricks call ``decide_special_trick`` itself,
-  remembered by their arguments (the decree card counting only by its trump suit unless the
-  Mirror is in the trick). What else depends on the decree card (which cards have no
-  suit in hand, what the Mirror does) is looked up once per decree card, again after a Fox.
+- The state of a trick that only special cards make is the crowned card (-1: none); each
+  player's last won trick (``piles``: the Shovel digs there) is a list of indices. What the
+  cards in the trick say of who wins (a Shovel loses, an Axe after a Woodcutter wins: rulings
+  SC7, SC15, SC17) and what a led Tree demands (SC8) are read from the cards themselves
+  when they matter, as ``Round`` reads them: no flag to go stale when a card leaves the
+  trick (a Hammer) or the decree card changes what a Mirror is (a Fox).
+- Tricks with no card crowned are decided by a table per decree card (``TRICK``, indexed by
+  lead, follow and the trump suit, 3 meaning none; the Mirror's tricks filled in for each
+  decree card, which it copies), built from ``rules.decide_special_trick``; the tricks with a
+  crowned card call ``decide_special_trick`` itself, remembered by their arguments (the
+  decree card counting only by its trump suit unless the Mirror is in the trick). What else
+  depends on the decree card (which cards have no suit in hand, what the Mirror does) is
+  looked up once per decree card, again after a Fox.
 
 Goal cards (``goals=``, ``FastDeluxeState.goals``) are compiled by ``foxlib.fastgoals`` for
 the 42 cards (the same compiler as ``foxlib.fast``'s) and put into the loop where points are
@@ -140,9 +143,9 @@ _KIND = tuple(_K_FOX if c < 33 and c % 11 == rules.FOX - 1 else
 
 
 #: ``TRICK[(lead * 42 + follow) * 4 + tk]``, ``tk`` the trump suit (3: a special decree card,
-#: no trump), packed as ``_pack`` says; for tricks without a crowned card, a Shovel that stayed
-#: or an Axe after a Woodcutter (``_decide`` works those out). The Mirror's entries are -1
-#: here: ``_decree_facts`` fills them in for each decree card, which the Mirror copies.
+#: no trump), packed as ``_pack`` says; for tricks without a crowned card (``_decide`` works
+#: those out). The Mirror's entries are -1 here: ``_decree_facts`` fills them in for each
+#: decree card, which the Mirror copies.
 TRICK = _trick_table()
 
 
@@ -173,19 +176,17 @@ def _decree_facts(decree: int) -> tuple:
 _DECIDED: dict = {}
 
 
-def _decide(lead, follow, decree, tk, crowned, stayed, axe) -> int:
-    """A trick with a crowned card (``crowned``: its place, 0 or 1; -1: none), a Shovel that
-    stayed (``stayed``: 0 the leader's, 1 the follower's; -1: none) or an Axe after a
-    Woodcutter, packed as ``TRICK``'s entries (remembered). Without the Mirror in the trick
-    the decree card counts only by its trump suit (``rules.acting_card``), so the outcome is
-    remembered by the trump index ``tk``, not by the card: about 11,000 tricks in all."""
-    key = (((lead * 42 + follow) * 42 + (decree if MIRROR in (lead, follow) else tk)) * 9
-           + (crowned + 1) * 3 + stayed + 1) * 2 + axe
+def _decide(lead, follow, decree, tk, crowned) -> int:
+    """A trick with a crowned card (``crowned``: its place, 0 or 1), packed as ``TRICK``'s
+    entries (remembered). Without the Mirror in the trick the decree card counts only by its
+    trump suit (``rules.acting_card``), so the outcome is remembered by the trump index
+    ``tk``, not by the card."""
+    key = ((lead * 42 + follow) * 42 + (decree if MIRROR in (lead, follow) else tk)) * 2 \
+        + crowned
     code = _DECIDED.get(key)
     if code is None:
         out = rules.decide_special_trick(
-            ALL_CARDS[lead], ALL_CARDS[follow], ALL_CARDS[decree], None if crowned < 0 else
-            crowned, None if stayed < 0 else stayed, axe, poison=True)
+            ALL_CARDS[lead], ALL_CARDS[follow], ALL_CARDS[decree], crowned, poison=True)
         code = _DECIDED[key] = _pack(out)
     return code
 
@@ -202,9 +203,9 @@ PHASES = {PLAY: "play", OVER: "over"}
 
 class FastDeluxeState(NamedTuple):
     """A round with special cards in the play phase (or over), in integers. ``trick`` holds
-    the led card, if any; ``crowned`` the crowned card in it (-1: none), ``stayed`` the player
-    whose Shovel did not dig in this trick (-1: none); ``piles`` each player's last won trick
-    (the Shovel digs in it)."""
+    the led card, if any; ``crowned`` the crowned card in it (-1: none); ``piles`` each
+    player's last won trick (the Shovel digs in it). (A led Shovel in ``trick`` did not dig:
+    one that dug has left the trick.)"""
 
     hands: tuple          # (mask of A, mask of B)
     decree: int
@@ -218,7 +219,6 @@ class FastDeluxeState(NamedTuple):
     poison: bool = False
     phase: int = PLAY
     crowned: int = -1
-    stayed: int = -1
     piles: tuple = ((), ())
     goals: object = None  # the revealed goals compiled (``goal_program``) or None
     gstate: tuple = ()    # the goals' counters (``goals.initial`` at the start of a round)
@@ -259,7 +259,6 @@ def from_round(rnd) -> FastDeluxeState:
                            f"for a decision ({rnd.phase!r}): make it with Round.act first.")
     sp = getattr(rnd, "sp", {})
     crowned = sp.get("crowned")
-    stayed = sp.get("stayed")
     unknown = getattr(rnd, "_pile_unknown", None)
     for p in (0, 1) if unknown is not None else ():
         if unknown(p) and special_card("Shovel") in (
@@ -275,7 +274,7 @@ def from_round(rnd) -> FastDeluxeState:
         tuple(c.index for c in rnd.deck), rnd.leader, tuple(c.index for c in rnd.trick),
         tuple(rnd.tricks_won), tuple(rnd.score), tuple(rnd.round_gain),
         tuple(modules.special), modules.poison, OVER if rnd.phase == "over" else PLAY,
-        -1 if crowned is None else crowned.index, -1 if stayed is None else stayed, piles,
+        -1 if crowned is None else crowned.index, piles,
         *goal_state(rnd.goals, rnd.start.tricks_won, rnd.tricks))
 
 
@@ -287,17 +286,15 @@ def to_round(state: FastDeluxeState, seed: int | None = None, **kw):
     ``last_won`` (rulings R7); a state in which the Shovel could dig but a player's tricks won
     and last won trick do not fit (a pile with no trick won, or tricks won with no pile: the
     fast path would say the Shovel cannot dig) is refused with the reason. A state with a
-    crowned card or a Shovel that stayed is refused too; so is a finished round, and a state
-    whose goals have counted something (a position cannot hold that)."""
+    crowned card is refused too; so is a finished round, and a state whose goals have counted
+    something (a position cannot hold that). (A led Shovel in the trick is one that did not
+    dig: a position holds it as it is.)"""
     from .round import Position, Round
     if state.phase == OVER:
         raise InvalidState("The round is over: there is no position to start a round from.")
     if state.crowned >= 0:
         raise InvalidState(f"The led {ALL_CARDS[state.crowned]} is crowned: a position cannot "
                            "say so, so it has no Round.")
-    if state.stayed >= 0:
-        raise InvalidState("The led Shovel did not dig: a position cannot say so, so it has "
-                           "no Round.")
     where = state.hands[0] | state.hands[1] | mask_of(state.deck) | mask_of(state.trick) | \
         1 << state.decree
     last_won = [None, None]
@@ -399,7 +396,9 @@ def random_round(rng: _random.Random, dealer: int = 0, special=SPECIAL_CARDS,
     When ``log`` is a list, the deal and everything that happens are appended to it (for
     tests): ``("deal", state)``; each action as ``(kind, value)`` with the kinds of ``Round``
     (value a card index, -1 for none, a suit number for ``name_suit``); each chance outcome as
-    ``("chance", cards)``; each trick as ``("trick", winner, next_leader, change)`` (change:
+    ``("chance", cards)``; each trick's cards as ``("cards", (lead, follow))`` (and the
+    Crown after them when one was played: it goes with the trick), then the trick as
+    ``("trick", winner, next_leader, change)`` (change:
     the winner's score change for Treasure and Poison) or, with goals, ``("trick", winner,
     next_leader, change_A, change_B)`` (each score's change) after ``("claim", goal_index,
     player, trick)`` for each goal claimed or triggered (trick 14: the end of the round); and
@@ -415,7 +414,7 @@ def random_round(rng: _random.Random, dealer: int = 0, special=SPECIAL_CARDS,
             (a, b), decree, tuple(deck), 1 - dealer, (), (0, 0), tuple(score), (0, 0),
             tuple(s for s in SPECIAL_CARDS if s in special), poison, goals=prog, gstate=gs)))
     return (_LOOPS.get((prog, log is not None)) or _loop(prog, log is not None))(
-        [a, b], decree, deck, 1 - dealer, [], -1, -1, [[], []], 0, 0, score[0], score[1],
+        [a, b], decree, deck, 1 - dealer, [], -1, [[], []], 0, 0, score[0], score[1],
         poison, rng.random, (rng if chance is None else chance)._randbelow, log, gs)
 
 
@@ -431,13 +430,13 @@ def random_playout(state: FastDeluxeState, rng: _random.Random, chance=None,
     prog = state.goals
     return (_LOOPS.get((prog, log is not None)) or _loop(prog, log is not None))(
         list(state.hands), state.decree, list(state.deck), state.leader, list(state.trick),
-        state.crowned, state.stayed, [list(state.piles[0]), list(state.piles[1])],
+        state.crowned, [list(state.piles[0]), list(state.piles[1])],
         state.tricks_won[0], state.tricks_won[1], state.score[0], state.score[1], state.poison,
         rng.random, (rng if chance is None else chance)._randbelow, log, state.gstate)
 
 
-def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1, poison, rnd,
-         below, log, gs=()):
+def _run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, rnd, below,
+         log, gs=()):
     """The playout loop. Each pass either decides a complete trick or brings one card into
     the trick, with everything its ability sets off (the chain of a Potion's card, a dug card,
     the leader's new card after a Hammer). Every decision is ``int(rnd() * n)`` among the ``n``
@@ -451,9 +450,6 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
     ``GoalProgram`` with its code (``fastgoals``) in place of the ``_GOAL_...`` names, ``gs``
     the goals' counters; without goals those blocks are left out (``_GOALS`` is False)."""
     logging = log is not None
-    tree = axe = False
-    # A trick that the table does not decide: a card crowned, a Shovel that stayed, an Axe.
-    marked = crowned >= 0 or stayed >= 0
     # What the decree card makes of the others (``_decree_facts``).
     table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
     if _GOALS:
@@ -472,10 +468,10 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
             p = leader ^ 1
             hand = h[p]
             leads = False
-            if tree:
-                # The Tree was led: the follower's card is picked at random from the whole
-                # hand, and its ability acts (rulings SC8).
-                tree = False
+            if kinds[trick[0]] == _K_TREE:
+                # The led card is a Tree now (a Mirror too, after its own Fox exchange): the
+                # follower's card is picked at random from the whole hand, and its ability
+                # acts (rulings SC8, SC11).
                 c = _kth(hand, below(hand.bit_count()))
                 if logging:
                     log.append(("chance", (c,)))
@@ -536,7 +532,6 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 low = crowns & -crowns
                 c = low.bit_length() - 1
                 crowned = c
-                marked = True
                 h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
                 trick.append(c)
                 if logging:
@@ -625,9 +620,7 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                         c = dug
                         how = _DIG
                         continue
-                stayed = p
-                marked = True
-                break
+                break                   # it stays, and loses if still there at the end
             if kind == _K_FAIRY:
                 # See up to two random cards of the opponent's hand, take one or none; after
                 # taking, give one (rulings SC9).
@@ -685,14 +678,12 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
                 leads = True
                 continue
             if kind == _K_TREE:
-                if leads and how != _REPLACE and len(trick) == 1:
-                    tree = True
-                break
-            # The Axe: after a Woodcutter it draws, puts one under and wins (rulings SC7).
+                break                   # (its demand is read when the follower is to play)
+            # The Axe: after a Woodcutter it draws and puts one under (and wins: the trick's
+            # cards say so, rulings SC7).
             if not leads:
                 led = trick[0]
                 if kinds[led] == _K_WOODCUTTER:
-                    axe = marked = True
                     if deck:
                         m = h[p] | 1 << deck.pop(0)
                         x = _kth(m, int(rnd() * m.bit_count()))
@@ -705,17 +696,14 @@ def _run(h, decree, deck, leader, trick, crowned, stayed, piles, t0, t1, s0, s1,
             continue
         # ---------------------------------------------------------- decide the trick
         lead, follow = trick
-        if marked:
-            code = _decide(lead, follow, decree, tk,
-                           -1 if crowned < 0 else (0 if crowned == lead else 1),
-                           -1 if stayed < 0 else (0 if stayed == leader else 1), axe)
-            if crowned >= 0:
-                trick.append(CROWN)
-                crowned = -1
-            stayed = -1
-            axe = marked = False
+        if crowned >= 0:
+            code = _decide(lead, follow, decree, tk, 0 if crowned == lead else 1)
+            trick.append(CROWN)
+            crowned = -1
         else:
             code = table[lead * 42 + follow]
+        if logging:
+            log.append(("cards", tuple(trick)))
         winner = leader ^ (code & 1)
         t = code >> 2 & 3
         if _GOALS:

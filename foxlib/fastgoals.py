@@ -120,7 +120,7 @@ class _Gen:
     # -- tables over the trick index: ix = (lead * size + follow) * trumps + trump in the base
     # game; with special cards ix = ((lead * size + follow) * trumps + trump) * 2 + 1 if the
     # follower won, since there the cards and the trump do not say who won (a crowned card,
-    # the Mirror, a Shovel that stayed, an Axe): the loop knows and adds it.
+    # the Mirror, which copies the decree card): the loop knows and adds it.
     def trick_table(self, fits) -> str:
         """Bit 0: ``fits(me=lead, them=follow, led=True, won)`` for the leader; bit 1: the
         same for the follower."""

@@ -99,12 +99,8 @@ class SpecialFacts:
             return None
         led = self.view.trick[0] if lead is None else lead
         lead_crowned = self.view.crowned is not None and self.view.crowned is led
-        axe = (acting.special == "Axe" and not crowned and
-               _acting(led, self.decree).special is None and
-               _acting(led, self.decree).rank == rules.WOODCUTTER)
         who = 1 if crowned else (0 if lead_crowned else None)
-        out = rules.decide_special_trick(led, card, self.decree, who, None, axe,
-                                         self.view.modules.poison)
+        out = rules.decide_special_trick(led, card, self.decree, who, self.view.modules.poison)
         return out.winner == 1, out.next_leader == 1, out.treasure
 
     def _follow(self, best, other):
@@ -196,11 +192,8 @@ class SpecialFacts:
         acting = _acting(reply, self.decree)
         if acting.special in UNSETTLED:
             return None
-        led = _acting(card, self.decree)
-        axe = (acting.special == "Axe" and not crowned and led.special is None and
-               led.rank == rules.WOODCUTTER)
         out = rules.decide_special_trick(card, reply, self.decree, 0 if crowned else None,
-                                         None, axe, self.view.modules.poison)
+                                         self.view.modules.poison)
         return out.winner == 1
 
     def _lead(self, best, other):

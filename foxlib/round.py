@@ -461,10 +461,11 @@ class Round:
         self.chance: list = []
         self._given = [tuple(_c(c) for c in outcome) for outcome in chance]
         # The state of the trick in progress that only special cards make (rulings SC7-SC16):
-        # 'crowned' (the crowned card), 'stayed' (the player whose Shovel did not dig), 'axe'
-        # (the follower's Axe acts), 'tree' (a Tree was led), 'named' (the Hammer's suit),
-        # 'offer' (the Fairy's cards seen, the Potion's cards drawn), 'owner' (whose offer),
-        # 'taken' (the Fairy's card taken), 'drawn' (how many the Potion draws), 'leads'.
+        # 'crowned' (the crowned card), 'named' (the Hammer's suit), 'offer' (the Fairy's
+        # cards seen, the Potion's cards drawn), 'owner' (whose offer), 'leads' (the Shovel's
+        # or the Potion's card goes first), 'potion'. What the trick's cards say of who wins
+        # (a Shovel loses, an Axe after a Woodcutter wins) and what a led Tree demands are
+        # read from the cards in the trick when they matter, not kept here (SC8, SC15, SC17).
         self.sp: dict = {}
         # Each player's won tricks, card by card (the Shovel digs in the last one), and their
         # trick numbers.
@@ -495,22 +496,21 @@ class Round:
         self._resume(position)
         if not self.hands[0] and not self.hands[1] and not self.trick:
             self._end_round()
+        if self._special and len(self.trick) == 1:
+            self._card_done()   # a led Tree given in the position makes its demand now (SC8)
 
     def _resume(self, position: Position) -> None:
         """What a position says beyond its cards' places (a scenario, a saved round, a sampled
-        round): each player's last won trick (where a Shovel digs), the led card played with
-        the Crown, and a led Shovel, which is in the trick only if it did not dig (rulings
-        SC15, R7)."""
+        round): each player's last won trick (where a Shovel digs) and the led card played
+        with the Crown. (A led Shovel in the trick is one that did not dig: it loses if it is
+        still there when the winner is decided, rulings SC15, SC17, R7.)"""
         for p in (0, 1):
             pile = position.last_won[p]
             if pile is not None:
                 self.piles[p], self.pile_tricks[p] = [[_c(c) for c in pile]], [None]
                 self.won[p] = [_c(c) for c in pile]
-        if self._special and self.trick:
-            if position.crowned:
-                self.sp["crowned"] = self.trick[0]
-            elif rules.acting_card(self.trick[0], self.decree).special == "Shovel":
-                self.sp["stayed"] = self.leader
+        if self._special and self.trick and position.crowned:
+            self.sp["crowned"] = self.trick[0]
 
     def _pile_unknown(self, p: int) -> bool:
         """Did ``p`` win a trick before the round's start whose cards the start does not give,
@@ -745,7 +745,6 @@ class Round:
     def _ability(self, p: int, card: Card, leads: bool, how: str) -> None:
         acting = rules.acting_card(card, self.decree)
         name = acting.special
-        alone = len(self.trick) == 1        # the other player has no card in the trick yet
         if name == "Potion" and how != "potion":
             self._potion(p, card, leads)
         elif name == "Shovel":
@@ -753,8 +752,8 @@ class Round:
                 self.sp.update(leads=leads, owner=p)
                 self.phase = DIG
             else:
+                # It stays in the trick, and loses it if still there at the end (SC15).
                 self.history.append(DigRecord(p, None, None, True, voice=self._voice()))
-                self.sp["stayed"] = p
                 self._card_done()
         elif name == "Fairy":
             shown = self._chance(self.hands[1 - p], 2)
@@ -766,12 +765,8 @@ class Round:
                 self._card_done()
         elif name == "Hammer" and not leads:
             self.phase = NAME_SUIT
-        elif name == "Tree" and leads and alone and how != "replace":
-            self.sp["tree"] = True
-            self._card_done()
         elif name == "Axe" and not leads and self._woodcutter_led():
-            self.sp["axe"] = True
-            self._woodcutter(p)
+            self._woodcutter(p)         # (its win is read from the trick's cards, SC7)
         elif name is None and acting.rank == rules.FOX and self.hands[p]:
             self.phase = EXCHANGE
         elif name is None and acting.rank == rules.WOODCUTTER:
@@ -978,7 +973,6 @@ class Round:
         if card is None:
             rec = DigRecord(p, None, None, voice=self._voice())
             self.history.append(rec)
-            self.sp["stayed"] = p
             self._card_done()
             return rec
         pile = self._last_pile(p)
@@ -1159,9 +1153,11 @@ class Round:
         self.phase = PLAY
         if len(self.trick) == 1:
             self.to_play = 1 - self.leader
-            if self.sp.pop("tree", False):
-                # The Tree was led: the follower's card is picked at random from their whole
-                # hand, and its ability acts as if chosen (rulings SC8).
+            if self._special and rules.acting_card(self.trick[0], self.decree).special == "Tree":
+                # The led card is a Tree as the follower is to play (a Tree, or a Mirror that
+                # copies one, even after its own Fox exchange made the Tree the decree card):
+                # the follower's card is picked at random from their whole hand, and its
+                # ability acts as if chosen (rulings SC8, SC11).
                 f = self.to_play
                 (card,) = self._chance(self.hands[f], 1)
                 self.hands[f].remove(card)
@@ -1172,10 +1168,9 @@ class Round:
         extra = ()
         if self._special:
             sp = self.sp
-            crowned, stayed = sp.get("crowned"), sp.get("stayed")
+            crowned = sp.get("crowned")
             out = rules.decide_special_trick(
                 lead, follow, self.decree, None if crowned is None else self.trick.index(crowned),
-                None if stayed is None else (0 if stayed == leader else 1), sp.get("axe", False),
                 self._poison)
             if crowned is not None:
                 extra = (special_card("Crown"),)

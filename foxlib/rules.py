@@ -261,13 +261,15 @@ def _plain(card: Card, crowned: bool, rank: int) -> bool:
     return not crowned and card.special is None and card.rank == rank
 
 
-def decide_special_trick(lead: Card, follow: Card, decree: Card, crowned=None, stayed=None,
-                         axe: bool = False, poison: bool = False) -> TrickOutcome:
-    """Decide a trick with special cards in it. ``crowned``: 0 or 1, the card played with the
-    Crown (rulings SC10); ``stayed``: 0 or 1, a Shovel that did not dig (it loses, SC15);
-    ``axe``: the follower's Axe followed a Woodcutter (it wins, SC7). The order the printed
-    texts are applied in is rulings SC17: a Shovel that stayed, the Axe, the Bow, the Hammer,
-    then suits and ranks."""
+def decide_special_trick(lead: Card, follow: Card, decree: Card, crowned=None,
+                         poison: bool = False) -> TrickOutcome:
+    """Decide a trick with special cards in it, from the two cards in the trick as they act
+    now (the Mirror copies ``decree``, the decree card at the end of the trick). ``crowned``:
+    0 or 1, the card played with the Crown (rulings SC10). The printed texts that say a card
+    always wins or loses are read here, from the cards themselves, in the order of rulings
+    SC17: a Shovel in the trick loses (one that dug has left it, SC15), then an Axe that
+    follows a Woodcutter wins (SC7), then the Bow, the Hammer, then suits and ranks. So a
+    card that left the trick (a Hammer sent it under the deck) has no say any more."""
     trump = decree.suit if decree.special is None else None
     cards = (lead, follow)
     acts = tuple(acting_card(c, decree) for c in cards)
@@ -292,9 +294,11 @@ def decide_special_trick(lead: Card, follow: Card, decree: Card, crowned=None, s
         suits[1], unsuited = suits[0], (1,)
     specials = [a.special for a in acts]
     suit = None
-    if stayed is not None:
-        winner, code = 1 - stayed, "shovel"
-    elif axe:
+    if "Shovel" in specials:
+        # Only one card can be a Shovel: the Mirror copies it only as the decree card.
+        winner, code = 1 - specials.index("Shovel"), "shovel"
+    elif specials[1] == "Axe" and specials[0] is None and acts[0].rank == WOODCUTTER:
+        # (a crowned Woodcutter is still a Woodcutter: the Crown takes its ability only)
         winner, code = 1, "axe"
     elif "Bow" in specials:
         bow = specials.index("Bow")

@@ -11,9 +11,10 @@ Standard library only.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
-from .cards import Card, special_card
+from .cards import DECK, Card, special_card
 from .modules import SPECIAL_CARDS, Modules
 from .possible import completed
 from .round import ChanceNeeded, Position, Round
@@ -51,6 +52,11 @@ def _trick_against_the_witch(name: str, decree: Card, witch_leads: bool) -> bool
     first, second = (WITCH, card) if witch_leads else (card, WITCH)
     hands = ([first, Card("2K")], [second, Card("2B")])
     pos = completed(Position(decree, hands, 0, modules=Modules(special=special)))
+    # The tricks won before are the leader's; say what the last one held, so that a Shovel may
+    # dig in it (a position that does not say cannot be judged: rulings R7).
+    used = {pos.decree, *pos.hands[0], *pos.hands[1], *pos.deck}
+    pile = tuple(c for c in DECK if c not in used)[:2]
+    pos = replace(pos, last_won=(pile, None) if pos.tricks_won[0] else (None, pile))
     player = 1 if witch_leads else 0
     for trick in _finished(Round(pos)):
         if set(trick.cards) == {card, WITCH} and trick.winner == player:

@@ -77,13 +77,10 @@ def _outlook(view: PlayerView, trump=None):
     return look
 
 
-def _trick(view: PlayerView, lead: Card, follow: Card, crowned=None, stayed=None):
-    """The outcome of ``lead`` against ``follow`` now (the Axe after a Woodcutter included)."""
-    led = rules.acting_card(lead, view.decree)
-    axe = (rules.acting_card(follow, view.decree).special == "Axe" and led.special is None
-           and led.rank == rules.WOODCUTTER)
-    return rules.decide_special_trick(lead, follow, view.decree, crowned, stayed, axe,
-                                      view.modules.poison)
+def _trick(view: PlayerView, lead: Card, follow: Card, crowned=None):
+    """The outcome of ``lead`` against ``follow`` now (the Axe after a Woodcutter and a
+    Shovel that stays included: the cards say so)."""
+    return rules.decide_special_trick(lead, follow, view.decree, crowned, view.modules.poison)
 
 
 def _crowned_index(view: PlayerView):
@@ -235,7 +232,7 @@ def _rules_exchange(player, view):
         if len(fox_trick) == 2:
             fox = fox_trick[1]
             out = rules.decide_special_trick(fox_trick[0], fox, decree, _crowned_index(view),
-                                             None, False, view.modules.poison)
+                                             view.modules.poison)
             wins = out.winner == 1
             value = look.best(hand, int(wins)).value + (out.treasure if wins else -out.treasure)
         else:
