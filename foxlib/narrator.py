@@ -157,7 +157,8 @@ ACTION_WORDS = {
     ("fairy_take", False): ("take none of the cards the Fairy shows", "Take none"),
     ("fairy_take", True): ("take the {card} with the Fairy", "Take the {card}"),
     ("fairy_give", True): ("give the {card} in return for the Fairy's card", "Give the {card}"),
-    ("dig", False): ("do not dig (the Shovel stays and loses the trick)",
+    ("dig", False): ("do not dig (the Shovel stays and loses the trick unless a Hammer sends "
+                     "it away)",
                      "Do not dig (you lose the trick)"),
     ("dig", True): ("dig a card at random from the last trick won",
                     "Dig: play a random card from the last trick you won"),
@@ -449,10 +450,11 @@ class Narrator:
     def _dig(self, rec) -> str:
         if rec.cannot:
             return (f"{self.says(rec.player, 'has')} no won trick to dig in, so the "
-                    "Shovel cannot dig: it stays and loses the trick.")
+                    "Shovel cannot dig: it stays, and loses the trick unless a Hammer sends it "
+                    "away.")
         if rec.card is None:
-            return (f"{self.says(rec.player, 'does not dig')} with the Shovel, so it stays and "
-                    "loses the trick.")
+            return (f"{self.says(rec.player, 'does not dig')} with the Shovel, so it stays, and "
+                    "loses the trick unless a Hammer sends it away.")
         # A trick won before the round's start (a scenario's "last_won") has no number here.
         where = (f"trick {rec.source}" if rec.source is not None else
                  f"{possessive(self.names[rec.player])} last won trick")

@@ -266,8 +266,8 @@ def test_the_crowns_toggle_is_said_before_its_card_is_chosen():
 def test_a_declined_dig_reads_well_after_to_and_must_and_as_a_choice():
     said = Narrator()
     assert said.action_words("dig", None, "do") == \
-        "do not dig (the Shovel stays and loses the trick)"
-    assert said.action_words("dig", None, "to") == "not dig (the Shovel stays and loses the trick)"
+        "do not dig (the Shovel stays and loses the trick unless a Hammer sends it away)"
+    assert said.action_words("dig", None, "to") == "not dig (the Shovel stays and loses the trick unless a Hammer sends it away)"
     assert said.action_words("dig", None, "doing") == "Not digging"
 
 

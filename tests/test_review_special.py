@@ -104,7 +104,8 @@ def test_SC15_the_dig_counts_the_cards_of_the_last_trick_won_that_would_win():
     assert facts.contrast(Action("dig", None), Action("dig", "Shovel")) == \
         Contrast.of("stays_loses", winners=1, cards=2)
     h = hint(view, adviser=Adviser({"dig -": 1.0}))
-    assert h.text == ("Do not dig (the Shovel stays and loses the trick): it loses this trick "
+    assert h.text == ("Do not dig (the Shovel stays and loses the trick unless a Hammer sends "
+                      "it away): it loses this trick "
                       "for sure, while digging could win it with 1 of the 2 cards in the last "
                       "trick you won.")
 
@@ -251,4 +252,5 @@ def test_the_exact_check_says_best_would_be_to_not_dig_after_to():
     from foxlib.review import ExactCheck
     check = ExactCheck(True, 1, 0, (Action("dig", None),), 10, kind="dig", averaged=True)
     assert ReviewNarrator().exact_text(check).endswith(
-        "best would be to not dig (the Shovel stays and loses the trick).")
+        "best would be to not dig (the Shovel stays and loses the trick unless a Hammer sends "
+        "it away).")

@@ -88,7 +88,8 @@ def test_R7_SC15_a_player_who_won_no_trick_still_cannot_dig():
     out = referee_line(json.dumps(shovel(tricks_won={"A": 0, "B": 10})))
     assert out["phase"] == "play"
     assert out["events"][1]["text"] == ("A has no won trick to dig in, so the Shovel cannot "
-                                        "dig: it stays and loses the trick.")
+                                        "dig: it stays, and loses the trick unless a Hammer "
+                                        "sends it away.")
 
 
 @pytest.mark.parametrize("last_won, message", [

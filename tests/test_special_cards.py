@@ -599,7 +599,7 @@ def test_SC15_not_digging_the_shovel_loses_even_against_the_hammer():
     rec = rnd.tricks[-1]
     assert (rec.winner, rec.rule.code) == (0, "shovel")
     assert [r for r in rnd.history if r.kind == "dig"][0].reason == (
-        "B has no won trick to dig in, so the Shovel cannot dig: it stays and loses the trick.")
+        "B has no won trick to dig in, so the Shovel cannot dig: it stays, and loses the trick unless a Hammer sends it away.")
 
 
 def test_SC15_declining_to_dig_loses_the_trick():
