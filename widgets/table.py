@@ -142,7 +142,10 @@ class TrickArea(HtmlView):
             note = self._last(rnd, cards=False)
         else:
             leads = rules.sentence(subject(_who(rnd.name(rnd.leader)), "leads"))
-            spots = [self._spot(slot(leads), "the first trick")]
+            # A set-up that starts mid-round (a ruling's example, a scenario) is at a later trick.
+            number = rnd.trick_number
+            spots = [self._spot(slot(leads), "the first trick" if number == 1 else
+                                f"trick {number}")]
             note = ""
         self.html = (f'<div class="fox-trick" aria-label="Trick area"><div class="fox-row">'
                      f'{"".join(spots)}</div>{note}</div>')
