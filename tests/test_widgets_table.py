@@ -122,7 +122,7 @@ def test_table_view_log_hides_the_opponent_woodcutter_draw():
 def test_trick_area_before_the_first_play_names_the_trick_a_set_up_starts_at():
     """A position that starts mid-round (a ruling's example at trick 12) does not call its
     trick 'the first trick'; a dealt round does."""
-    late = make_round("2K", "8M 4B", "3M 10M")
+    late = make_round("2K", "8M 4B", "3M 10M", tricks_won={"A": 6, "B": 5})
     assert late.trick_number == 12
     assert "trick 12" in text(TrickArea(late)) and "the first trick" not in text(TrickArea(late))
     assert "the first trick" in text(TrickArea(Round.deal(4)))
