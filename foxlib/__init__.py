@@ -1,15 +1,15 @@
 """foxlib: an exact, explained rules engine for The Fox in the Forest (standard library only)."""
-from .cards import (ABILITIES, CHARACTERS, DECK, DEFAULT_THEME, SUITS, THEMES, Card, Suit, Theme,
+from .core.cards import (ABILITIES, CHARACTERS, DECK, DEFAULT_THEME, SUITS, THEMES, Card, Suit, Theme,
                     card_list, parse_cards)
-from .errors import FoxError, IllegalAction, InputError, InvalidCard, InvalidState, Problem
-from .game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET, Game, game_result
-from .round import (ACTION_KINDS, DISCARD, EXCHANGE, OVER, PLAY, PLAYERS, Action, ActionKind,
+from .core.errors import FoxError, IllegalAction, InputError, InvalidCard, InvalidState, Problem
+from .engine.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET, Game, game_result
+from .engine.round import (ACTION_KINDS, DISCARD, EXCHANGE, OVER, PLAY, PLAYERS, Action, ActionKind,
                     DiscardRecord, DrawRecord, ExchangeRecord, Move, PlayerView, PlayRecord,
                     Position, Round, RoundEndRecord, TrickRecord, deal, player_index)
-from .modules import Modules
-from .narrator import Narrator
-from .players import LEVELS, Player, RandomPlayer, make_player
-from .rules import (BAND_RANGES, BANDS, SCORING_TABLE, band, legal_follows, resolve_trick,
+from .engine.modules import Modules
+from .words.narrator import Narrator
+from .players.levels import LEVELS, Player, RandomPlayer, make_player
+from .core.rules import (BAND_RANGES, BANDS, SCORING_TABLE, band, legal_follows, resolve_trick,
                     round_points)
 
 __version__ = "0.1.0"

@@ -7,7 +7,7 @@ import pytest
 
 from foxlib import (ACTION_KINDS, DISCARD, EXCHANGE, PLAY, Action, ActionKind, Card, FoxError,
                     IllegalAction, InvalidCard, Round)
-from foxlib import round as round_module
+from foxlib.engine import round as round_module
 from scenario_helpers import make_round
 
 C = Card

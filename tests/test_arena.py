@@ -5,7 +5,7 @@ import math
 import pytest
 
 from foxlib.__main__ import main as foxlib_main
-from foxlib.arena import (GameResult, MoveClock, RoundResult, Summary, confidence_interval,
+from foxlib.players.arena import (GameResult, MoveClock, RoundResult, Summary, confidence_interval,
                           format_summary, main, play_game, run, t_quantile)
 
 
@@ -116,7 +116,7 @@ def test_arena_plays_goal_cards_and_poison_and_says_so(capsys):
 
 
 def test_arena_goal_points_are_in_the_points_per_round():
-    from foxlib.modules import Modules
+    from foxlib.engine.modules import Modules
     g = play_game(("rules", "random"), 0, 4, target=21,
                   modules=Modules(goals=("heavy-crown", "stubborn-swan", "moonlight")))
     for i in (0, 1):

@@ -5,9 +5,10 @@ never with another exception or the catch-all "malformed" message."""
 import json
 import random
 
-from foxlib import FoxError, Round, puzzles
-from foxlib.referee import referee_line
-from foxlib.solve_cli import solve_line
+from foxlib import FoxError, Round
+from foxlib.teaching import puzzles
+from foxlib.io.referee import referee_line
+from foxlib.cli.solve import solve_line
 
 _ODD_VALUES = [None, 1, -1, 1.5, "x", "", [], {}, ["4B"], {"A": []}, "99Z", True, "A", "B", 14,
                ["1M", "1M"], [[]], [None], {"card": "3B", "exchange": "7M"}, 10 ** 30,

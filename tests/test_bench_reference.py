@@ -4,10 +4,10 @@ import importlib.util
 import pathlib
 import random
 
-from foxlib import fast
-from foxlib.cards import Card
-from foxlib.solver import solve
-from foxlib.round import Round
+from foxlib.fast import base as fast
+from foxlib.core.cards import Card
+from foxlib.search.solver import solve
+from foxlib.engine.round import Round
 
 _PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "bench_reference.py"
 _spec = importlib.util.spec_from_file_location("bench_reference", _PATH)

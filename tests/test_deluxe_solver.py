@@ -1,15 +1,16 @@
 """The exact search over the rules engine for rounds with the Deluxe modules
-(``foxlib.deluxe_solver``): it agrees with the base solver where both apply, averages the
+(``foxlib.search.deluxe_solver``): it agrees with the base solver where both apply, averages the
 special cards' random picks, and says when a limit stopped it."""
 import random
 from fractions import Fraction
 
 import pytest
 
-from foxlib import Action, Round, solver
-from foxlib.deluxe_solver import solve_deluxe, value_words
-from foxlib.modules import SPECIAL_CARDS, Modules
-from foxlib.solver import Band, TrickGoal
+from foxlib import Action, Round
+from foxlib.search import solver
+from foxlib.search.deluxe_solver import solve_deluxe, value_words
+from foxlib.engine.modules import SPECIAL_CARDS, Modules
+from foxlib.search.solver import Band, TrickGoal
 from scenario_helpers import position
 
 ALL = list(SPECIAL_CARDS)

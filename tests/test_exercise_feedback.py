@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from foxlib import exercise_text as feedback
+from foxlib.words import exercise_text as feedback
 from foxlib import Card
 from lesson_walk import (LESSONS, grammar_faults, lesson_activities, names_the_answer, plan)
 from widgets import progress

@@ -504,7 +504,7 @@ def test_two_plain_cards_of_one_suit_simply_are_that_suit():
 # ----------------------------------------------------------------------------- views of foxlib
 
 def test_every_kind_of_exercise_has_a_view_that_draws_its_headless_exercise():
-    from foxlib import exercises as X
+    from foxlib.teaching import exercises as X
     from widgets import exercises as E
     assert set(E.KINDS) == set(X.KINDS)
     for kind, view in E.KINDS.items():

@@ -1,4 +1,4 @@
-"""The lessons' exercises without a page (``foxlib.exercises``): built from plain data, answered
+"""The lessons' exercises without a page (``foxlib.teaching.exercises``): built from plain data, answered
 right and wrong, refusing bad data and impossible answers, with the feedback shape puzzles use.
 None of these tests needs ipywidgets."""
 from __future__ import annotations
@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from foxlib import Card, FoxError, exercises as X
-from foxlib.feedback import Feedback
-from foxlib.puzzles import Feedback as PuzzleFeedback
-from foxlib.puzzles import PuzzleSession, load_collection
+from foxlib import Card, FoxError
+from foxlib.teaching import exercises as X
+from foxlib.core.feedback import Feedback
+from foxlib.teaching.puzzles import Feedback as PuzzleFeedback
+from foxlib.teaching.puzzles import PuzzleSession, load_collection
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL_ROUND = ROOT / "notebooks" / "data" / "a_full_round.json"
@@ -230,7 +231,7 @@ def test_feedback_refuses_an_unknown_status():
 
 
 def test_the_headless_exercises_import_no_jupyter():
-    code = ("import sys, foxlib.exercises; "
+    code = ("import sys, foxlib.teaching.exercises; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "{'ipywidgets', 'traitlets', 'IPython', 'anywidget', 'widgets', 'comm'}))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
@@ -509,7 +510,7 @@ def test_decision_answers_are_the_narrators_answer_words_in_the_theme_shown(them
     """Words come from one narrator: an exercise's answers are ``Narrator.action_words(...,
     'answer')``, the play table's button words without a consequence that gives the answer
     away (the Shovel's 'Do not dig', not 'Do not dig (you lose the trick)')."""
-    from foxlib.narrator import Narrator
+    from foxlib.words.narrator import Narrator
     voice = Narrator(theme=theme)
     shovel = X.DeluxeMoveExercise("4B", [["2M", "10K", "6K"], ["9M", "Shovel"]],
                                   ["2M", "9M", "Shovel"], chance=["2M"], theme=theme)

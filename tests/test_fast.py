@@ -1,11 +1,13 @@
-"""The fast integer path (foxlib.fast) must agree exactly with the explained engine (Round)."""
+"""The fast integer path (foxlib.fast.base) must agree exactly with the explained engine (Round)."""
 import os
 import random
 
 import pytest
 
-from foxlib import DECK, Action, Card, IllegalAction, Move, Round, fast, rules
-from foxlib.round import Position
+from foxlib import DECK, Action, Card, IllegalAction, Move, Round
+from foxlib.fast import base as fast
+from foxlib.core import rules
+from foxlib.engine.round import Position
 
 
 # ----------------------------------------------------------------------------- helpers

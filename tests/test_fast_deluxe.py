@@ -1,4 +1,4 @@
-"""The fast path for special cards (foxlib.fast_deluxe) must agree exactly with the explained
+"""The fast path for special cards (foxlib.fast.deluxe) must agree exactly with the explained
 engine (Round): the same actions and chance outcomes give the same tricks, scores and cards,
 and its random choices are Round's legal actions, chosen uniformly, in Round's order."""
 import itertools
@@ -8,14 +8,15 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from foxlib import Action, Card, Round, rules
-from foxlib import fast_deluxe as fd
-from foxlib.cards import Suit
-from foxlib.errors import InvalidState
-from foxlib.goals import Goal, evaluate_all, house_goals
-from foxlib.modules import SPECIAL_CARDS, Modules
-from foxlib.referee import referee_line
-from foxlib.round import deal as deal_position
+from foxlib import Action, Card, Round
+from foxlib.core import rules
+from foxlib.fast import deluxe as fd
+from foxlib.core.cards import Suit
+from foxlib.core.errors import InvalidState
+from foxlib.engine.goals import Goal, evaluate_all, house_goals
+from foxlib.engine.modules import SPECIAL_CARDS, Modules
+from foxlib.io.referee import referee_line
+from foxlib.engine.round import deal as deal_position
 
 CARD = fd.ALL_CARDS
 DECISIONS = ("play", "crown", "exchange", "discard", "name_suit", "replace", "fairy_take",

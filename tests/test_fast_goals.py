@@ -1,4 +1,4 @@
-"""Goal cards on the fast path (foxlib.fastgoals, foxlib.fast) score exactly as Round does:
+"""Goal cards on the fast path (foxlib.fast.goals, foxlib.fast.base) score exactly as Round does:
 the same claims (goal, player, moment), the same score changes at every trick and at the end,
 with and without Poison 8s, for every house goal in many pairs and for random conditions of
 the whole goal language."""
@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from foxlib import DECK, Action, Round, fast
-from foxlib.errors import InvalidState
-from foxlib.goals import END, Goal, evaluate_all, house_goals
-from foxlib.modules import Modules
-from foxlib.round import Position
+from foxlib import DECK, Action, Round
+from foxlib.fast import base as fast
+from foxlib.core.errors import InvalidState
+from foxlib.engine.goals import END, Goal, evaluate_all, house_goals
+from foxlib.engine.modules import Modules
+from foxlib.engine.round import Position
 
 HOUSE = tuple(house_goals())
 
@@ -224,7 +225,7 @@ def _random_condition(rng, depth=0) -> dict:
 
 def test_random_conditions_of_the_whole_language_claim_as_evaluate_says():
     """Goals made of random conditions (every event and combinator, nested, every field) are
-    claimed in the fast playout exactly as ``foxlib.goals.evaluate`` finds them in the records
+    claimed in the fast playout exactly as ``foxlib.engine.goals.evaluate`` finds them in the records
     of the same round played through Round."""
     rng = random.Random(7)
     forms = set()
@@ -277,7 +278,7 @@ def test_unknown_goal_ids_are_refused_with_the_list_of_house_goals():
 
 
 def test_the_solver_refuses_a_round_with_goals_rather_than_give_wrong_values():
-    from foxlib.solver import solve
+    from foxlib.search.solver import solve
     goals = ("swan-song", "moonlight")
     pos = Round.deal(4, modules=Modules(goals=goals)).start
     pos.goals = goals
@@ -331,7 +332,7 @@ def test_treasure_poison_and_goals_of_a_trick_are_added_up_then_floored_in_the_f
 
 def test_a_round_with_goals_of_a_goal_file_converts_both_ways():
     """Goals of the players' own goal file (not house goals) go to the fast path and back."""
-    from foxlib.goals import GoalSet
+    from foxlib.engine.goals import GoalSet
     own = GoalSet("mine", "My goals", tuple(
         Goal(f"g{k}", f"Goal {k}", "printed", "ongoing", 1,
              {"event": "take", "cards": {"suit": "BKM"[k]}}) for k in range(2)))
@@ -353,7 +354,7 @@ def test_goals_compiled_for_the_special_cards_are_not_played_on_the_base_fast_pa
     """One compiler, two decks: a program for the 42 cards has no base-game playout (a clear
     refusal), ``fast`` recompiles such a program for its own deck, and an unknown deck is
     refused with the names of the decks."""
-    from foxlib import fastgoals
+    from foxlib.fast import goals as fastgoals
     special = fastgoals.program(HOUSE[:2], "special")
     with pytest.raises(InvalidState, match="special cards' fast path"):
         special.playout(False)

@@ -1,4 +1,4 @@
-"""Goal cards as data (foxlib.goals): the format and its checks, evaluation over rounds played
+"""Goal cards as data (foxlib.engine.goals): the format and its checks, evaluation over rounds played
 through the engine (rulings 19-21 of docs/deluxe-design.md), the words of a claim, the goal
 deck, the house goals and the generated docs."""
 from __future__ import annotations
@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from foxlib import Action, Round
-from foxlib.cards import THEMES
-from foxlib.errors import InputError, Problems
-from foxlib.goals import (BLOCKS, COMBINATORS, END, EVENTS, FORMAT, FORMS, HOUSE_FILE, SCHEMA,
+from foxlib.core.cards import THEMES
+from foxlib.core.errors import InputError, Problems
+from foxlib.engine.goals import (BLOCKS, COMBINATORS, END, EVENTS, FORMAT, FORMS, HOUSE_FILE, SCHEMA,
                           Claim, GoalDeck, describe, evaluate, evaluate_all, generated_block,
                           house_goals, load_file, load_text, main, matches, read_goals, render,
                           say_claim, spec_words, update_docs)
-from foxlib.cards import Card
-from foxlib.puzzles.schema import check_schema
+from foxlib.core.cards import Card
+from foxlib.teaching.puzzles.schema import check_schema
 from scenario_helpers import make_round
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -666,7 +666,7 @@ def test_a_never_claim_says_what_was_never_done():
 
 
 def test_the_goal_module_imports_no_jupyter():
-    code = ("import sys, foxlib.goals; "
+    code = ("import sys, foxlib.engine.goals; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "{'ipywidgets', 'traitlets', 'IPython', 'anywidget', 'widgets', 'comm'}))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from foxlib import Game, Round
-from foxlib.errors import InputError, InvalidState
-from foxlib.goals import FORMAT, GoalSet, house_goals, load_text
-from foxlib.modules import Modules
+from foxlib.core.errors import InputError, InvalidState
+from foxlib.engine.goals import FORMAT, GoalSet, house_goals, load_text
+from foxlib.engine.modules import Modules
 from scenario_helpers import position
 
 OWN = {
@@ -104,7 +104,7 @@ def test_a_saved_round_with_own_goals_round_trips():
 
 
 def test_the_referee_plays_a_scenario_with_its_own_goal_file():
-    from foxlib.referee import referee_line
+    from foxlib.io.referee import referee_line
     scenario = {"decree": "2B", "hands": {"A": ["4M", "6B"], "B": ["1K", "11M"]},
                 "leader": "A", "tricks_won": {"A": 6, "B": 5},
                 "modules": {"goals": ["moon-walk", "swan-dive"], "goal_file": OWN},

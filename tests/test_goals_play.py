@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from foxlib import Game, Round
-from foxlib.errors import InputError, InvalidState
-from foxlib.modules import Modules, house_goal_ids
-from foxlib.narrator import Narrator
-from foxlib.referee import referee_line
+from foxlib.core.errors import InputError, InvalidState
+from foxlib.engine.modules import Modules, house_goal_ids
+from foxlib.words.narrator import Narrator
+from foxlib.io.referee import referee_line
 from scenario_helpers import position
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -189,8 +189,9 @@ def test_the_solver_refuses_a_fast_state_with_goals_and_the_review_says_why():
     # The fast path plays goal cards, but the solver does not count them: its fast-state
     # entry points refuse such a state rather than give values that ignore the goals, and a
     # review of a round with goals says why it has no values with all cards known.
-    from foxlib import fast, solver
-    from foxlib.review import ReviewSettings, review_round
+    from foxlib.fast import base as fast
+    from foxlib.search import solver
+    from foxlib.teaching.review import ReviewSettings, review_round
     game = Game(seed=3, modules=Modules(goals=house_goal_ids()[:4]))
     rnd = game.round
     rng = random.Random(3)

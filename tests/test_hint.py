@@ -1,13 +1,14 @@
-"""foxlib.review.hint: the strong player's choice for the player to move, and why in one plain
+"""foxlib.teaching.review.hint: the strong player's choice for the player to move, and why in one plain
 sentence that matches the position (the Treasure, the bands, the lead), from their view only."""
 import random
 
 import pytest
 
-from foxlib import Card, InvalidState, Position, Round, rules
-from foxlib.narrator import ReviewNarrator
-from foxlib.players import StrongPlayer
-from foxlib.review import Contrast, Hint, hint
+from foxlib import Card, InvalidState, Position, Round
+from foxlib.core import rules
+from foxlib.words.narrator import ReviewNarrator
+from foxlib.players.levels import StrongPlayer
+from foxlib.teaching.review import Contrast, Hint, hint
 
 
 def start(**position) -> Round:

@@ -3,7 +3,7 @@ draws and discards; and deals sampled from those deductions are always possible 
 import random
 
 from foxlib import Card, Position, Round, Suit
-from foxlib.inference import Inference, above_mask, cards_of, suit_mask
+from foxlib.players.inference import Inference, above_mask, cards_of, suit_mask
 
 MOONS, KEYS, BELLS = Suit.MOONS, Suit.KEYS, Suit.BELLS
 

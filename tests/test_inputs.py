@@ -1,4 +1,4 @@
-"""foxlib.inputs, the one input layer: each reader raises at the first problem or collects
+"""foxlib.io.inputs, the one input layer: each reader raises at the first problem or collects
 every problem as Problem(file, id, field, reason); the one theme lookup; the one helper that
 fills unseen cards; and a round loaded from anything."""
 import json
@@ -8,10 +8,10 @@ import sys
 import pytest
 import traitlets
 
-from foxlib import (DECK, Card, Game, InputError, InvalidCard, InvalidState, Position, Problem,
-                    Round, puzzles)
-from foxlib.errors import Problems
-from foxlib.inputs import (check_position, fill_unseen, load_round, read_card_list, read_game,
+from foxlib import DECK, Card, Game, InputError, InvalidCard, InvalidState, Position, Problem, Round
+from foxlib.teaching import puzzles
+from foxlib.core.errors import Problems
+from foxlib.io.inputs import (check_position, fill_unseen, load_round, read_card_list, read_game,
                            read_json, read_move, read_position, read_round, read_scenario,
                            read_theme, read_typed_cards, trick_setup)
 
@@ -116,7 +116,7 @@ def _game_with_theme(theme):
 
 
 def _card_svg(theme):
-    from foxlib.svg import card_svg
+    from foxlib.words.svg import card_svg
     return card_svg("2B", theme)
 
 
@@ -320,7 +320,7 @@ def test_a_round_that_cannot_be_loaded_says_why(source, moves, words):
 
 def test_the_widgets_read_input_without_the_referee_command():
     code = ("import sys, widgets.round_player, widgets.exercises, widgets.explorer, "
-            "widgets.puzzle, widgets.play_table; print('foxlib.referee' in sys.modules)")
+            "widgets.puzzle, widgets.play_table; print('foxlib.io.referee' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "False", out.stderr

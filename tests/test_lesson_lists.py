@@ -1,5 +1,5 @@
 """What the Deluxe lessons list and label agrees with the engine and with our rulings: the cards
-that beat a lone Witch and the printed ranks (worked out by ``foxlib.special_facts``), ruling
+that beat a lone Witch and the printed ranks (worked out by ``foxlib.teaching.special_facts``), ruling
 SC18 said one way everywhere, the Potion's text labelled as not the rulebook's (SC14), and the
 Axe after a crowned 5 labelled as our ruling (SC7)."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from foxlib.cards import Card
-from foxlib.exercises import make_exercise
-from foxlib.narrator import SPECIAL_CARDS_TOLD
-from foxlib.special_facts import beats_a_lone_witch, no_printed_rank, printed_ranks
+from foxlib.core.cards import Card
+from foxlib.teaching.exercises import make_exercise
+from foxlib.words.narrator import SPECIAL_CARDS_TOLD
+from foxlib.teaching.special_facts import beats_a_lone_witch, no_printed_rank, printed_ranks
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 RULINGS = json.loads((Path(__file__).resolve().parent.parent / "foxlib" / "data" /

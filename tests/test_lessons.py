@@ -181,7 +181,7 @@ def test_lessons_are_written_in_our_own_words():
 def test_the_deluxe_lessons_practise_every_special_card_at_least_twice():
     """Lessons 16 to 20 exercise each of the nine special cards in at least two exercises
     (the card is in the engine's explanation of the answer, or in what happened before it)."""
-    from foxlib.modules import SPECIAL_CARDS
+    from foxlib.engine.modules import SPECIAL_CARDS
     deluxe = [ex for name, ex in EXERCISES if int(name[:2]) >= 16]
     texts = [ex.solution() + " " + " ".join(getattr(ex.model, "story", [])) for ex in deluxe]
     for card in SPECIAL_CARDS:

@@ -1,10 +1,11 @@
 """Facts in records, words from one narrator: tricks record which rule settled them, every
-record, refusal and score line is said by foxlib.narrator, again in other names or theme."""
+record, refusal and score line is said by foxlib.words.narrator, again in other names or theme."""
 import pytest
 
-from foxlib import THEMES, Card, IllegalAction, Suit, rules
-from foxlib import narrator
-from foxlib.narrator import Narrator
+from foxlib import THEMES, Card, IllegalAction, Suit
+from foxlib.core import rules
+from foxlib.words import narrator
+from foxlib.words.narrator import Narrator
 from scenario_helpers import make_round
 
 C = Card
@@ -135,7 +136,7 @@ def test_a_refusal_keeps_its_facts_so_a_view_can_say_it_in_another_theme():
 def _one_of_every_decision():
     """An action of every kind of decision the engine knows: with a card (a suit for the
     Hammer, the Shovel for its dig) and, when the decision may be declined, without one."""
-    from foxlib.round import ACTION_KINDS
+    from foxlib.engine.round import ACTION_KINDS
     for kind, k in ACTION_KINDS.items():
         yield k.action(Suit.KEYS if k.suits else C("Shovel" if kind == "dig" else "4K"))
         if k.declinable:
@@ -172,9 +173,9 @@ def test_every_decision_names_the_same_card_suit_and_verb_on_the_button_in_the_r
     players' reasons, the review and the puzzles' buttons and feedback say a decision with one
     narrator (``Narrator.action_words``): the same card or suit, the same verb."""
     from foxlib import Round
-    from foxlib.modules import SPECIAL_CARDS
-    from foxlib.players import describe_action
-    from foxlib.puzzles.model import action_text, cap
+    from foxlib.engine.modules import SPECIAL_CARDS
+    from foxlib.players.levels import describe_action
+    from foxlib.teaching.puzzles.model import action_text, cap
     from scenario_helpers import position
     view = Round(position("9M", "4K 3B", "5B 6M", modules={"special": list(SPECIAL_CARDS)}),
                  theme=theme).view(0)

@@ -5,11 +5,11 @@ import random
 import pytest
 
 from foxlib import DECK, Card, Position, PlayerView, Round
-from foxlib import fast
-from foxlib.evaluators import (HybridEvaluator, LookaheadEvaluator, MinimaxEvaluator,
+from foxlib.fast import base as fast
+from foxlib.search.evaluators import (HybridEvaluator, LookaheadEvaluator, MinimaxEvaluator,
                                PolicyRolloutEvaluator, RolloutEvaluator, Schedule,
                                default_evaluator)
-from foxlib.players import (LEVELS, Outlook, RandomPlayer, RulesPlayer, StrongPlayer,
+from foxlib.players.levels import (LEVELS, Outlook, RandomPlayer, RulesPlayer, StrongPlayer,
                             band_difference, make_player, remaining_tricks)
 
 
@@ -308,7 +308,7 @@ def test_strong_player_rejects_bad_budgets():
 
 
 def test_strong_player_world_matches_the_view():
-    from foxlib.inference import Inference
+    from foxlib.players.inference import Inference
     rng = random.Random(2)
     rnd = Round.deal(12, 0)
     for _ in range(9):
@@ -359,8 +359,8 @@ def test_minimax_evaluator_matches_brute_force_on_small_positions():
 
 
 def test_solver_evaluator_agrees_with_minimax():
-    pytest.importorskip("foxlib.solver")
-    from foxlib.evaluators import SolverEvaluator
+    pytest.importorskip("foxlib.search.solver")
+    from foxlib.search.evaluators import SolverEvaluator
     for st in _small_states(random.Random(6), 4, 25):
         assert SolverEvaluator().values(st)[0] == MinimaxEvaluator().values(st)[0]
 
@@ -433,7 +433,7 @@ def test_policy_rollouts_with_an_erratic_opponent_are_a_function_of_the_position
 # ----------------------------------------------------------------------------- goal cards
 
 def _goal_modules(poison):
-    from foxlib.modules import Modules, house_goal_ids
+    from foxlib.engine.modules import Modules, house_goal_ids
     return Modules(poison=poison, goals=house_goal_ids())
 
 
@@ -458,7 +458,7 @@ def test_the_strong_players_worlds_carry_the_goals_and_what_they_counted():
     """The goals' counters in a sampled world are worked out from the public tricks: the same
     as in the fast state of the true round (the hidden cards do not enter them)."""
     from foxlib import Game
-    from foxlib.inference import Inference
+    from foxlib.players.inference import Inference
     rng = random.Random(4)
     for seed in range(6):
         rnd = Game(seed=seed, modules=_goal_modules(bool(seed & 1))).round
@@ -477,7 +477,7 @@ def test_the_strong_player_counts_goal_points_in_its_values():
     # trick either way. Table points: 6 against 3 or 6 against 2, so the 6 is 1 point better
     # in the base game. With "Moonlight" revealed it is 3 points better: B's 6 takes the trick
     # with a non-trump Moon (+1 for B), and after B's 2 A's 4 of Moons does (+1 for A).
-    from foxlib.evaluators import MinimaxEvaluator
+    from foxlib.search.evaluators import MinimaxEvaluator
     from scenario_helpers import position
     goals = ["moonlight", "early-bird"]
     rnd = Round(position("2B", "10B", "6M 2M", trick=["4M"], tricks_won={"A": 6, "B": 5},
@@ -497,7 +497,7 @@ def test_minimax_evaluator_matches_brute_force_with_poison_and_goals():
     """With Poison 8s and goals the future depends on the scores (the floor) and on what the
     goals counted: the search's table must tell such positions apart (brute force has no
     table)."""
-    from foxlib.goals import house_goals
+    from foxlib.engine.goals import house_goals
     goals = list(house_goals())
     rng = random.Random(12)
     found = 0
@@ -520,7 +520,7 @@ def test_every_search_evaluator_stops_at_a_passed_deadline_even_on_a_small_deal(
     """A deal small enough to be searched in fewer nodes than the search's periodic check
     must still respect the deadline: the strong player's one-second cap relies on it."""
     import time as _time
-    from foxlib.evaluators import OutOfTime
+    from foxlib.search.evaluators import OutOfTime
     st = next(_small_states(random.Random(2), 2, 1))
     past = _time.perf_counter() - 1
     for evaluator in (MinimaxEvaluator(), LookaheadEvaluator(2)):

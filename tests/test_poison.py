@@ -6,14 +6,15 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from foxlib import DECK, Action, Card, Game, InputError, InvalidState, Round, fast
-from foxlib.game import game_result
-from foxlib.inputs import read_modules, read_round
-from foxlib.errors import Problems
-from foxlib.modules import BASE, POISON, Modules
-from foxlib.narrator import Narrator
-from foxlib.players import make_player
-from foxlib.referee import referee_line
+from foxlib import DECK, Action, Card, Game, InputError, InvalidState, Round
+from foxlib.fast import base as fast
+from foxlib.engine.game import game_result
+from foxlib.io.inputs import read_modules, read_round
+from foxlib.core.errors import Problems
+from foxlib.engine.modules import BASE, POISON, Modules
+from foxlib.words.narrator import Narrator
+from foxlib.players.levels import make_player
+from foxlib.io.referee import referee_line
 from scenario_helpers import assert_all_33_cards_once, position
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -160,7 +161,7 @@ def test_the_tie_break_counts_a_poison_loss_against_the_player():
 
 
 def test_end_of_round_text_adds_table_points_treasure_and_poison():
-    from foxlib.narrator import round_points_line
+    from foxlib.words.narrator import round_points_line
     assert round_points_line("Ben", 8, 2, 1, 0).endswith(
         "With 2 Treasure points taken and 1 point lost to Poison 8s during the round, Ben gains "
         "6 + 2 - 1 = 7 points this round.")
@@ -340,7 +341,7 @@ def test_the_solver_counts_the_poison_8s_and_the_floor_at_zero():
     # both tricks whatever A leads, so B takes the Poison 8: 7 tricks (6 points) against 5
     # (2 points). B at 3 points loses 1 for the 8: A ends 2 - (6 - 1) = 3 behind; B at 0
     # loses nothing (the floor), so A ends 2 - 6 = 4 behind, as without Poison.
-    from foxlib.solver import solve, solve_value
+    from foxlib.search.solver import solve, solve_value
     for b_score, value in ((3, -3), (0, -4)):
         rnd = poison_round("1M", "8K 2B", "10K 4B", score=(4, b_score))
         got = solve(rnd)
@@ -370,7 +371,7 @@ def test_the_strong_player_counts_poison_in_its_values():
     # Bells for the last trick, which A wins whatever B keeps. Without Poison both choices are
     # worth the same; with Poison, playing the 10 now leaves the 8 for A's last trick: 2 points
     # better for B (B does not lose 1, A does).
-    from foxlib.evaluators import MinimaxEvaluator, SolverEvaluator
+    from foxlib.search.evaluators import MinimaxEvaluator, SolverEvaluator
     rnd = Round(position("1M", "3B", "8K 10K", trick=["1K"], score={"A": 5, "B": 5},
                          tricks_won={"A": 6, "B": 5}, modules={"poison": True}))
     st = fast.from_round(rnd)
@@ -388,7 +389,7 @@ def test_the_strong_player_counts_poison_in_its_values():
 def test_the_review_checks_a_poison_round_with_all_cards_known():
     # The round of the solver's test above, played out: A's lead is worth -3 with B at 3
     # points (B pays 1 for the Poison 8 of Keys) and -4 with B at 0 (the floor keeps it).
-    from foxlib.review import review_round
+    from foxlib.teaching.review import review_round
     for b_score, value in ((3, -3), (0, -4)):
         rnd = poison_round("1M", "8K 2B", "10K 4B", score=(4, b_score))
         for card in ("8K", "10K", "4B", "2B"):
@@ -404,7 +405,7 @@ def test_the_small_search_and_the_solver_agree_with_poison_8s_near_the_floor():
     # much the floor keeps, depends on the scores when it is taken, so a table of values
     # that left the scores out of its key mixed up positions (2 of the 6 cards were valued
     # 1 point too low).
-    from foxlib.evaluators import MinimaxEvaluator, SolverEvaluator
+    from foxlib.search.evaluators import MinimaxEvaluator, SolverEvaluator
     rnd = Round(position("7B", "4B 8B 8K 1M 8M 11M", "1B 6B 10B 2K 10K 3M",
                          deck=["9B", "3B", "4M", "11B", "9M", "6M"], score={"A": 1, "B": 2},
                          round_gain={"A": 1, "B": 1}, tricks_won={"A": 3, "B": 4},

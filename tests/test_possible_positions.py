@@ -1,4 +1,4 @@
-"""Every position a learner is shown can occur in a real round (``foxlib.possible``): the
+"""Every position a learner is shown can occur in a real round (``foxlib.engine.possible``): the
 lessons' exercises (1 to 20), the rules explorer's ready-made tricks, and the checker itself."""
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-import foxlib.exercises as X
-from foxlib.cards import Card, special_card
-from foxlib.modules import Modules
-from foxlib.possible import assert_possible, check_possible, deck_size
-from foxlib.round import Position, Round
-from foxlib.errors import InvalidState
+import foxlib.teaching.exercises as X
+from foxlib.core.cards import Card, special_card
+from foxlib.engine.modules import Modules
+from foxlib.engine.possible import assert_possible, check_possible, deck_size
+from foxlib.engine.round import Position, Round
+from foxlib.core.errors import InvalidState
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -28,7 +28,7 @@ def _code_cells(path: Path) -> list[str]:
 
 def headless_lesson_exercises() -> list:
     """(lesson, number, exercise) for every exercise in lessons 1-20, built headless from the
-    notebook's own cell with ``foxlib.exercises`` (the widgets take the same arguments)."""
+    notebook's own cell with ``foxlib.teaching.exercises`` (the widgets take the same arguments)."""
     namespace = {name: getattr(X, name) for name in X.__all__}
     namespace["Quiz"] = lambda items, **_page: X.Quiz(items)   # a title is only for the page
     found, cwd = [], os.getcwd()
@@ -165,7 +165,7 @@ NOT_REAL = {"W1": "made-up position (the page's note says so)",
 def test_every_rulings_page_example_is_a_possible_position(rid, example):
     if rid in NOT_REAL:
         pytest.skip(NOT_REAL[rid])
-    from foxlib.inputs import read_position
+    from foxlib.io.inputs import read_position
     position = read_position({k: v for k, v in example.items()
                               if k not in ("plays", "chance", "target")}, rid)
     assert check_possible(position, where=rid) == []

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from foxlib import (DECK, DISCARD, EXCHANGE, PLAY, Action, Game, IllegalAction, Position, Round,
                     round_points)
-from foxlib.referee import referee_line
-from foxlib.round import PLAYERS, ExchangeRecord
+from foxlib.io.referee import referee_line
+from foxlib.engine.round import PLAYERS, ExchangeRecord
 from scenario_helpers import all_cards_in_play, assert_all_33_cards_once
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])

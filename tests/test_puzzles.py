@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from foxlib import Card, Move, rules
-from foxlib.puzzles import (BAND, DATA_DIR, PLAY, PREDICT, REQUIRED_TAGS, SCHEMA, SCORE, TAGS,
+from foxlib import Card, Move
+from foxlib.core import rules
+from foxlib.teaching.puzzles import (BAND, DATA_DIR, PLAY, PREDICT, REQUIRED_TAGS, SCHEMA, SCORE, TAGS,
                             PuzzleSession, analyse, check_paths, check_puzzle, coverage,
                             equivalent_cards, generate, judge_trick_goal, live_cards, load_data,
                             load_paths, load_text, move_key, parse_goal, parse_move_key,
@@ -194,7 +195,7 @@ def test_docs_example_is_a_sound_puzzle_file():
 
 
 def test_docs_coverage_table_is_current(collection):
-    from foxlib.puzzles import coverage_table
+    from foxlib.teaching.puzzles import coverage_table
     assert coverage_table(collection) in (ROOT / "docs" / "puzzles.md").read_text()
 
 
@@ -397,7 +398,7 @@ def test_check_reports_equivalent_solutions(collection):
 
 
 def test_equivalent_moves_have_equal_verdicts_in_the_collection(collection):
-    from foxlib.puzzles import equivalent_moves
+    from foxlib.teaching.puzzles import equivalent_moves
     for p in collection.puzzles:
         if p.kind not in (PLAY, BAND) or p.deluxe:     # Deluxe answers are actions, not moves
             continue
@@ -621,7 +622,7 @@ def test_generator_finds_unique_solutions_for_a_theme():
         winning = analyse(p, rnd).winning
         live = live_cards(rnd, p)
         assert all(w.card.rank == 9 for w in winning)
-        from foxlib.puzzles import equivalent_moves
+        from foxlib.teaching.puzzles import equivalent_moves
         assert all(equivalent_moves(w, winning[0], live) for w in winning)
         assert p.difficulty in (1, 2, 3)
 
@@ -654,7 +655,7 @@ def test_equivalent_cards_not_split_by_a_live_witch_of_another_suit():
     # A lone Witch counts as a trump 9, so the 8 and 10 of the trump suit are not
     # interchangeable while a Witch of another suit is still in play.
     from foxlib import Card
-    from foxlib.puzzles import equivalent_cards
+    from foxlib.teaching.puzzles import equivalent_cards
     eight, ten = Card("8M"), Card("10M")
     assert not equivalent_cards(eight, ten, {eight, ten, Card("9K")})
     assert not equivalent_cards(eight, ten, {eight, ten, Card("9M")})
@@ -690,11 +691,11 @@ def test_wrong_count_says_why_without_the_right_number(collection):
 
 def test_puzzle_modules_import_only_from_earlier_layers():
     """format <- schema, reference <- model <- positions <- load <- analysis <- check <- session,
-    generate <- cli: each module of foxlib/puzzles imports only modules listed before it."""
+    generate <- cli: each module of foxlib/teaching/puzzles imports only modules listed before it."""
     import ast
     layers = ["format", "schema", "reference", "model", "positions", "load", "analysis", "check",
               "session", "generate", "cli"]
-    package = ROOT / "foxlib" / "puzzles"
+    package = ROOT / "foxlib" / "teaching" / "puzzles"
     assert sorted(layers + ["__init__"]) == sorted(p.stem for p in package.glob("*.py"))
     for i, name in enumerate(layers):
         tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
@@ -707,8 +708,8 @@ def test_puzzle_modules_import_only_from_earlier_layers():
 def test_a_fox_or_woodcutter_move_says_its_decision_in_the_narrators_words():
     """A base puzzle names the card it plays (with its code) and says the Fox's swap or the
     Woodcutter's discard as the narrator does ('swapping the 8 of Moons for the decree card')."""
-    from foxlib.narrator import Narrator
-    from foxlib.puzzles.model import move_text
+    from foxlib.words.narrator import Narrator
+    from foxlib.teaching.puzzles.model import move_text
     said = Narrator()
     swap = said.action_words("exchange", Card("8M"), "doing")
     discard = said.action_words("discard", Card("2B"), "doing")

@@ -13,11 +13,11 @@ from collections import Counter
 import pytest
 
 from foxlib import DECK, THEMES, Card
-from foxlib.puzzles import solve_actions
-from foxlib.puzzles.model import action_text, cap
-from foxlib.svg import card_svg
-from foxlib.puzzles import BAND, PLAY, PREDICT, SCORE, load_collection, solve_goal
-from foxlib.svg import card_label
+from foxlib.teaching.puzzles import solve_actions
+from foxlib.teaching.puzzles.model import action_text, cap
+from foxlib.words.svg import card_svg
+from foxlib.teaching.puzzles import BAND, PLAY, PREDICT, SCORE, load_collection, solve_goal
+from foxlib.words.svg import card_label
 from widgets.puzzle import PuzzlePlayer
 
 COLLECTION = load_collection()
@@ -181,7 +181,7 @@ def test_a_finished_puzzle_no_longer_asks_for_a_card():
 def _draws_special_cards() -> bool:
     try:
         card_svg(Card("Hammer"))
-    except Exception:       # the special cards' faces are drawn by foxlib.svg once they exist
+    except Exception:       # the special cards' faces are drawn by foxlib.words.svg once they exist
         return False
     return True
 
@@ -192,7 +192,7 @@ def _deluxe_puzzles():
         if not p.deluxe:
             continue
         marks = [] if not p.modules.special or _draws_special_cards() else [
-            pytest.mark.skip(reason="special cards have no faces in foxlib.svg yet")]
+            pytest.mark.skip(reason="special cards have no faces in foxlib.words.svg yet")]
         out.append(pytest.param(p, id=p.id, marks=marks))
     return out
 

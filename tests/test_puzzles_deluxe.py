@@ -9,12 +9,12 @@ from fractions import Fraction
 
 import pytest
 
-from foxlib.cards import Card
-from foxlib.modules import SPECIAL_CARDS
-from foxlib.puzzles import (check_puzzle, coverage, generate_deluxe, load_collection, load_data,
+from foxlib.core.cards import Card
+from foxlib.engine.modules import SPECIAL_CARDS
+from foxlib.teaching.puzzles import (check_puzzle, coverage, generate_deluxe, load_collection, load_data,
                             puzzle_to_json, PuzzleSession, solve_actions)
-from foxlib.puzzles.format import DELUXE_TAGS, FORMAT
-from foxlib.round import Action
+from foxlib.teaching.puzzles.format import DELUXE_TAGS, FORMAT
+from foxlib.engine.round import Action
 
 HAMMER = {
     "id": "hammer-test", "title": "Hammer down", "difficulty": 1, "goal": "win-trick",
@@ -258,8 +258,8 @@ def test_a_wrong_card_that_ends_the_trick_is_told_why_not_that_the_opponent_answ
 
 
 def test_the_opponent_is_said_to_answer_only_where_it_has_a_choice(deluxe_set):
-    from foxlib.puzzles.analysis import settled
-    from foxlib.puzzles.model import action_text, cap
+    from foxlib.teaching.puzzles.analysis import settled
+    from foxlib.teaching.puzzles.model import action_text, cap
     told = 0
     for p in deluxe_set.puzzles:
         if p.kind != "play":
@@ -276,7 +276,7 @@ def test_the_opponent_is_said_to_answer_only_where_it_has_a_choice(deluxe_set):
 
 
 def test_every_wrong_first_action_of_a_deluxe_puzzle_has_the_authors_words(deluxe_set):
-    from foxlib.puzzles.session import _wrong_text
+    from foxlib.teaching.puzzles.session import _wrong_text
     for p in deluxe_set.puzzles:
         if p.kind not in ("play", "band"):
             continue

@@ -1,5 +1,5 @@
 """The puzzle file schema is the one source of a file's structure: the loader validates with it
-(foxlib/puzzles/schema.py, each keyword tested here) and docs/puzzles.md is rendered from it."""
+(foxlib/teaching/puzzles/schema.py, each keyword tested here) and docs/puzzles.md is rendered from it."""
 from __future__ import annotations
 
 import copy
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from foxlib.puzzles import DATA_DIR, EXAMPLE_FILE, SCHEMA, load_data
-from foxlib.puzzles.format import FORMATS
-from foxlib.puzzles.reference import (BLOCKS, generated_block, render, render_fields,
+from foxlib.teaching.puzzles import DATA_DIR, EXAMPLE_FILE, SCHEMA, load_data
+from foxlib.teaching.puzzles.format import FORMATS
+from foxlib.teaching.puzzles.reference import (BLOCKS, generated_block, render, render_fields,
                                       update_docs)
-from foxlib.puzzles.schema import (KEYWORDS, check_schema, field_name, names_list, same_value,
+from foxlib.teaching.puzzles.schema import (KEYWORDS, check_schema, field_name, names_list, same_value,
                                    validate)
 
 ROOT = Path(__file__).resolve().parents[1]

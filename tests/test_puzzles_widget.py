@@ -7,8 +7,8 @@ import json
 import pytest
 
 from foxlib import Card
-from foxlib.narrator import Narrator
-from foxlib.puzzles import load_collection
+from foxlib.words.narrator import Narrator
+from foxlib.teaching.puzzles import load_collection
 from widgets.file_button import FileButton
 from widgets.puzzle import ProgressStore, PuzzleApp, PuzzlePlayer, progress_key
 
@@ -121,7 +121,7 @@ def test_band_puzzle_played_to_the_end(app):
     player.click_card("7B")
     assert "Your turn again" in feedback(player)
     while player.session.status == "open":
-        from foxlib.puzzles import solve_goal
+        from foxlib.teaching.puzzles import solve_goal
         good = next(v.move for v in solve_goal(player.session.round, player.puzzle.goal).verdicts
                     if v.works)
         player.click_card(good.card)
@@ -241,7 +241,7 @@ def test_predict_board_does_not_give_the_answer_away(app):
 def test_a_position_too_big_to_judge_gives_a_message_not_a_crash(app):
     """A teacher's puzzle may be far bigger than the collection's: the player says so."""
     from foxlib import Round
-    from foxlib.puzzles import Puzzle, parse_goal
+    from foxlib.teaching.puzzles import Puzzle, parse_goal
     rnd = Round.deal(7, 0)
     big = Puzzle("big", "A whole round", "upload-x", "", (), 3, rnd.to_play,
                  parse_goal("band:Victorious", rnd.to_play), rnd.start, (), ("h",), "e")
@@ -315,7 +315,7 @@ def test_a_link_to_nothing_leaves_the_page_as_it_is(app):
 
 
 def test_the_upload_explains_the_format_on_the_page(app):
-    from foxlib.puzzles import EXAMPLE_FILE, check_puzzle, load_data
+    from foxlib.teaching.puzzles import EXAMPLE_FILE, check_puzzle, load_data
     teacher = app.children[-1]
     text = "".join(getattr(w, "html", "") for w in teacher.children)
     assert "docs/puzzles.md" not in text
@@ -334,8 +334,8 @@ def _deluxe(collection, pid):
 
 
 def test_a_poison_puzzle_is_played_by_card_clicks_to_the_end_of_the_round(collection):
-    from foxlib.puzzles import solve_actions
-    from foxlib.puzzles.model import action_text, cap
+    from foxlib.teaching.puzzles import solve_actions
+    from foxlib.teaching.puzzles.model import action_text, cap
     puzzle = _deluxe(collection, "deluxe-poison-give-it-away")
     player = PuzzlePlayer([puzzle])
     browser_click(player.hand.row, "8M")
@@ -362,16 +362,16 @@ def test_a_wrong_card_in_a_poison_puzzle_says_what_it_is_worth(collection):
 
 
 def _draws_special_cards() -> bool:
-    from foxlib.svg import card_svg
+    from foxlib.words.svg import card_svg
     try:
         card_svg(Card("Hammer"))
-    except Exception:       # the special cards' faces are drawn by foxlib.svg once they exist
+    except Exception:       # the special cards' faces are drawn by foxlib.words.svg once they exist
         return False
     return True
 
 
 @pytest.mark.skipif(not _draws_special_cards(),
-                    reason="special cards have no faces in foxlib.svg yet")
+                    reason="special cards have no faces in foxlib.words.svg yet")
 def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collection):
     player = PuzzlePlayer([_deluxe(collection, "deluxe-hammer-name-trump")])
     assert player.actions_box.layout.display == "none"
@@ -390,7 +390,7 @@ def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collectio
 
 
 @pytest.mark.skipif(not _draws_special_cards(),
-                    reason="special cards have no faces in foxlib.svg yet")
+                    reason="special cards have no faces in foxlib.words.svg yet")
 def test_the_crown_is_offered_as_buttons_beside_the_cards(collection):
     player = PuzzlePlayer([_deluxe(collection, "deluxe-crown-a-two")])
     labels = [b.description for b in player.action_buttons.children]

@@ -7,7 +7,7 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from foxlib.referee import referee_line
+from foxlib.io.referee import referee_line
 
 RUNNING = {"tricks", "tricks_won", "score", "decree", "hands", "deck", "to_play", "legal",
            "round_over"}

@@ -1,4 +1,4 @@
-"""foxlib.review: the move-by-move review of a round from one player's seat."""
+"""foxlib.teaching.review: the move-by-move review of a round from one player's seat."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,11 +9,11 @@ import re
 import pytest
 
 from foxlib import Card, InvalidState, Position, Round
-from foxlib import review as review_module
-from foxlib import review_special
-from foxlib.narrator import ReviewNarrator
-from foxlib.players import RandomPlayer
-from foxlib.review import (MISTAKE, Contrast, ReviewSettings, decision_count, iter_review,
+from foxlib.teaching import review as review_module
+from foxlib.teaching import review_special
+from foxlib.words.narrator import ReviewNarrator
+from foxlib.players.levels import RandomPlayer
+from foxlib.teaching.review import (MISTAKE, Contrast, ReviewSettings, decision_count, iter_review,
                            review_round, summary_line)
 
 FAST = ReviewSettings(samples=12)
@@ -287,7 +287,7 @@ def test_each_review_fact_is_said_to_you_or_about_a_named_player(code):
 
 def test_a_reason_says_should_win_only_when_the_choice_wins_in_most_deals():
     from types import SimpleNamespace
-    from foxlib.narrator import ReviewNarrator
+    from foxlib.words.narrator import ReviewNarrator
     voice = ReviewNarrator(("You", "Computer"))
     p = SimpleNamespace(obj="you")
     likely, _ = voice._why_likelier_wins(p, 80, 40)

@@ -2,8 +2,8 @@
 every decision of the player (a card with or without the Crown, the Hammer's suit and the
 leader's new card, the Fairy's take and gift, the Shovel's dig, the Potion's discard and card,
 the Fox's exchange and the Woodcutter's discard) is judged from the player's own view, with a
-reason built from the engine's facts (``foxlib.review_special``) and, in the last tricks, the
-exact value with all cards known (``foxlib.deluxe_solver``, random picks averaged)."""
+reason built from the engine's facts (``foxlib.teaching.review_special``) and, in the last tricks, the
+exact value with all cards known (``foxlib.search.deluxe_solver``, random picks averaged)."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,12 +12,12 @@ import random
 import pytest
 
 from foxlib import Action, Card, Round
-from foxlib.modules import SPECIAL_CARDS, Modules
-from foxlib.narrator import ReviewNarrator
-from foxlib.players import Decision, RandomPlayer
-from foxlib.review import (Contrast, ReviewSettings, decision_count, hint, iter_review,
+from foxlib.engine.modules import SPECIAL_CARDS, Modules
+from foxlib.words.narrator import ReviewNarrator
+from foxlib.players.levels import Decision, RandomPlayer
+from foxlib.teaching.review import (Contrast, ReviewSettings, decision_count, hint, iter_review,
                            review_round)
-from foxlib.review_special import SpecialFacts
+from foxlib.teaching.review_special import SpecialFacts
 from scenario_helpers import position
 
 FAST = ReviewSettings(samples=6)
@@ -218,7 +218,7 @@ def test_the_unfinished_special_round_gives_no_exact_values():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_hint_is_given_for_every_decision_of_a_special_round(seed):
-    from foxlib.players import StrongPlayer
+    from foxlib.players.levels import StrongPlayer
     rnd = Round.deal(seed=seed, modules=Modules(special=tuple(SPECIAL_CARDS)))
     rng = random.Random(seed)
     while not rnd.is_over:
@@ -249,7 +249,7 @@ def test_two_suit_cards_that_both_win_the_trick_the_lower_one_keeps_the_higher_f
 
 
 def test_the_exact_check_says_best_would_be_to_not_dig_after_to():
-    from foxlib.review import ExactCheck
+    from foxlib.teaching.review import ExactCheck
     check = ExactCheck(True, 1, 0, (Action("dig", None),), 10, kind="dig", averaged=True)
     assert ReviewNarrator().exact_text(check).endswith(
         "best would be to not dig (the Shovel stays and loses the trick unless a Hammer sends "

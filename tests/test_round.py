@@ -6,7 +6,7 @@ import pytest
 
 from foxlib import (DECK, DISCARD, EXCHANGE, OVER, PLAY, Action, Card, FoxError, IllegalAction,
                     InvalidCard, InvalidState, Move, Position, Round)
-from foxlib.round import deal
+from foxlib.engine.round import deal
 from scenario_helpers import assert_all_33_cards_once, cards, make_round, position
 
 C = Card

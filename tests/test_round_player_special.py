@@ -4,7 +4,7 @@ card is shown with its Crown."""
 import random
 
 from foxlib import Round
-from foxlib.modules import SPECIAL_CARDS, Modules
+from foxlib.engine.modules import SPECIAL_CARDS, Modules
 from widgets import RoundPlayer
 from widgets.table import TrickArea, trump_text
 

@@ -7,14 +7,14 @@ from hypothesis import given, settings, strategies as st
 
 from foxlib import DECK, SCORING_TABLE, SUITS, Card, IllegalAction, Move, Round, band, \
     game_result, legal_follows, resolve_trick, round_points
-from foxlib.rules import explain_round_points, illegal_follow_reason
+from foxlib.core.rules import explain_round_points, illegal_follow_reason
 from scenario_helpers import after_lead, cards, make_round, position
 
 C = Card
 
 
 # ----------------------------------------------------------------------------- a reference
-# An independent reading of the rulebook, written without looking at foxlib.rules: the engine
+# An independent reading of the rulebook, written without looking at foxlib.core.rules: the engine
 # must agree with it on every possible trick.
 
 def reference_winning_card(lead, follow, trump):

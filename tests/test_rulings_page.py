@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from foxlib import rulings
+from foxlib.teaching import rulings
 from widgets import home
 from widgets.rulings import RulingsPage, RulingView
 

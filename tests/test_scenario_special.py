@@ -10,13 +10,13 @@ import sys
 import pytest
 
 from foxlib import Action, Card, Position, Round
-from foxlib.determinize import sample_round
-from foxlib.errors import FoxError, InvalidState
-from foxlib.inputs import read_position, read_round, read_scenario
-from foxlib.modules import Modules
-from foxlib.players import make_player
-from foxlib.referee import referee_line
-import foxlib.fast_deluxe as fd
+from foxlib.players.determinize import sample_round
+from foxlib.core.errors import FoxError, InvalidState
+from foxlib.io.inputs import read_position, read_round, read_scenario
+from foxlib.engine.modules import Modules
+from foxlib.players.levels import make_player
+from foxlib.io.referee import referee_line
+import foxlib.fast.deluxe as fd
 
 
 def shovel(**fields):

@@ -1,4 +1,4 @@
-"""The exact solver (foxlib.solver), checked against a brute-force minimax written separately
+"""The exact solver (foxlib.search.solver), checked against a brute-force minimax written separately
 on top of the explained engine (Round.legal_moves / push / pop), plus its command line."""
 import json
 import os
@@ -8,9 +8,11 @@ import sys
 
 import pytest
 
-from foxlib import Action, Card, InvalidState, Move, Round, fast, rules
-from foxlib.round import Position
-from foxlib.solver import Analysis, Band, MoveValue, RootValue, TrickGoal, action_values, \
+from foxlib import Action, Card, InvalidState, Move, Round
+from foxlib.fast import base as fast
+from foxlib.core import rules
+from foxlib.engine.round import Position
+from foxlib.search.solver import Analysis, Band, MoveValue, RootValue, TrickGoal, action_values, \
     principal_line, solve, solve_state, solve_value, value_state
 
 # ----------------------------------------------------------------------------- brute force
@@ -441,7 +443,7 @@ def test_the_search_keeps_each_score_up_to_the_poison_8s_still_in_play():
     are reached at different scores in different lines, and a score of 1 and one of 2 are not
     the same while two 8s can still cost points (a table that capped the scores at 1 valued
     the 10 of Bells 1 point too high)."""
-    from foxlib.evaluators import MinimaxEvaluator
+    from foxlib.search.evaluators import MinimaxEvaluator
     rnd = Round(Position(Card("7K"), ([Card(c) for c in "1B 8B 9B 10B 8K 9M".split()],
                                       [Card(c) for c in "2B 2K 6K 2M 8M".split()]), 1,
                          [Card(c) for c in "1M 3M 3B 5M 3K".split()], [Card("7B")], (4, 3),
@@ -457,7 +459,7 @@ def test_poison_values_of_bigger_positions_agree_with_the_small_search():
     """5-card hands (the solver's own search with its tables, cut-offs and equivalent cards,
     near the floor and clear of it) against the strong player's separate small search
     (``MinimaxEvaluator``), which plays the fast path's moves one by one."""
-    from foxlib.evaluators import MinimaxEvaluator
+    from foxlib.search.evaluators import MinimaxEvaluator
     rng = random.Random(26)
     for i in range(30):
         st = fast.random_position(rng, 5, rng.randint(0, 6))
@@ -734,8 +736,8 @@ def test_solve_command_values_poison_scenarios_with_the_floor_at_zero():
 def test_the_solver_refuses_goal_cards_and_special_cards_with_the_reason():
     goals = dict(POISON_SCENARIO, modules={"goals": ["early-bird", "swan-song"]},
                  goals=["early-bird"])
-    from foxlib.inputs import read_scenario
-    from foxlib.modules import Modules
+    from foxlib.io.inputs import read_scenario
+    from foxlib.engine.modules import Modules
     rnd, _ = read_scenario(goals)
     for work in (solve, solve_value, principal_line):
         with pytest.raises(InvalidState, match="The solver works out the base game and Poison "
@@ -749,7 +751,7 @@ def test_the_solver_refuses_goal_cards_and_special_cards_with_the_reason():
 
 
 def test_the_solve_command_searches_goal_and_special_scenarios_over_the_engine():
-    # The command hands rounds with goal cards or special cards to foxlib.deluxe_solver.
+    # The command hands rounds with goal cards or special cards to foxlib.search.deluxe_solver.
     goals = dict(POISON_SCENARIO, modules={"goals": ["early-bird", "swan-song"]},
                  goals=["early-bird"])
     special = dict(POISON_SCENARIO, modules={"special": ["Axe"]})
@@ -770,7 +772,7 @@ def test_solve_command_rejects_a_bad_objective_with_usage():
 def test_a_full_transposition_table_is_emptied_and_the_values_stay_exact(monkeypatch):
     """The tables hold only bounds: emptying them when they reach their cap (so that long
     searches cannot fill the memory) changes the time taken, never a value."""
-    import foxlib.solver as solver_module
+    import foxlib.search.solver as solver_module
     rng = random.Random(11)
     positions = [fast.random_position(rng, 7, deck_size=rng.randint(0, 6)) for _ in range(4)]
     exact = [[m.value for m in solve(fast.to_round(s), lines=False).moves] for s in positions]

@@ -1,4 +1,4 @@
-"""The Deluxe special cards drawn (foxlib.svg) and shown by the card widgets: each face names
+"""The Deluxe special cards drawn (foxlib.words.svg) and shown by the card widgets: each face names
 its card, shows its printed rank (or ? or M), its own emblem and that it has no suit, in both
 themes, well-formed and labelled; the table picture and the widgets take special cards."""
 import xml.etree.ElementTree as ET
@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from foxlib import THEMES, Action, Card, Round
-from foxlib.cards import DECK, SPECIAL_DECK
-from foxlib.inputs import load_round
-from foxlib.svg import (EMBLEMS, SPECIAL_EMBLEMS, card_body, card_label, card_svg, round_svg,
+from foxlib.core.cards import DECK, SPECIAL_DECK
+from foxlib.io.inputs import load_round
+from foxlib.words.svg import (EMBLEMS, SPECIAL_EMBLEMS, card_body, card_label, card_svg, round_svg,
                         special_colour, special_rank_label, suit_colour)
 from widgets.card import CardRow, CardWidget, card_code
 from widgets.hand import Hand

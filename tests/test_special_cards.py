@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from foxlib import Action, Card, InvalidState, Round
-from foxlib.cards import DECK, SPECIAL_DECK, Suit
-from foxlib.errors import FoxError, IllegalAction
-from foxlib.inputs import read_round
-from foxlib.modules import SPECIAL_CARDS, Modules, choose_special
-from foxlib.narrator import Narrator
-from foxlib.referee import referee_line
+from foxlib.core.cards import DECK, SPECIAL_DECK, Suit
+from foxlib.core.errors import FoxError, IllegalAction
+from foxlib.io.inputs import read_round
+from foxlib.engine.modules import SPECIAL_CARDS, Modules, choose_special
+from foxlib.words.narrator import Narrator
+from foxlib.io.referee import referee_line
 from scenario_helpers import position
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -710,7 +710,7 @@ def _all_cards(rnd):
        poison=st.booleans(), goals=st.booleans(), undo_at=st.integers(0, 60))
 def test_random_rounds_with_special_cards_keep_every_invariant(seed, special, poison, goals,
                                                               undo_at):
-    from foxlib.modules import house_goal_ids
+    from foxlib.engine.modules import house_goal_ids
     modules = Modules(poison=poison, special=tuple(special),
                       goals=house_goal_ids()[:4] if goals else ())
     from foxlib import Game
@@ -762,7 +762,7 @@ def test_the_referee_plays_a_scenario_with_special_cards_and_given_chance():
 
 
 def test_a_goal_card_description_can_name_a_special_card():
-    from foxlib.goals import matches
+    from foxlib.engine.goals import matches
     assert matches({"special": "Axe"}, Card("Axe")) and not matches({"special": "Axe"},
                                                                     Card("Bow"))
     assert not matches({"rank": 8}, Card("Axe")) and matches({"rank": 8}, Card("8K"))
@@ -782,8 +782,8 @@ def test_a_fresh_copy_of_a_round_replays_its_random_picks():
 def test_a_refusal_when_only_the_mirror_follows_the_led_suit_names_that_suit():
     # The Mirror is the decree card's suit (SC3): when it is the only card of the led suit,
     # the reason still names the suit instead of failing.
-    from foxlib.narrator import Narrator
-    from foxlib.rules import follow_refusal_special
+    from foxlib.words.narrator import Narrator
+    from foxlib.core.rules import follow_refusal_special
     code, facts = follow_refusal_special(Card("3M"), [Card("3M"), Card("Mirror")], Card("5K"),
                                          Card("2K"))
     said = Narrator().refusal(code, **facts)
@@ -793,7 +793,7 @@ def test_a_refusal_when_only_the_mirror_follows_the_led_suit_names_that_suit():
 def test_the_special_trick_rules_agree_with_the_base_rules_on_every_base_trick():
     # decide_special_trick decides every trick of a round with special cards; on two suit
     # cards under a suit decree it must give exactly what the base game's decide_trick gives.
-    from foxlib import rules
+    from foxlib.core import rules
     differ = []
     for decree in DECK:
         for lead in DECK:

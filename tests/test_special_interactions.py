@@ -12,11 +12,12 @@ import json
 
 import pytest
 
-from foxlib import Action, Card, Round, rules
-from foxlib.cards import Suit
-from foxlib.deluxe_solver import solve_deluxe
-from foxlib.referee import referee_line
-from foxlib.solver import TrickGoal
+from foxlib import Action, Card, Round
+from foxlib.core import rules
+from foxlib.core.cards import Suit
+from foxlib.search.deluxe_solver import solve_deluxe
+from foxlib.io.referee import referee_line
+from foxlib.search.solver import TrickGoal
 from test_special_cards import act
 from test_special_cards import special_round as _special_round
 
@@ -318,7 +319,7 @@ def test_SC13_SC15_the_solver_sees_that_the_hammer_gives_the_trick_back_to_a_sen
 
 @pytest.mark.parametrize("other", ["Shovel", "Mirror"])
 def test_SC15_a_led_shovel_in_a_fast_state_converts_to_a_round_where_it_loses(other):
-    from foxlib import fast_deluxe as fd
+    from foxlib.fast import deluxe as fd
     decree = "Shovel" if other == "Mirror" else "2M"
     rnd = special_round(decree, f"{other} 4K", "6B 3K", tricks_won={"A": 0, "B": 0})
     act(rnd, f"play {other}")

@@ -1,5 +1,5 @@
 """Computer players with the Deluxe special cards: the determinization that samples a whole
-round fitting a player's view (``foxlib.determinize.sample_round``), the rule-of-thumb
+round fitting a player's view (``foxlib.players.determinize.sample_round``), the rule-of-thumb
 player's reasons for each special decision, and the strong player's search through the exact
 engine (docs/players.md, "Special cards")."""
 import random
@@ -8,12 +8,12 @@ import statistics
 import pytest
 
 from foxlib import Action, Round
-from foxlib.cards import Card, special_card
-from foxlib.determinize import cards_in_play, sample_round
-from foxlib.arena import game_modules, main as arena_main, parse_special
-from foxlib.game import Game
-from foxlib.modules import SPECIAL_CARDS, Modules, house_goal_ids
-from foxlib.players import make_player
+from foxlib.core.cards import Card, special_card
+from foxlib.players.determinize import cards_in_play, sample_round
+from foxlib.players.arena import game_modules, main as arena_main, parse_special
+from foxlib.engine.game import Game
+from foxlib.engine.modules import SPECIAL_CARDS, Modules, house_goal_ids
+from foxlib.players.levels import make_player
 from scenario_helpers import position
 
 ALL = tuple(SPECIAL_CARDS)
@@ -333,7 +333,7 @@ def test_the_strong_player_is_a_pure_function_of_its_seed_and_view_within_its_bu
 def test_the_fast_path_plays_a_choice_out_exactly_as_the_engine_does_from_the_same_position():
     # The engine finishes the decision a choice starts; then fast_deluxe and the engine, given
     # the same random numbers and the round's own chance source, play the same round out.
-    from foxlib.special_players import evaluate
+    from foxlib.players.special import evaluate
     checked = fast = 0
     for n, (rnd, p) in enumerate(random_moments(range(60, 70), some_special)):
         view = rnd.view(p)
@@ -351,7 +351,7 @@ def test_the_fast_path_plays_a_choice_out_exactly_as_the_engine_does_from_the_sa
 
 def test_the_fast_paths_mean_over_many_playouts_matches_the_engines():
     # One position, 400 playouts of one choice each way: the means agree within the noise.
-    from foxlib.special_players import evaluate
+    from foxlib.players.special import evaluate
     rnd = Round.deal(11, modules=Modules(special=ALL, poison=True))
     view = rnd.view(rnd.to_play)
     world = sample_round(view, random.Random(1))
@@ -402,8 +402,8 @@ def test_once_no_special_card_can_come_the_base_games_fast_path_plays_the_round_
     # From every moment of random rounds (two special cards, Poison half the time) where no
     # special card is left to play, the base game's fast state offers the same actions as the
     # engine at every step and ends with the same tricks and scores.
-    from foxlib import fast
-    from foxlib.special_players import _base_world, no_special_to_come
+    from foxlib.fast import base as fast
+    from foxlib.players.special import _base_world, no_special_to_come
     checked = 0
     for rnd, p in random_moments(range(70, 90), lambda rng: Modules(
             special=tuple(rng.sample(ALL, 2)), poison=rng.random() < 0.5)):

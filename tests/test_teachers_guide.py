@@ -72,7 +72,7 @@ def test_the_contents_page_links_the_guide():
 
 
 def test_every_page_the_guide_links_exists():
-    from foxlib.puzzles import load_collection
+    from foxlib.teaching.puzzles import load_collection
 
     set_ids = {s.id for s in load_collection().sets}
     for target in links():
@@ -111,7 +111,7 @@ def test_every_lesson_the_guide_names_exists():
 
 
 def test_the_puzzle_sets_table_is_the_collection():
-    from foxlib.puzzles import load_collection
+    from foxlib.teaching.puzzles import load_collection
 
     rows = re.findall(r"^\| \[(\d+)\]\((\d\d_\w+)\.ipynb\) \| \[([^\]]+)\]\(puzzles\.ipynb#([\w-]+)\)"
                       r" \| (\d+) \|$", section("Puzzle sets to assign"), re.M)
@@ -126,7 +126,7 @@ def test_the_puzzle_sets_table_is_the_collection():
 
 
 def test_the_counts_in_the_guide_are_the_app_s():
-    from foxlib.puzzles import load_collection
+    from foxlib.teaching.puzzles import load_collection
 
     sets = load_collection().sets
     text = guide_text()
@@ -157,7 +157,7 @@ def test_the_computer_players_the_guide_names_exist():
 
 
 def test_the_puzzle_check_command_in_the_guide_proves_a_puzzle_file(tmp_path):
-    from foxlib.puzzles import EXAMPLE_FILE
+    from foxlib.teaching.puzzles import EXAMPLE_FILE
 
     (command,) = code_lines(".venv/bin/python -m foxlib puzzles check")
     name = command.split()[-1]
@@ -170,7 +170,7 @@ def test_the_puzzle_check_command_in_the_guide_proves_a_puzzle_file(tmp_path):
 
 
 def test_the_puzzle_generate_command_in_the_guide_writes_a_sound_file(tmp_path):
-    from foxlib.puzzles import load_file
+    from foxlib.teaching.puzzles import load_file
 
     (command,) = code_lines(".venv/bin/python -m foxlib puzzles generate")
     args = [sys.executable] + command.split()[1:]

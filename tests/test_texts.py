@@ -17,10 +17,11 @@ import re
 
 import pytest
 
-from foxlib import exercise_text as feedback
-from foxlib import Round, rules
-from foxlib.game import game_result
-from foxlib.puzzles import DATA_DIR, SCORE, PuzzleSession, load_collection, truth
+from foxlib.words import exercise_text as feedback
+from foxlib import Round
+from foxlib.core import rules
+from foxlib.engine.game import game_result
+from foxlib.teaching.puzzles import DATA_DIR, SCORE, PuzzleSession, load_collection, truth
 from lesson_walk import LESSONS, NOTEBOOKS, lesson_activities, names_the_answer
 from scenario_helpers import position
 from text_faults import GRAMMAR_FAULTS, grammar_faults

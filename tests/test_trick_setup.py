@@ -1,10 +1,10 @@
-"""foxlib.inputs.trick_setup: one trick from a learner's choices (the rules explorer), and
-foxlib.cards.read_cards: typed cards with errors in plain words."""
+"""foxlib.io.inputs.trick_setup: one trick from a learner's choices (the rules explorer), and
+foxlib.core.cards.read_cards: typed cards with errors in plain words."""
 import pytest
 
 from foxlib import DECK, Card, InvalidCard, InvalidState
-from foxlib.cards import read_cards
-from foxlib.inputs import trick_setup
+from foxlib.core.cards import read_cards
+from foxlib.io.inputs import trick_setup
 
 
 def test_typed_cards_are_read_with_spaces_or_commas():

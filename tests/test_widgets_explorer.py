@@ -177,7 +177,7 @@ def test_back_to_set_up_your_own_drops_the_example_extras(name):
     assert e.leader_others.value == "" and e.deck_top.value == "" and e.padding >= 1
     assert e.error == "" and e.round is not None
     # No chosen leader card to offer: at most the Woodcutter's card drawn from the deck, which
-    # always holds cards in a real round (foxlib.possible), to put back.
+    # always holds cards in a real round (foxlib.engine.possible), to put back.
     offered = {v for _, v in e.leader_choice.options}
     assert offered == {""} or offered == {str(e.round.history[1].card)}
     e.follower_hand.value = "4K 8B"                     # a 2-card hand now fits

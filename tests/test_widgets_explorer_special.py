@@ -10,7 +10,7 @@ import html
 import re
 
 from foxlib import Card
-from foxlib.modules import SPECIAL_CARDS
+from foxlib.engine.modules import SPECIAL_CARDS
 from widgets import RulesExplorer
 
 ALL = list(SPECIAL_CARDS)
@@ -143,8 +143,8 @@ def test_the_crown_checkbox_is_hidden_when_the_crown_is_not_in_play():
 def test_the_decision_dropdowns_say_the_narrators_labels_in_the_theme_shown():
     """Words come from one narrator: the dropdowns draw ``Narrator.action_words(..., 'label')``
     for each legal action, with the suits of the theme chosen."""
-    from foxlib.narrator import Narrator
-    from foxlib.round import Action
+    from foxlib.words.narrator import Narrator
+    from foxlib.engine.round import Action
     e = RulesExplorer(decree="4K", led="10M", leader_others="2B 9B", followed="Hammer",
                       follower_hand="Hammer 6B 2K", special=ALL, theme="zsa", deck_top="4M")
     labels = [label for label, _ in e.follower_choice.options]

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from foxlib import THEMES, Action, FoxError
-from foxlib.players import LEVELS, make_player
+from foxlib.players.levels import LEVELS, make_player
 from widgets import PlayTable, strongest_level
 
 

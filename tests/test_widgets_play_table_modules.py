@@ -12,9 +12,9 @@ import re
 import pytest
 
 from foxlib import Game
-from foxlib.errors import InvalidState
-from foxlib.goals import FORMAT, house_goals, say_claim
-from foxlib.modules import BASE, Modules
+from foxlib.core.errors import InvalidState
+from foxlib.engine.goals import FORMAT, house_goals, say_claim
+from foxlib.engine.modules import BASE, Modules
 from widgets import PlayTable
 from widgets.module_options import ModuleOptions
 

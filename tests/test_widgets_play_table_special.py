@@ -14,9 +14,9 @@ import re
 import pytest
 
 from foxlib import THEMES, Action, Card
-from foxlib.narrator import Narrator
-from foxlib.modules import SPECIAL_CARDS
-from foxlib.players import LEVELS
+from foxlib.words.narrator import Narrator
+from foxlib.engine.modules import SPECIAL_CARDS
+from foxlib.players.levels import LEVELS
 from widgets import PlayTable
 
 ALL = list(SPECIAL_CARDS)
@@ -158,7 +158,7 @@ def test_no_card_ticked_is_explained_in_place_and_plays_without_special_cards():
 def test_SC18_a_new_game_with_random_special_cards_names_them():
     """Our ruling SC18: both players are told which special cards are in the game, also when
     they were picked at random (the box shuffles them in unseen)."""
-    from foxlib.narrator import SPECIAL_CARDS_TOLD
+    from foxlib.words.narrator import SPECIAL_CARDS_TOLD
     pt = PlayTable(seed=2)
     pt.options.special.value = True
     pt.options.poison.value = True
@@ -410,7 +410,7 @@ def test_a_whole_round_with_every_module_is_played_with_clicks_against_each_leve
 
 
 def test_the_review_of_a_round_with_special_cards_judges_every_decision_of_the_learner():
-    from foxlib.review import ReviewSettings, decision_count
+    from foxlib.teaching.review import ReviewSettings, decision_count
     pt = PlayTable(seed=5, special=["Bow", "Hammer"], level="random")
     pt.review.settings = ReviewSettings(samples=6)
     rng = random.Random(5)

@@ -6,8 +6,8 @@ import pathlib
 import re
 
 from foxlib import THEMES, Card, Position, Round
-from foxlib.narrator import ReviewNarrator
-from foxlib.review import ReviewSettings, decision_count, review_round
+from foxlib.words.narrator import ReviewNarrator
+from foxlib.teaching.review import ReviewSettings, decision_count, review_round
 from widgets import PlayTable, RoundPlayer
 from widgets.exercises import load_round
 from widgets.review import ReviewPanel, record_html
@@ -202,9 +202,9 @@ def test_round_player_reviews_a_recorded_round_with_special_cards_naming_each_de
     """A recorded round with all nine special cards, replayed in the round player: the review of
     Ben's decisions heads each one with its name ("Ben's Hammer's suit", "Ben's Shovel's dig")
     and shows a choice with no card of its own in words."""
-    from foxlib.modules import SPECIAL_CARDS, Modules
-    from foxlib.narrator import DECISION_NAMES
-    from foxlib.players import RandomPlayer
+    from foxlib.engine.modules import SPECIAL_CARDS, Modules
+    from foxlib.words.narrator import DECISION_NAMES
+    from foxlib.players.levels import RandomPlayer
     # This round gives Ben a Crown, a Hammer's suit, a dig and the Potion's choices.
     rnd = Round.deal(seed=4, modules=Modules(special=SPECIAL_CARDS), names=("Ann", "Ben"))
     players = [RandomPlayer(4), RandomPlayer(5)]

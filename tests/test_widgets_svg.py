@@ -1,4 +1,4 @@
-"""Cards and tables drawn as SVG (foxlib.svg): readable without colour, labelled, offline."""
+"""Cards and tables drawn as SVG (foxlib.words.svg): readable without colour, labelled, offline."""
 import colorsys
 import re
 import xml.etree.ElementTree as ET
@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from foxlib import DECK, THEMES, Card, Round
-from foxlib.svg import NO_ENTRY, SUIT_SHAPES, card_svg, round_svg, suit_colour, suit_shape, suit_svg
+from foxlib.words.svg import NO_ENTRY, SUIT_SHAPES, card_svg, round_svg, suit_colour, suit_shape, suit_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -237,14 +237,14 @@ def test_a_face_down_8_gives_nothing_away_with_poison_on():
 
 def _goal(**changes):
     from dataclasses import replace
-    from foxlib.goals import house_goals
+    from foxlib.engine.goals import house_goals
     return replace(house_goals().by_id("swan-song"), **changes)
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
 def test_every_house_goal_is_a_labelled_goal_card_marked_house_goal(theme):
-    from foxlib.goals import house_goals
-    from foxlib.svg import goal_svg
+    from foxlib.engine.goals import house_goals
+    from foxlib.words.svg import goal_svg
     for goal in house_goals():
         for note in ("", "claimed by You"):
             root = parse(goal_svg(goal, theme, note=note, dimmed=bool(note)))
@@ -261,7 +261,7 @@ def test_every_house_goal_is_a_labelled_goal_card_marked_house_goal(theme):
 
 
 def test_a_goal_card_shows_points_kind_and_source_in_words():
-    from foxlib.svg import goal_svg
+    from foxlib.words.svg import goal_svg
     printed = parse(goal_svg(_goal(source="printed", points=-2, kind="ongoing")))
     texts = [t.text for t in printed.iter(SVG + "text")]
     assert "GOAL CARD" in texts and "HOUSE GOAL" not in texts
@@ -272,7 +272,7 @@ def test_a_goal_card_shows_points_kind_and_source_in_words():
 
 
 def test_goal_card_words_follow_the_theme():
-    from foxlib.svg import goal_svg
+    from foxlib.words.svg import goal_svg
     goal = _goal(condition={"event": "win_trick", "with": {"suit": "M"}})
     assert "Moons" in parse(goal_svg(goal, "classic")).get("aria-label")
     assert "Caps" in parse(goal_svg(goal, "zsa")).get("aria-label")

@@ -2,7 +2,8 @@
 import html
 import json
 
-from foxlib import Round, rules
+from foxlib import Round
+from foxlib.core import rules
 from scenario_helpers import make_round
 from widgets import DecreeView, EventLog, ScoreBoard, TableView, TrickArea, band_meter
 

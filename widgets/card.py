@@ -3,7 +3,7 @@
 
 All three share one small front-end module (``card.js``) and one stylesheet (``style.css``),
 both served from this folder: no build step, no network. Python draws the cards with
-``foxlib.svg``; the browser only shows them and reports clicks and key presses (Enter or Space on
+``foxlib.words.svg``; the browser only shows them and reports clicks and key presses (Enter or Space on
 a focused card) back to Python, where ``click()`` handles them. Tests call ``click()`` directly.
 """
 from __future__ import annotations
@@ -14,8 +14,8 @@ import anywidget
 import traitlets as t
 
 from foxlib import Card, FoxError
-from foxlib.inputs import read_theme
-from foxlib.svg import card_body, card_label
+from foxlib.io.inputs import read_theme
+from foxlib.words.svg import card_body, card_label
 
 HERE = pathlib.Path(__file__).parent
 SIZES = ("small", "normal", "large")

@@ -1,12 +1,12 @@
 """'Your turn' exercises for the lessons: the views. The learner answers here; the headless
-exercise in ``foxlib.exercises`` checks the answer and words the feedback.
+exercise in ``foxlib.teaching.exercises`` checks the answer and words the feedback.
 
 Every exercise is a small ``VBox`` built from plain data (card names such as ``'9M'``, trick
 counts, scores), so a lesson cell is one call with its data, e.g.::
 
     WhoWinsExercise(decree="4B", lead="10K", follow="2B")
 
-Each class here takes the same arguments as the ``foxlib.exercises`` class of the same name,
+Each class here takes the same arguments as the ``foxlib.teaching.exercises`` class of the same name,
 builds that headless exercise (``model``), draws its situation and answer area, and forwards
 every answer to it: no rule is decided here. The headless exercise's data and answers
 (``decree``, ``hand``, ``legal``, ``answers``, ``points``, ``options``, ``right_answers``,
@@ -30,13 +30,14 @@ import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 from traitlets import Bool, Int, Unicode
 
-from foxlib import Card, FoxError, InvalidState, Round, inputs
-from foxlib import exercise_text as text
-from foxlib import exercises as X
-from foxlib.cards import Theme
-from foxlib.feedback import REFUSED, RIGHT, SHOWN, Feedback
-from foxlib.inputs import read_card
-from foxlib.svg import card_body, card_label, suit_svg
+from foxlib import Card, FoxError, InvalidState, Round
+from foxlib.io import inputs
+from foxlib.words import exercise_text as text
+from foxlib.teaching import exercises as X
+from foxlib.core.cards import Theme
+from foxlib.core.feedback import REFUSED, RIGHT, SHOWN, Feedback
+from foxlib.io.inputs import read_card
+from foxlib.words.svg import card_body, card_label, suit_svg
 
 from . import progress
 from .card import CardRow, HtmlView
@@ -190,7 +191,7 @@ def _suit_text(card: Card, theme: Theme) -> str:
 
 class Exercise(W.VBox):
     """Frame shared by all exercises: heading, question, situation, answer area, feedback and
-    a "Show answer" button, around a headless exercise (``model``, from ``foxlib.exercises``).
+    a "Show answer" button, around a headless exercise (``model``, from ``foxlib.teaching.exercises``).
 
     A subclass names its headless class (``model_class``) and its CSS class, and draws the
     situation (``_draw``) and the answer area (``_answer_area``) from the model.
@@ -555,7 +556,7 @@ class CharacterExercise(_ChoiceExercise):
 def load_round(source, where: str = "round") -> Round:
     """A finished or partial round from a ``Round``, a saved round (``Round.to_json()``), its
     JSON text, or the path of a ``.json`` file holding one (relative to the notebook); see
-    ``foxlib.inputs.load_round``."""
+    ``foxlib.io.inputs.load_round``."""
     return inputs.load_round(source, where=where)
 
 
@@ -582,7 +583,7 @@ class RoundScoreExercise(ScoreExercise):
 
 class TrueFalseExercise(_ChoiceExercise):
     """A claim to judge, with a demonstration by the engine (``demo``; see
-    ``foxlib.exercises.TrueFalseExercise``)."""
+    ``foxlib.teaching.exercises.TrueFalseExercise``)."""
 
     model_class = X.TrueFalseExercise
     css = "fox-true-false"
@@ -629,7 +630,7 @@ def _played_trick(model) -> W.VBox:
 
 class DeluxeTrickExercise(_ChoiceExercise):
     """A trick with the Deluxe special cards played through the engine from data: who wins it,
-    or leads the next one? (see ``foxlib.exercises.DeluxeTrickExercise``)"""
+    or leads the next one? (see ``foxlib.teaching.exercises.DeluxeTrickExercise``)"""
 
     model_class = X.DeluxeTrickExercise
     css = "fox-deluxe-trick"
@@ -641,7 +642,7 @@ class DeluxeTrickExercise(_ChoiceExercise):
 class TrickPointsExercise(ScoreExercise):
     """A trick with Poison 8s, Treasure or house goals played through the engine: what is the
     player's score after it? The learner types a number (see
-    ``foxlib.exercises.TrickPointsExercise``)."""
+    ``foxlib.teaching.exercises.TrickPointsExercise``)."""
 
     model_class = X.TrickPointsExercise
     css = "fox-trick-points"
@@ -661,7 +662,7 @@ class TrickPointsExercise(ScoreExercise):
 
 class DeluxeMoveExercise(_ChoiceExercise):
     """Your turn with the special cards: pick the action that reaches the goal; the engine
-    plays each choice out (see ``foxlib.exercises.DeluxeMoveExercise``)."""
+    plays each choice out (see ``foxlib.teaching.exercises.DeluxeMoveExercise``)."""
 
     model_class = X.DeluxeMoveExercise
     css = "fox-deluxe-move"
@@ -695,7 +696,7 @@ KINDS = {
 
 def make_exercise(spec: dict, where: str = "exercise") -> Exercise:
     """Build an exercise from plain data: ``{"kind": "who_wins", "decree": "4B", ...}`` (the
-    data is checked by ``foxlib.exercises.spec_arguments``)."""
+    data is checked by ``foxlib.teaching.exercises.spec_arguments``)."""
     kind, args = X.spec_arguments(spec, where)
     try:
         return KINDS[kind](**args)

@@ -5,7 +5,7 @@ follows are ``legal_cards()``, the reasons for illegal cards are ``verify_play``
 exchange and the Woodcutter's draw and discard are played on the round, and the outcome is the
 round's ``TrickRecord``. With Deluxe modules chosen (``options``: Poison 8s, goal cards), the
 trick is played with them: the 8s are Poison 8s, the goals put on the table are checked by the
-engine and its claims are said in its words (``foxlib.goals.say_claim``). With special cards
+engine and its claims are said in its words (``foxlib.engine.goals.say_claim``). With special cards
 chosen there (the cards ticked, or two at random), they may be led or held, a card may be played
 with the Crown, and every decision they bring (the Hammer's suit and the leader's new card, the
 Fairy's take and gift, the Shovel's dig, the Potion's cards) is offered as a choice made from the
@@ -22,15 +22,15 @@ import random
 from ipywidgets import BoundedIntText, Button, Checkbox, Dropdown, HBox, Layout, Text, VBox
 
 from foxlib import DECK, Action, Card, FoxError, Round
-from foxlib.cards import SPECIAL_DECK, card_list
-from foxlib.goals import say_claim
-from foxlib.inputs import read_theme, trick_setup
-from foxlib.possible import completed
-from foxlib.modules import BASE
-from foxlib.round import CROWN, OVER, PLAY
-from foxlib.narrator import Narrator, sentence, subject
-from foxlib.rules import count
-from foxlib.svg import goal_svg
+from foxlib.core.cards import SPECIAL_DECK, card_list
+from foxlib.engine.goals import say_claim
+from foxlib.io.inputs import read_theme, trick_setup
+from foxlib.engine.possible import completed
+from foxlib.engine.modules import BASE
+from foxlib.engine.round import CROWN, OVER, PLAY
+from foxlib.words.narrator import Narrator, sentence, subject
+from foxlib.core.rules import count
+from foxlib.words.svg import goal_svg
 
 from .card import CardRow, HtmlView
 from .module_options import ModuleOptions
@@ -83,7 +83,7 @@ class RulesExplorer(VBox):
     leader_others='', deck_top=None, leader_choice=None, follower_choice=None,
     names=('Leader', 'Follower'), theme='classic', preset=None)``.
 
-    ``poison`` and ``goals`` (None, ``"house"`` or a ``foxlib.goals.GoalSet``) choose the
+    ``poison`` and ``goals`` (None, ``"house"`` or a ``foxlib.engine.goals.GoalSet``) choose the
     Deluxe modules (``options``, a ``ModuleOptions``, changes them; the "Deluxe modules" button
     ``deluxe_button`` shows them, and they are built when first used); ``on_table`` names the ids
     of at most two goals put on the table (the dropdowns ``goal_1`` and ``goal_2``; by
@@ -426,7 +426,7 @@ class RulesExplorer(VBox):
                           score=(self.score_leader.value, self.score_follower.value),
                           seed=CHANCE_SEED if modules.special else None)
         # A trick a real round can reach: the deck holds 6 cards (one more per special card)
-        # under the top card chosen, and the earlier tricks are counted (foxlib.possible).
+        # under the top card chosen, and the earlier tricks are counted (foxlib.engine.possible).
         self.position = pos = completed(pos)
         return Round(pos, self.names, th), set(setup.leader_others)
 

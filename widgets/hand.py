@@ -13,9 +13,9 @@ from html import escape
 from ipywidgets import VBox
 
 from foxlib import Action, FoxError
-from foxlib.round import CROWN, PLAY
-from foxlib.cards import card_list
-from foxlib.narrator import PROMPTS, WAITING, Narrator, possessive, sentence, who
+from foxlib.engine.round import CROWN, PLAY
+from foxlib.core.cards import card_list
+from foxlib.words.narrator import PROMPTS, WAITING, Narrator, possessive, sentence, who
 
 from .card import CardRow, HtmlView
 from .table import _theme, message

@@ -1,7 +1,7 @@
 """The landing page (notebooks/index.ipynb): a hero with drawn cards, the learning path, every
 lesson and puzzle set with the progress this browser remembers, and "Continue".
 
-``page_html()`` is plain HTML (drawn offline by foxlib.svg), shown as the notebook's output, so
+``page_html()`` is plain HTML (drawn offline by foxlib.words.svg), shown as the notebook's output, so
 links work at once. ``HomeProgress`` (home.js) then reads this browser's localStorage (lessons:
 widgets/progress.js; puzzles: widgets/puzzle.js) and fills in the progress bars and the
 Continue button. ``HomePage()`` shows both.
@@ -16,8 +16,8 @@ import anywidget
 import traitlets as t
 
 from foxlib import Card
-from foxlib.puzzles import load_collection
-from foxlib.svg import card_svg
+from foxlib.teaching.puzzles import load_collection
+from foxlib.words.svg import card_svg
 
 from .progress import STORAGE_KEY as LESSONS_KEY
 from .puzzle import STORAGE_KEY as PUZZLES_KEY

@@ -2,12 +2,12 @@
 two at random as the box does, or the cards the reader ticks), Poison 8s on or off, and the goal
 cards (none, the house goals, or the reader's own goal file).
 
-A thin view: the goal file is read and checked by ``foxlib.goals.load_text`` (every problem
+A thin view: the goal file is read and checked by ``foxlib.engine.goals.load_text`` (every problem
 named with the file, the goal and the field, in plain words), the modules are a
-``foxlib.modules.Modules`` value and their words are its own (``str(modules)``). A file with
+``foxlib.engine.modules.Modules`` value and their words are its own (``str(modules)``). A file with
 problems is refused with every problem listed in place, and the previous choice stays. The
 special cards are shown with their faces and our words for each (``Card.ability``); the random
-pick is ``foxlib.modules.choose_special``; a choice the engine cannot play (no card ticked) is
+pick is ``foxlib.engine.modules.choose_special``; a choice the engine cannot play (no card ticked) is
 explained in place and the game keeps the other modules.
 """
 from __future__ import annotations
@@ -19,11 +19,11 @@ from html import escape
 from ipywidgets import Checkbox, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card
-from foxlib.errors import Problems
-from foxlib.goals import GoalSet, house_goals, load_text
-from foxlib.modules import BASE, SPECIAL_CARDS, Modules, choose_special
-from foxlib.narrator import SPECIAL_CARDS_TOLD
-from foxlib.rules import count
+from foxlib.core.errors import Problems
+from foxlib.engine.goals import GoalSet, house_goals, load_text
+from foxlib.engine.modules import BASE, SPECIAL_CARDS, Modules, choose_special
+from foxlib.words.narrator import SPECIAL_CARDS_TOLD
+from foxlib.core.rules import count
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton
@@ -49,7 +49,7 @@ def describe(modules: Modules, hide_special: bool = False) -> str:
 
 class ModuleOptions(VBox):
     """``ModuleOptions(poison=False, goals=None, special=None)``: ``goals`` is None (no goal
-    cards), ``"house"`` or a ``foxlib.goals.GoalSet`` (the reader's own goals); ``special`` is
+    cards), ``"house"`` or a ``foxlib.engine.goals.GoalSet`` (the reader's own goals); ``special`` is
     None (no special cards), ``"random"`` (two picked at random for each new game, as the box
     does) or names of special cards (those cards, ticked).
 
@@ -64,7 +64,7 @@ class ModuleOptions(VBox):
     ``"house"``, ``"own"`` once a goal file is loaded), ``upload`` (the file button; its
     ``load(name, data)`` does what choosing a file does), ``report`` (HtmlView: what the last
     upload gave, or every problem of a refused file), ``problems`` (those problems as text).
-    ``modules(rng=None)`` is the ``foxlib.modules.Modules`` chosen (with ``"random"``, two
+    ``modules(rng=None)`` is the ``foxlib.engine.modules.Modules`` chosen (with ``"random"``, two
     special cards picked with ``rng``: call it once per new game); ``on_change(callback(modules))``
     is called when the choice changes; ``special_problem`` is why the special cards chosen cannot
     be played ('' when they can)."""

@@ -1,7 +1,7 @@
 """A whole game against the computer: click cards to play, the opponent answers by itself.
 
 Every rule comes from ``foxlib``: the hand asks the engine before playing, the opponent is a
-``foxlib.players`` player that sees only its ``PlayerView``, round and game ends are the engine's
+``foxlib.players.levels`` player that sees only its ``PlayerView``, round and game ends are the engine's
 records and ``Game.result()``. The opponent's hand and the deck are never shown. With the
 special cards, every decision the learner makes is one of the round's ``legal_actions()``: a
 card of the hand (played, or with the Crown, the new card after a Hammer, the Fairy's gift, the
@@ -17,12 +17,12 @@ from html import escape
 from ipywidgets import Button, Dropdown, HBox, Layout, ToggleButton, VBox
 
 from foxlib import THEMES, Action, FoxError, Game
-from foxlib.review import Hint, hint as advise
-from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
-from foxlib.inputs import read_theme
-from foxlib.modules import BASE
-from foxlib.players import LEVELS, make_player
-from foxlib.narrator import (OFFER_TITLES, SPECIAL_CARDS_TOLD, Narrator, ReviewNarrator,
+from foxlib.teaching.review import Hint, hint as advise
+from foxlib.engine.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
+from foxlib.io.inputs import read_theme
+from foxlib.engine.modules import BASE
+from foxlib.players.levels import LEVELS, make_player
+from foxlib.words.narrator import (OFFER_TITLES, SPECIAL_CARDS_TOLD, Narrator, ReviewNarrator,
                              sentence, subject)
 
 from .card import CardRow, HtmlView
@@ -66,7 +66,7 @@ class PlayTable(VBox):
     ``PlayTable(level='random', target=21, theme='classic', seed=None, names=('You',
     'Computer'), opponent_delay=0.6, sync=None, poison=False, goals=None, special=None)``. The
     learner is player A (index 0). ``poison``, ``goals`` (None, ``"house"`` or a
-    ``foxlib.goals.GoalSet``) and ``special`` (None, ``"random"``: two at random, or names of
+    ``foxlib.engine.goals.GoalSet``) and ``special`` (None, ``"random"``: two at random, or names of
     special cards) are the Deluxe modules of the first game; the ``options``
     (``ModuleOptions``) change them for the next new game, like the target.
     ``sync=None`` lets the opponent answer after ``opponent_delay`` seconds on the kernel's
@@ -217,13 +217,13 @@ class PlayTable(VBox):
 
     def hint(self):
         """Show what the strong player would do in the learner's place, and why in one plain
-        sentence (``foxlib.review.hint``: the reason comes from facts of the position, such as
+        sentence (``foxlib.teaching.review.hint``: the reason comes from facts of the position, such as
         'it wins the Treasure'); the numbers behind it follow in a smaller line.
 
         Returns the sentence when it was worked out at once (no event loop, as in tests); with
         a running loop the advice is worked out in a worker thread, the page stays responsive,
         the text appears when ready and None is returned. ``last_hint`` keeps the whole
-        ``foxlib.review.Hint``: its facts are said again in the theme shown at each redraw.
+        ``foxlib.teaching.review.Hint``: its facts are said again in the theme shown at each redraw.
         """
         rnd = self.game.round
         if rnd.to_play != self.learner:
@@ -444,7 +444,7 @@ class PlayTable(VBox):
              after: str = "") -> None:
         """The latest news: ``text``, then what ``records`` tell (said again at each redraw,
         in the names and theme shown then), then ``after``. A record may be a hint
-        (``foxlib.review.Hint``), and ``detail`` a text or the hint whose numbers it gives."""
+        (``foxlib.teaching.review.Hint``), and ``detail`` a text or the hint whose numbers it gives."""
         self._news, self.news_kind, self._detail = (text, tuple(records), after), kind, detail
 
     @property

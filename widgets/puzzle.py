@@ -1,4 +1,4 @@
-"""The puzzle player: a thin view over ``foxlib.puzzles.PuzzleSession``.
+"""The puzzle player: a thin view over ``foxlib.teaching.puzzles.PuzzleSession``.
 
 ``PuzzlePlayer`` shows one puzzle from the learner's side (concealed cards face down), takes an
 answer by click or keyboard (a card, a Fox or Woodcutter decision, a button, a number), lets the
@@ -19,10 +19,10 @@ import traitlets as t
 from ipywidgets import Button, ButtonStyle, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card, FoxError, Move
-from foxlib.narrator import Narrator, sentence, subject
-from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
+from foxlib.words.narrator import Narrator, sentence, subject
+from foxlib.teaching.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
                             check_puzzle, dumps, load_collection, load_text, move_text)
-from foxlib.round import Action
+from foxlib.engine.round import Action
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton

@@ -1,10 +1,10 @@
-"""'Review this round': the move-by-move review of ``foxlib.review``, drawn as a list.
+"""'Review this round': the move-by-move review of ``foxlib.teaching.review``, drawn as a list.
 
 The review is worked out in a background thread, one decision at a time; each record is drawn
 as soon as it is ready (on the kernel's event loop when one runs, as in Voilà), with a progress
 bar, so the page stays usable and the first decision shows within a second or two.
 
-The records hold facts; their words come from ``foxlib.narrator.ReviewNarrator`` for the names
+The records hold facts; their words come from ``foxlib.words.narrator.ReviewNarrator`` for the names
 and theme of the round shown now, so a switch of theme redraws the review in the new suits.
 """
 from __future__ import annotations
@@ -16,10 +16,10 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, IntProgress, Layout, VBox
 
-from foxlib.cards import Card
-from foxlib.errors import FoxError
-from foxlib.narrator import ReviewNarrator, possessive
-from foxlib.review import ReviewSettings, decision_count, iter_review
+from foxlib.core.cards import Card
+from foxlib.core.errors import FoxError
+from foxlib.words.narrator import ReviewNarrator, possessive
+from foxlib.teaching.review import ReviewSettings, decision_count, iter_review
 
 from .card import HtmlView
 from .table import inline_card, message

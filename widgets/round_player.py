@@ -6,8 +6,8 @@ from html import escape
 from ipywidgets import Button, HBox, IntSlider, Layout, VBox
 
 from foxlib import Round
-from foxlib.inputs import load_round
-from foxlib.narrator import Narrator
+from foxlib.io.inputs import load_round
+from foxlib.words.narrator import Narrator
 
 from .card import HtmlView
 from .review import ReviewPanel

@@ -2,17 +2,17 @@
 
 Each part is one ``HtmlView`` (one widget model, fast to show) redrawn by ``update(...)`` from a
 ``foxlib.Round`` (or a ``PlayerView``). They read facts from the engine and have
-``foxlib.narrator`` say them in the names and theme shown now; they decide nothing themselves.
+``foxlib.words.narrator`` say them in the names and theme shown now; they decide nothing themselves.
 """
 from __future__ import annotations
 
 from html import escape
 
-from foxlib import rules
-from foxlib.inputs import read_theme
-from foxlib.narrator import Narrator, subject
-from foxlib.narrator import who as _who
-from foxlib.svg import card_svg, goal_svg, suit_svg
+from foxlib.core import rules
+from foxlib.io.inputs import read_theme
+from foxlib.words.narrator import Narrator, subject
+from foxlib.words.narrator import who as _who
+from foxlib.words.svg import card_svg, goal_svg, suit_svg
 
 from .card import HtmlView
 

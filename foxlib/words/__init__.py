@@ -1,0 +1,2 @@
+"""Every sentence and drawing: the narrator, exercise feedback texts, SVG.
+Imports only foxlib.core."""
