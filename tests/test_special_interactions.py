@@ -63,6 +63,7 @@ def test_SC13_SC15_R7_the_issues_scenario_asks_for_the_dig_and_then_a_wins():
     told = dict(SENT_AWAY, tricks_won={"A": 5, "B": 6})
     refused = referee_line(json.dumps(told))
     assert "Shovel digs" in refused["error"] and refused["error"].startswith("plays[1]")
+    assert 'add ["dig", null] to the plays to decline' in refused["error"]
     declined = referee(dict(told, plays=["Shovel", ["dig", None], "Hammer", ["name_suit", "K"],
                                          ["replace", "4K"]]))
     assert declined["tricks"][0]["cards"] == ["4K", "Hammer"]

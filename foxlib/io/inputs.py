@@ -624,10 +624,21 @@ def _act(rnd: Round, steps, field, probs) -> bool:
                 rnd.act(action)
                 continue
             except FoxError as exc:
-                reason = str(exc)
+                reason = str(exc) + _dig_hint(rnd, action)
             probs.add(here, reason, f"{here} ({action}):")
             return False
     return True
+
+
+def _dig_hint(rnd: Round, action) -> str:
+    """What a scenario must add when a Shovel waits for its dig decision because its player
+    won tricks before the scenario starts (rulings R7)."""
+    p = rnd.to_play
+    if rnd.phase != "dig" or action.kind == "dig" or not rnd._pile_unknown(p):
+        return ""
+    return (f" {rnd.names[p]} won tricks before the scenario starts, so the Shovel may dig in "
+            f"the last of them: add [\"dig\", null] to the plays to decline, or give "
+            f"\"last_won\" and [\"dig\", \"Shovel\"] to dig.")
 
 
 # ----------------------------------------------------------------------------- saved rounds
