@@ -7,7 +7,7 @@ COMMANDS = {
     "arena": ("foxlib.players.arena", "play computer players against each other and compare them"),
     "solve": ("foxlib.cli.solve", "exact values of every move of JSON Lines scenarios"),
     "puzzles": ("foxlib.teaching.puzzles", "check puzzle files with the solver, or generate new puzzles"),
-    "goals": ("foxlib.engine.goals", "check goal files (Deluxe goal cards as data), print their format"),
+    "goals": ("foxlib.cli.goals", "check goal files (Deluxe goal cards as data), print their format"),
 }
 
 

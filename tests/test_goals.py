@@ -13,10 +13,12 @@ import pytest
 from foxlib import Action, Round
 from foxlib.core.cards import THEMES
 from foxlib.core.errors import InputError, Problems
+from foxlib.cli.goals import main
 from foxlib.engine.goals import (BLOCKS, COMBINATORS, END, EVENTS, FORMAT, FORMS, HOUSE_FILE, SCHEMA,
-                          Claim, GoalDeck, describe, evaluate, evaluate_all, generated_block,
-                          house_goals, load_file, load_text, main, matches, read_goals, render,
-                          say_claim, spec_words, update_docs)
+                          Claim, GoalDeck, evaluate, evaluate_all, generated_block,
+                          house_goals, matches, read_goals, render, update_docs)
+from foxlib.io.goal_files import load_file, load_text
+from foxlib.words.goal_words import describe, say_claim, spec_words
 from foxlib.core.cards import Card
 from foxlib.teaching.puzzles.schema import check_schema
 from scenario_helpers import make_round

@@ -10,7 +10,8 @@ import pytest
 
 from foxlib import Game, Round
 from foxlib.core.errors import InputError, InvalidState
-from foxlib.engine.goals import FORMAT, GoalSet, house_goals, load_text
+from foxlib.engine.goals import FORMAT, GoalSet, house_goals
+from foxlib.io.goal_files import load_text
 from foxlib.engine.modules import Modules
 from scenario_helpers import position
 

@@ -6,7 +6,7 @@ import pytest
 
 from foxlib import Card, InvalidState, Position, Round
 from foxlib.core import rules
-from foxlib.words.narrator import ReviewNarrator
+from foxlib.words.narrator import ReviewNarrator, resolve_trick
 from foxlib.players.levels import StrongPlayer
 from foxlib.teaching.review import Contrast, Hint, hint
 
@@ -88,7 +88,7 @@ def _follow_positions(count, seed=0):
 def test_what_a_follow_hint_says_about_the_trick_is_true(rnd):
     h = hint_for(rnd)
     me, led = rnd.to_play, rnd.trick[0]
-    out = rules.resolve_trick(led, h.action, rnd.decree)
+    out = resolve_trick(led, h.action, rnd.decree)
     wins = out.winner == 1                   # the follower's view: 1 is the follower
     if "wins the Treasure" in h.reason:
         assert out.treasure > 0

@@ -4,7 +4,7 @@ import pytest
 
 from foxlib import THEMES, Card, IllegalAction, Suit
 from foxlib.core import rules
-from foxlib.words import narrator
+from foxlib.words import grammar, narrator
 from foxlib.words.narrator import Narrator
 from scenario_helpers import make_round
 
@@ -29,7 +29,7 @@ def test_a_trick_records_the_rule_that_settled_it(lead, follow, decree, code, wi
     assert (out.rule.code, out.rule.witches, out.rule.swans, out.rule.treasure) == \
         (code, witches, swans, treasure)
     assert out.rule.trump == C(decree).suit and out.reason == ""
-    said = rules.resolve_trick(C(lead), C(follow), C(decree), ("A", "B"))
+    said = narrator.resolve_trick(C(lead), C(follow), C(decree), ("A", "B"))
     assert (said.winner, said.next_leader, said.rule) == (out.winner, out.next_leader, out.rule)
     assert said.reason.startswith(f"{THEMES['classic'].suit_names[C(decree).suit]} are trump.")
 
@@ -106,8 +106,8 @@ def test_a_player_named_you_is_spoken_to_in_every_kind_of_record():
     assert "Bob's 6 of Keys beats your 5 of Keys" in said[4]
 
 
-def test_the_you_grammar_lives_in_the_narrator_and_rules_hands_it_on():
-    assert rules.subject is narrator.subject and rules.possessive is narrator.possessive
+def test_the_you_grammar_lives_in_the_narrator_and_its_grammar_module():
+    assert grammar.subject is narrator.subject and grammar.possessive is narrator.possessive
     assert narrator.subject("You", "has") == "you have"
     assert narrator.mine("you") == "yours" and narrator.mine("Ann") == "Ann's"
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from foxlib import DECK, SCORING_TABLE, SUITS, Card, IllegalAction, Move, Round, band, \
     game_result, legal_follows, resolve_trick, round_points
-from foxlib.core.rules import explain_round_points, illegal_follow_reason
+from foxlib.words.narrator import illegal_follow_reason, round_points_line
 from scenario_helpers import after_lead, cards, make_round, position
 
 C = Card
@@ -335,7 +335,7 @@ EXPECTED_TABLE = {0: (6, "Humble"), 1: (6, "Humble"), 2: (6, "Humble"), 3: (6, "
 def test_scoring_table(tricks):
     points, name = EXPECTED_TABLE[tricks]
     assert (round_points(tricks), band(tricks)) == (points, name)
-    text = explain_round_points("A", tricks)
+    text = round_points_line("A", tricks)
     assert text.startswith(f"A won {tricks} trick") and name in text
     assert f"{points} point" in text
 
@@ -359,7 +359,7 @@ def test_scoring_seven_to_nine_tricks_are_victorious_six():
 
 def test_scoring_ten_tricks_is_greedy_zero():
     assert round_points(10) == 0 and band(10) == "Greedy"
-    assert "scores nothing" in explain_round_points("A", 10)
+    assert "scores nothing" in round_points_line("A", 10)
 
 
 @pytest.mark.parametrize("bad", [-1, 14])
@@ -394,7 +394,7 @@ def test_reasons_speak_to_you_in_the_second_person():
     out = resolve_trick(C("1K"), C("7K"), C("2M"), names)
     assert "so you lead the next trick" in out.reason
     assert "you leads" not in out.reason.lower()
-    assert explain_round_points("you", 1).startswith("You won 1 trick")
+    assert round_points_line("you", 1).startswith("You won 1 trick")
 
 
 def test_reasons_keep_the_capitals_of_player_names():

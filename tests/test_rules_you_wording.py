@@ -2,7 +2,7 @@
 import re
 
 from foxlib import Card, game_result
-from foxlib.core.rules import resolve_trick
+from foxlib.words.narrator import resolve_trick
 
 
 def test_swan_loser_named_you_reads_you_lead_mid_sentence():

@@ -20,6 +20,7 @@ import pytest
 from foxlib.words import exercise_text as feedback
 from foxlib import Round
 from foxlib.core import rules
+from foxlib.words import narrator
 from foxlib.engine.game import game_result
 from foxlib.teaching.puzzles import DATA_DIR, SCORE, PuzzleSession, load_collection, truth
 from lesson_walk import LESSONS, NOTEBOOKS, lesson_activities, names_the_answer
@@ -51,7 +52,7 @@ def greedy_misstated(text: str) -> list[str]:
 
 def check_points_text(text: str, who: str, tricks: int, treasure, gain=None) -> None:
     """One player's end-of-round text: its numbers agree with the table and with each other."""
-    name = rules.sentence(who)
+    name = narrator.sentence(who)
     m = re.search(rf"{re.escape(name)} won (\d+) tricks?: (\w+) \((\d+)(?:-(\d+))? tricks\), "
                   r"(\d+) points? for tricks", text)
     assert m, f"no trick count and points for tricks in: {text!r}"
@@ -82,7 +83,7 @@ def check_points_text(text: str, who: str, tricks: int, treasure, gain=None) -> 
 @pytest.mark.parametrize("who", WHO)
 @pytest.mark.parametrize("tricks, treasure", cases(TREASURES))
 def test_the_engines_points_text_adds_up_in_every_band(tricks, treasure, who):
-    check_points_text(rules.explain_round_points(who, tricks, treasure), who, tricks, treasure)
+    check_points_text(narrator.round_points_line(who, tricks, treasure), who, tricks, treasure)
 
 
 def last_trick_round(tricks: int, treasure: int, names) -> Round:
@@ -117,7 +118,7 @@ def test_a_real_round_end_states_what_each_score_rises_by(tricks, treasure, name
 
 def player_parts(reason: str, names) -> tuple[str, str]:
     """A round end's reason cut in two: what it says of each player."""
-    second = reason.index(f"{rules.sentence(names[1])} won ")
+    second = reason.index(f"{narrator.sentence(names[1])} won ")
     first_end = re.search(r"points? this round\.", reason).end()
     assert reason[first_end:second].strip() == "", f"a sentence between the players: {reason!r}"
     return reason[:first_end].strip(), reason[second:].strip()
@@ -152,7 +153,7 @@ def test_the_score_board_states_the_points_for_tricks(tricks):
         rnd.play("8M")
         rnd.play("6M")
     board = html.unescape(ScoreBoard(rnd).html)
-    points = rules.count(rules.round_points(tricks), "point")
+    points = narrator.count(rules.round_points(tricks), "point")
     assert f"({rules.band(tricks)}: {points} for tricks" in board
     assert not grammar_faults(re.sub(r"<[^>]+>", " ", board))
 

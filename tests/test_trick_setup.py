@@ -1,20 +1,19 @@
 """foxlib.io.inputs.trick_setup: one trick from a learner's choices (the rules explorer), and
-foxlib.core.cards.read_cards: typed cards with errors in plain words."""
+foxlib.io.inputs.read_typed_cards: typed cards with errors in plain words."""
 import pytest
 
 from foxlib import DECK, Card, InvalidCard, InvalidState
-from foxlib.core.cards import read_cards
-from foxlib.io.inputs import trick_setup
+from foxlib.io.inputs import read_typed_cards, trick_setup
 
 
 def test_typed_cards_are_read_with_spaces_or_commas():
-    assert read_cards("9b, 6B  2K") == [Card("9B"), Card("6B"), Card("2K")]
-    assert read_cards("") == [] and read_cards(None) == []
+    assert read_typed_cards("9b, 6B  2K") == [Card("9B"), Card("6B"), Card("2K")]
+    assert read_typed_cards("") == [] and read_typed_cards(None) == []
 
 
 def test_a_bad_typed_card_is_counted_in_words():
     with pytest.raises(InvalidCard, match=r"^the follower's third card '0M' is not a card"):
-        read_cards("9B 6B 0M", "the follower's {nth} card")
+        read_typed_cards("9B 6B 0M", "the follower's {nth} card")
 
 
 def test_the_leader_hand_is_filled_to_the_follower_size_with_cards_nobody_chose():

@@ -1,13 +1,14 @@
 """The rules explorer with the Deluxe modules: the trick is played by the engine with Poison 8s
 and the goals put on the table; what it says comes from the engine (claims in
-``foxlib.engine.goals.say_claim``'s words); a bad goal file is refused in place."""
+``foxlib.words.goal_words.say_claim``'s words); a bad goal file is refused in place."""
 from __future__ import annotations
 
 import html
 import json
 import re
 
-from foxlib.engine.goals import FORMAT, say_claim
+from foxlib.engine.goals import FORMAT
+from foxlib.words.goal_words import say_claim
 from widgets.explorer import RulesExplorer
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from foxlib import Game
 from foxlib.core.errors import InvalidState
-from foxlib.engine.goals import FORMAT, house_goals, say_claim
+from foxlib.engine.goals import FORMAT, house_goals
+from foxlib.words.goal_words import say_claim
 from foxlib.engine.modules import BASE, Modules
 from widgets import PlayTable
 from widgets.module_options import ModuleOptions

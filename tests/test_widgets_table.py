@@ -4,6 +4,7 @@ import json
 
 from foxlib import Round
 from foxlib.core import rules
+from foxlib.words import narrator
 from scenario_helpers import make_round
 from widgets import DecreeView, EventLog, ScoreBoard, TableView, TrickArea, band_meter
 
@@ -76,7 +77,7 @@ def test_score_board_at_the_end_of_a_round_states_the_points():
     t = text(ScoreBoard(rnd))
     for p in (0, 1):
         pts = rules.round_points(rnd.tricks_won[p])
-        assert f"({rules.band(rnd.tricks_won[p])}: {rules.count(pts, 'point')} for tricks)" in t
+        assert f"({rules.band(rnd.tricks_won[p])}: {narrator.count(pts, 'point')} for tricks)" in t
     assert "if it ended now" not in t
 
 

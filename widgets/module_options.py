@@ -2,7 +2,7 @@
 two at random as the box does, or the cards the reader ticks), Poison 8s on or off, and the goal
 cards (none, the house goals, or the reader's own goal file).
 
-A thin view: the goal file is read and checked by ``foxlib.engine.goals.load_text`` (every problem
+A thin view: the goal file is read and checked by ``foxlib.io.goal_files.load_text`` (every problem
 named with the file, the goal and the field, in plain words), the modules are a
 ``foxlib.engine.modules.Modules`` value and their words are its own (``str(modules)``). A file with
 problems is refused with every problem listed in place, and the previous choice stays. The
@@ -20,10 +20,11 @@ from ipywidgets import Checkbox, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card
 from foxlib.core.errors import Problems
-from foxlib.engine.goals import GoalSet, house_goals, load_text
+from foxlib.engine.goals import GoalSet, house_goals
+from foxlib.io.goal_files import load_text
 from foxlib.engine.modules import BASE, SPECIAL_CARDS, Modules, choose_special
 from foxlib.words.narrator import SPECIAL_CARDS_TOLD
-from foxlib.core.rules import count
+from foxlib.words.grammar import count
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton

@@ -10,7 +10,7 @@ from html import escape
 
 from foxlib.core import rules
 from foxlib.io.inputs import read_theme
-from foxlib.words.narrator import Narrator, subject
+from foxlib.words.narrator import Narrator, count, sentence, subject
 from foxlib.words.narrator import who as _who
 from foxlib.words.svg import card_svg, goal_svg, suit_svg
 
@@ -119,7 +119,7 @@ class TrickArea(HtmlView):
             follower = _who(rnd.name(1 - rnd.leader))
             if getattr(rnd, "phase", "") == "replace":
                 # The Hammer sent the led card under the deck: the leader plays a new one.
-                spots = [self._spot(slot(rules.sentence(f"{leader} to play a new card")),
+                spots = [self._spot(slot(sentence(f"{leader} to play a new card")),
                                     "led card gone under the deck"),
                          self._spot(inline_card(rnd.trick[0], th, poison=pz),
                                     subject(follower, "follows"))]
@@ -127,7 +127,7 @@ class TrickArea(HtmlView):
                 led = trick_card(rnd.trick[0], th, rnd.trick[0] is crowned, poison=pz)
                 second = (trick_card(rnd.trick[1], th, rnd.trick[1] is crowned, poison=pz)
                           if len(rnd.trick) > 1
-                          else slot(rules.sentence(f"{follower} to play")))
+                          else slot(sentence(f"{follower} to play")))
                 spots = [self._spot(led, f"led by {leader}"),
                          self._spot(second, subject(follower, "follows"))]
             note = self._last(rnd) if self.show_last else ""
@@ -141,7 +141,7 @@ class TrickArea(HtmlView):
                                 f"followed by {_who(rnd.name(follower))}")]
             note = self._last(rnd, cards=False)
         else:
-            leads = rules.sentence(subject(_who(rnd.name(rnd.leader)), "leads"))
+            leads = sentence(subject(_who(rnd.name(rnd.leader)), "leads"))
             # A set-up that starts mid-round (a ruling's example, a scenario) is at a later trick.
             number = rnd.trick_number
             spots = [self._spot(slot(leads), "the first trick" if number == 1 else
@@ -219,8 +219,8 @@ def band_meter(name: str, tricks: int) -> str:
                      f'{score} points for tricks">'
                      f'<span class="fox-band-name">{band} {score}p</span>'
                      f'<span class="fox-band-cells">{cells}</span></div>')
-    label = (f"{name}: {rules.count(tricks, 'trick')} won, {current} band, "
-             f"{rules.count(rules.round_points(tricks), 'point')} for tricks if the round "
+    label = (f"{name}: {count(tricks, 'trick')} won, {current} band, "
+             f"{count(rules.round_points(tricks), 'point')} for tricks if the round "
              "ended now")
     return (f'<div class="fox-meter" role="img" aria-label="{escape(label)}" '
             f'title="{escape(label)}">{"".join(parts)}</div>')
@@ -253,17 +253,17 @@ def modules_line(rnd, p: int, parts: dict) -> str:
     words = []
     if modules is not None and modules.poison:
         lost, floor = parts["poison"], parts["poison_floored"]
-        text = (f"Poison 8s: {rules.count(lost, 'point')} lost" if lost
+        text = (f"Poison 8s: {count(lost, 'point')} lost" if lost
                 else "Poison 8s: nothing lost")
         if floor:
-            text += (f" ({rules.count(floor, 'Poison point')} not lost: a score never goes "
+            text += (f" ({count(floor, 'Poison point')} not lost: a score never goes "
                      "below 0)")
         words.append(text)
     if modules is not None and modules.goals:
         got, floor = parts["goals"], parts["goals_floored"]
         text = f"goals: {got:+d}" if got else "goals: 0"
         if floor:
-            text += (f" ({rules.count(floor, 'goal point')} not lost: a score never goes "
+            text += (f" ({count(floor, 'goal point')} not lost: a score never goes "
                      "below 0)")
         words.append(text)
     return " \u00b7 ".join(words)
@@ -299,7 +299,7 @@ class GoalsView(HtmlView):
                 when = f"trick {c.trick}" if c.trick is not None else "round end"
                 note, gone = f"claimed by {_who(rnd.name(c.player))}, {when}", True
             elif mine:
-                note = f"triggered {rules.count(len(mine), 'time')}"
+                note = f"triggered {count(len(mine), 'time')}"
             cards.append(f'<div class="fox-goal">{goal_svg(goal, th, note=note, dimmed=gone)}'
                          "</div>")
         self.html = (f'<div class="fox-goals" aria-label="Goals this round">'
@@ -335,8 +335,8 @@ class ScoreBoard(HtmlView):
             rows.append(
                 f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
                 f"<span>{escape(self.points_text(rnd.score[p]))}</span>"
-                f"<span>{rules.count(tw, 'trick')} this round ({band}: "
-                f"{rules.count(pts, 'point')} for tricks{when})</span>{extra}</div>"
+                f"<span>{count(tw, 'trick')} this round ({band}: "
+                f"{count(pts, 'point')} for tricks{when})</span>{extra}</div>"
                 f"{band_meter(names[p], tw)}</div>")
         self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
 
@@ -344,10 +344,10 @@ class ScoreBoard(HtmlView):
         """'7 of 21 points' on the way; '28 points: target of 21 reached' once it is reached
         (never '28 of 21 points')."""
         if not self.target:
-            return rules.count(score, "point")
+            return count(score, "point")
         if score < self.target:
             return f"{score} of {self.target} points"
-        return f"{rules.count(score, 'point')}: target of {self.target} reached"
+        return f"{count(score, 'point')}: target of {self.target} reached"
 
 
 KIND_WORDS = {"play": "Play", "exchange": "Fox", "draw": "Woodcutter", "discard": "Woodcutter",

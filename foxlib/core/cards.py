@@ -7,13 +7,17 @@ special cards (``SPECIAL_DECK``), written by name: ``Axe``, ``Tree``, ``Fairy``,
 None), its printed rank or None (``rank``) and its name (``special``; None for suit cards).
 Each card is a single shared instance, so cards compare with ``is`` as well as ``==`` and can
 be used as dictionary keys.
+
+Reading cards from a file or from a learner's typing is ``foxlib.io.inputs``'s
+(``read_card_list``, which the package exports as ``foxlib.parse_cards``, and
+``read_typed_cards``); drawing a card is ``foxlib.words.svg``'s.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import InvalidCard
+from .errors import InputError, InvalidCard
 
 
 class Suit(IntEnum):
@@ -119,9 +123,31 @@ THEMES = {
 DEFAULT_THEME = THEMES["classic"]
 
 
+def theme_choices() -> str:
+    """The themes, for a message: "'classic' (Bells, Keys and Moons) and 'zsa' (...)"."""
+    names = [f"'{key}' ({t.title})" for key, t in THEMES.items()]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def theme_named(key) -> Theme:
+    """The theme ``key`` names ('classic', 'zsa'; a ``Theme`` is returned as it is). Any other
+    key raises an ``InputError``: "Unknown theme 'tarot'; the themes are 'classic' (...) and
+    ...". Reading a theme from a file or a form, with the field named, is
+    ``foxlib.io.inputs.read_theme``."""
+    if isinstance(key, Theme):
+        return key
+    if isinstance(key, str) and key in THEMES:
+        return THEMES[key]
+    raise InputError(f"Unknown theme {key!r}; the themes are {theme_choices()}.")
+
+
 class Card:
     """One of the 33 suit cards or 9 special cards. ``Card('9M')`` and ``Card(9, Suit.MOONS)``
-    return the same object; ``Card('Axe')`` (any case) a special card."""
+    return the same object; ``Card('Axe')`` (any case) a special card.
+
+    A notebook shows a card as its drawing: ``Card._repr_svg_`` is given to the class by
+    ``foxlib.words.svg`` when it is imported (``import foxlib`` imports it), since drawing is
+    the words layer's and this module imports nothing above it."""
 
     __slots__ = ("rank", "suit", "index", "special")
     _all: list["Card"] = []
@@ -231,10 +257,6 @@ class Card:
     def __eq__(self, other) -> bool:
         return self is other
 
-    def _repr_svg_(self) -> str:
-        from ..words.svg import card_svg  # local: only needed when a notebook displays a card
-        return card_svg(self)
-
 
 Card._all = [Card._make(rank, suit) for suit in SUITS for rank in RANKS]
 DECK = tuple(Card._all)
@@ -249,13 +271,6 @@ def special_card(name: str) -> Card:
     return _SPECIAL_CODES[name.upper()]
 
 
-def parse_cards(items, where: str = "cards") -> list[Card]:
-    """Read a list of card names from a file; the error names the list and the position of the
-    bad entry (``foxlib.io.inputs.read_card_list``)."""
-    from ..io.inputs import read_card_list
-    return read_card_list(items, where)
-
-
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
             "tenth", "eleventh", "twelfth", "thirteenth")
 
@@ -263,14 +278,6 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 def ordinal(i: int) -> str:
     """'first' for 0, 'second' for 1, ... ('number 14' past the thirteenth)."""
     return ORDINALS[i] if 0 <= i < len(ORDINALS) else f"number {i + 1}"
-
-
-def read_cards(text, name: str = "card {nth}") -> list[Card]:
-    """Read cards typed by a learner ('9B 6B, 2K'), with errors in plain words
-    (``foxlib.io.inputs.read_typed_cards``): "the follower's second card '12K' is not a card: ranks
-    run from 1 to 11." for ``name="the follower's {nth} card"``."""
-    from ..io.inputs import read_typed_cards
-    return read_typed_cards(text, name)
 
 
 def card_list(cards, theme: Theme = DEFAULT_THEME) -> str:

@@ -1,16 +1,17 @@
 """The rules of a single trick and of round scoring, as pure functions.
 
 Everything here takes cards and returns facts (who wins, who leads next, which rule settled
-it); ``foxlib.words.narrator`` says them in plain English, and ``resolve_trick``,
-``illegal_follow_reason`` and ``explain_round_points`` return its words for callers that want
-both. The Round class (``foxlib.engine.round``) and the fast solver path rely on these definitions.
+it), and no words: ``foxlib.words.narrator`` says them in plain English (``resolve_trick``: a
+trick decided with its reason; ``illegal_follow_reason``: why a card may not follow;
+``round_points_line``: a round's points and why). The Round class (``foxlib.engine.round``)
+and the fast solver path rely on these definitions.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import DEFAULT_THEME, Card, Suit, Theme
+from .cards import Card, Suit
 
 SWAN, FOX, WOODCUTTER, TREASURE, WITCH, MONARCH = 1, 3, 5, 7, 9, 11
 #: The rank of the Poison 8s (the Deluxe module ``Modules(poison=True)``).
@@ -44,23 +45,6 @@ def band(tricks: int) -> str:
     raise ValueError(f"{tricks} is not a number of tricks in a round (0 to 13).")
 
 
-def explain_round_points(who: str, tricks: int, treasure: int | None = None) -> str:
-    """The end-of-round points for ``tricks`` tricks, and why (the narrator's words)."""
-    from ..words.narrator import round_points_line
-    return round_points_line(who, tricks, treasure)
-
-
-# The words live in foxlib.words.narrator; these names are kept here for older callers.
-_WORDS = ("BAND_REMARKS", "agree", "count", "possessive", "sentence", "subject")
-
-
-def __getattr__(name):
-    if name in _WORDS:
-        from ..words import narrator
-        return getattr(narrator, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # ----------------------------------------------------------------------------- following suit
 
 def legal_follows(hand, led: Card) -> list[Card]:
@@ -76,7 +60,8 @@ def legal_follows(hand, led: Card) -> list[Card]:
 
 def follow_refusal(card: Card, hand, led: Card):
     """Why ``card`` may not follow ``led``, as facts: None when it may, else (code, facts) for
-    ``Narrator.refusal``. Assumes the card is in hand."""
+    ``Narrator.refusal`` (``narrator.illegal_follow_reason`` says it). Assumes the card is in
+    hand."""
     suit = led.suit
     if card.suit == suit and led.rank != MONARCH:
         return None                  # following suit is always allowed (but after a Monarch)
@@ -89,19 +74,6 @@ def follow_refusal(card: Card, hand, led: Card):
         return "monarch", {"led": led, "top": top,
                            "swan": swan[0] if swan and swan[0] is not top else None}
     return "follow_suit", {"card": card, "same": same, "witch": card.rank == WITCH}
-
-
-def illegal_follow_reason(card: Card, hand, led: Card, leader: str = "your opponent",
-                          theme: Theme = DEFAULT_THEME) -> str | None:
-    """Why ``card`` may not follow ``led`` (None when it may), in the narrator's words."""
-    refused = follow_refusal(card, hand, led)
-    if refused is None:
-        return None
-    from ..words.narrator import Narrator
-    code, facts = refused
-    if code == "monarch":
-        facts["leader"] = leader
-    return Narrator(theme=theme).refusal(code, **facts)
 
 
 # ----------------------------------------------------------------------------- winning a trick
@@ -158,7 +130,7 @@ class TrickOutcome:
     next_leader: int     # 0 = leader, 1 = follower
     treasure: int        # points the winner gains from 7s
     rule: TrickRule
-    reason: str = ""     # resolve_trick fills it in; decide_trick leaves it empty
+    reason: str = ""     # narrator.resolve_trick fills it in; decide_trick leaves it empty
 
 
 def decide_trick(lead: Card, follow: Card, decree: Card, poison: bool = False) -> TrickOutcome:
@@ -189,15 +161,6 @@ def decide_trick(lead: Card, follow: Card, decree: Card, poison: bool = False) -
     if poison:
         rule = rule._replace(poison=(lead.rank == POISON) + (follow.rank == POISON))
     return TrickOutcome(winner, next_leader, treasure, rule)
-
-
-def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "the follower"),
-                  theme: Theme = DEFAULT_THEME, poison: bool = False) -> TrickOutcome:
-    """Decide a complete trick and explain it. ``names`` are (leader's, follower's) names."""
-    from ..words.narrator import Narrator
-    out = decide_trick(lead, follow, decree, poison)
-    reason = Narrator(theme=theme).trick_reason(out.rule, lead, follow, out.winner, names)
-    return TrickOutcome(out.winner, out.next_leader, out.treasure, out.rule, reason)
 
 
 # ----------------------------------------------------------------------------- special cards

@@ -1,5 +1,5 @@
 """Goal cards (the Deluxe goal module) as data: a validated file format, evaluation over a
-round's records, plain words for a claim, and the goal deck.
+round's records, and the goal deck.
 
 The sixteen printed goal cards' conditions are not public, so a goal is data (rulings 19-21 of
 docs/deluxe-design.md). A goal file (``fox-goals/1``, docs/goals.md) lists goals; each has an
@@ -21,8 +21,11 @@ problem, as ``foxlib.io.inputs`` does) and docs/goals.md is rendered from it
 (``python -m foxlib goals schema --update-docs docs/goals.md``).
 
 ``evaluate(records, goal)`` reads facts only (the ``TrickRecord`` s and the ``RoundEndRecord``
-of a round's history) and returns frozen ``Claim`` s; ``say_claim`` says one in the narrator's
-grammar. ``GoalDeck`` shuffles, reveals two goals a round, discards and reshuffles by seed.
+of a round's history) and returns frozen ``Claim`` s; ``foxlib.words.goal_words.say_claim``
+says one in the narrator's grammar, and ``describe`` a condition. ``GoalDeck`` shuffles,
+reveals two goals a round, discards and reshuffles by seed. A goal file of the players' own is
+read from its text or its path by ``foxlib.io.goal_files`` (``load_text``, ``load_file``); the
+command line ``python -m foxlib goals`` is ``foxlib.cli.goals``.
 
 Standard library only, headless. A round scores the goals revealed for it with
 ``evaluate_all`` (``foxlib.engine.round``); a game plays the house goals or any ``GoalSet``
@@ -30,31 +33,27 @@ Standard library only, headless. A round scores the goals revealed for it with
 """
 from __future__ import annotations
 
-import argparse
 import copy
 import json
 import random
-import sys
 from dataclasses import dataclass, field as dataclass_field
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.cards import CHARACTERS, DEFAULT_THEME, Card, Suit, Theme
-from ..core.errors import FoxError, Problem, Problems
-from ..words.narrator import agree, count as count_words, is_you, possessive, sentence, subject
+from ..core.cards import DEFAULT_THEME, Card, Suit, Theme
+from ..core.errors import InputError, Problem, Problems
+# The format's plain data is core's, shared with the goals' words (``goals.EVENTS`` and the
+# others stay names of this module).
+from ..core.goal_format import (CHARACTER_RANKS, COMBINATORS, END, EVENTS, FORMAT,  # noqa: F401
+                                ROUND_TRICKS, condition_form)
 from ..core.schema import DocBlocks, card_problem, field_name, format_field, render_fields, validate
+from ..words.goal_words import describe, points_words
+from ..words.grammar import sentence
 
-FORMAT = "fox-goals/1"
 DATA_DIR = Path(__file__).parent.parent / "data" / "goals"
 HOUSE_FILE = DATA_DIR / "house.json"
-ROUND_TRICKS = 13
-#: The moment "at the end of the round", after the last trick (trick numbers run 1 to 13).
-END = ROUND_TRICKS + 1
 SOURCES = ("house", "printed")
 KINDS = ("once", "ongoing")
-EVENTS = ("win_trick", "lose_trick", "take", "win_tricks", "streak", "round_end")
-COMBINATORS = ("all", "any", "never")
-CHARACTER_RANKS = {name: rank for rank, name in CHARACTERS.items()}
 #: The special cards of the Deluxe box (rulings SC1-SC19): a card description may name one.
 SPECIAL_CARDS = ("Axe", "Tree", "Fairy", "Crown", "Mirror", "Bow", "Hammer", "Potion", "Shovel")
 SUIT_LETTERS = ("B", "K", "M")
@@ -383,7 +382,6 @@ class GoalProblems(Problems):
         self.out.append(problem)
         self.count += 1
         if self.raise_first:
-            from ..core.errors import InputError
             raise InputError([problem])
 
     def at(self, gid) -> "GoalProblems":
@@ -401,7 +399,7 @@ def read_goals(data, file: str = "<goals>", problems=None) -> GoalSet | None:
     then what a schema cannot say (unique ids, counts that can be met, a card description that
     can match)."""
     collect = problems is not None
-    probs = _reader(file, problems)
+    probs = goal_problems(file, problems)
     start = len(probs.out)
     by_goal, head_bad = {}, set()
     for error in validate(data, _VALIDATION, FORMATS):
@@ -446,17 +444,10 @@ def _done(problems, probs, start):
     return None
 
 
-def _form(cond: dict) -> str | None:
-    if "event" in cond:
-        return cond["event"] if cond["event"] in EVENTS else None
-    keys = [k for k in COMBINATORS if k in cond]
-    return keys[0] if len(keys) == 1 else None
-
-
 def _check_condition(cond: dict, path: tuple, probs: GoalProblems) -> None:
     """Check one condition against the form it names, then its nested conditions and what a
     schema cannot say."""
-    form = _form(cond)
+    form = condition_form(cond)
     if form is None:
         if "event" in cond:
             probs.add(field_name(path + ("event",)),
@@ -542,33 +533,14 @@ def _check_spec(spec: dict, path: tuple, probs: GoalProblems) -> None:
 
 
 # ----------------------------------------------------------------------------- loading
+#
+# A goal file of the players' own, as text or a file, is read by ``foxlib.io.goal_files``
+# (``load_text``, ``load_file``); the house goals are this package's own file, read here.
 
-def _reader(file: str, problems) -> GoalProblems:
+def goal_problems(file: str, problems) -> GoalProblems:
     """Where a reader of goal files notes problems: the caller's list, or raise at once."""
     return GoalProblems(file, None, problems.out if problems is not None else [],
                         first=problems is None)
-
-
-def load_text(text: str, file: str = "<text>", problems=None) -> GoalSet | None:
-    """Read a goal file's JSON text (see ``read_goals``)."""
-    from ..io.inputs import read_json
-    ok, data = read_json(text, "The goal file", _reader(file, problems))
-    if not ok:
-        problems.count += 1
-        return None
-    return read_goals(data, file, problems)
-
-
-def load_file(path, problems=None) -> GoalSet | None:
-    """Read a goal file (see ``read_goals``); problems name it by its path."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _reader(str(path), problems).add("", f"The file cannot be read: {exc}.", "")
-        problems.count += 1
-        return None
-    return load_text(text, str(path), problems)
 
 
 _HOUSE: tuple | None = None
@@ -577,12 +549,16 @@ _HOUSE: tuple | None = None
 def house_goals() -> GoalSet:
     """The house goals of this project (foxlib/data/goals/house.json). Read and checked once,
     then kept (read again if the file changes): every round with goal cards asks for them.
-    The goals are frozen; their conditions are plain data that nobody changes."""
+    The goals are frozen; their conditions are plain data that nobody changes. The file is
+    this package's own (``tests/test_goals.py`` keeps it valid), so it is decoded here and any
+    problem in it raises at once; a goal file of the players' own is read by
+    ``foxlib.io.goal_files``."""
     global _HOUSE
     stat = HOUSE_FILE.stat()
     key = (stat.st_mtime_ns, stat.st_size)
     if _HOUSE is None or _HOUSE[0] != key:
-        _HOUSE = (key, load_file(HOUSE_FILE))
+        data = json.loads(HOUSE_FILE.read_text(encoding="utf-8"))
+        _HOUSE = (key, read_goals(data, str(HOUSE_FILE)))
     return _HOUSE[1]
 
 
@@ -711,7 +687,7 @@ def triggers(cond: dict, tricks, end, p: int, before=(0, 0)) -> list:
     """Every moment player ``p`` meets ``cond``, in order: ``[(moment, facts), ...]`` (moment:
     the trick number, ``END`` for the end of the round). Only the tricks in the records count
     (and the round's end when it is recorded)."""
-    form = _form(cond)
+    form = condition_form(cond)
     out = []
     if form in ("win_trick", "lose_trick"):
         won = form == "win_trick"
@@ -828,167 +804,6 @@ def evaluate_all(source, goals) -> list:
     return sorted(found, key=lambda c: c.moment)
 
 
-# ----------------------------------------------------------------------------- words
-
-def points_words(points: int, kind: str) -> str:
-    sign = "+" if points > 0 else "\u2212" if points < 0 else ""
-    return f"{sign}{count_words(abs(points), 'point')}" + (" once" if kind == "once" else
-                                                           " each time")
-
-
-def _suit_words(theme: Theme, letter: str, plural: bool = True) -> str:
-    i = "BKM".index(letter)
-    return theme.suit_names[i] if plural else theme.suit_singular[i]
-
-
-def spec_words(spec: dict, theme: Theme = DEFAULT_THEME, plural: bool = False,
-               article: bool = True) -> str:
-    """A card description as a noun phrase: 'a Swan', 'the 9 of Moons', 'a trump card',
-    'Treasures' (``plural``)."""
-    if "special" in spec:
-        return f"the {spec['special']}"          # each special card is one of a kind
-    rank = spec.get("rank", CHARACTER_RANKS.get(spec.get("character")))
-    if "card" in spec or (rank is not None and "suit" in spec):
-        card = Card(spec["card"]) if "card" in spec else Card(rank, spec["suit"])
-        return f"the {card.name(theme)}"
-    noun = spec.get("character")
-    if noun is None and "rank" in spec:
-        rank = theme.rank_label(spec["rank"])
-        noun = f"{rank}s" if plural else rank
-        plural_done = True
-    else:
-        plural_done = False
-    if noun is None:
-        noun = "card"
-    if plural and not plural_done:
-        noun += "es" if noun.endswith("ch") else "s"
-    if "trump" in spec:
-        noun = ("trump " if spec["trump"] else "non-trump ") + noun
-    if "suit" in spec:
-        noun = f"{noun} of {_suit_words(theme, spec['suit'])}"
-    if plural or not article:
-        return noun
-    first = noun.split(" ", 1)[0]
-    return ("an " if first[:1].lower() in "aeiou" or first in ("8", "11") else "a ") + noun
-
-
-def range_words(rng) -> str:
-    if isinstance(rng, int):
-        return f"at least {rng}"
-    if "exactly" in rng:
-        return f"exactly {rng['exactly']}"
-    low, high = rng.get("at_least"), rng.get("at_most")
-    if low is not None and high is not None:
-        return f"between {low} and {high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
-
-
-def _trick_words(cond: dict, theme: Theme) -> str:
-    which = cond.get("trick")
-    trick = ("the first trick" if which == "first" else "the last trick" if which == "last"
-             else f"trick {which}" if which is not None else "a trick")
-    text = trick
-    if "with" in cond:
-        text += f" with {spec_words(cond['with'], theme)}"
-    if "against" in cond:
-        text += f" against {spec_words(cond['against'], theme)}"
-    if "led" in cond:
-        text += " you led" if cond["led"] else " you followed in"
-    return text
-
-
-def describe(cond: dict, theme: Theme = DEFAULT_THEME) -> str:
-    """A condition in plain words, as an order to the player ('win a trick with a Swan')."""
-    form = _form(cond)
-    if form == "win_trick":
-        return "win " + _trick_words(cond, theme)
-    if form == "lose_trick":
-        return "lose " + _trick_words(cond, theme)
-    if form == "take":
-        n = cond.get("count", 1)
-        what = spec_words(cond["cards"], theme, plural=n != 1)
-        return f"take {what}" if n == 1 else f"take {n} {what}"
-    if form == "win_tricks":
-        return f"win {count_words(cond['count'], 'trick')}"
-    if form == "streak":
-        with_ = f" with {spec_words(cond['with'], theme)}" if "with" in cond else ""
-        return f"win {cond['tricks']} tricks in a row{with_}"
-    if form == "round_end":
-        parts = []
-        if "tricks" in cond:
-            parts.append(f"{range_words(cond['tricks'])} tricks")
-        if "taken" in cond:
-            taken = cond["taken"]
-            rng = taken.get("count", 1)
-            one = isinstance(rng, dict) and len(rng) == 1 and 1 in rng.values()
-            parts.append(f"{range_words(rng)} "
-                         + spec_words(taken["cards"], theme, plural=not one, article=False)
-                         + " taken")
-        return "end the round with " + " and ".join(parts)
-    if form == "all":
-        items = [describe(c, theme) for c in cond["all"]]
-        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-    if form == "any":
-        return " or ".join(describe(c, theme) for c in cond["any"])
-    if form == "never":
-        return f"end the round without ever managing to {describe(cond['never'], theme)}"
-    return "?"
-
-
-def _fact_words(fact: Fact, name: str, other: str, theme: Theme) -> str:
-    # 'your 9 of Moons' for the learner, 'the 9 of Moons' for another player (never "Ann won
-    # ... with Ann's"); the opponent's card is always theirs: "against Ann's 4 of Bells".
-    mine = "your" if is_you(name) else "the"
-    theirs = possessive(other)
-    if fact.event == "won":
-        return (f"{subject(name, 'won')} trick {fact.trick} with {mine} "
-                f"{fact.card.name(theme)} against {theirs} {fact.other.name(theme)}")
-    if fact.event == "lost":
-        return (f"{subject(name, 'lost')} trick {fact.trick} with {mine} "
-                f"{fact.card.name(theme)} to {theirs} {fact.other.name(theme)}")
-    if fact.event == "took":
-        so_far = f" ({count_words(fact.count, 'such card')} so far)" if fact.count > 1 else ""
-        return f"{subject(name, 'took')} the {fact.card.name(theme)} in trick {fact.trick}{so_far}"
-    if fact.event == "tricks":
-        whose = "your" if is_you(name) else "their"
-        return f"{subject(name, 'won')} {whose} {_nth(fact.count)} trick at trick {fact.trick}"
-    if fact.event == "streak":
-        first = fact.trick - fact.count + 1
-        return (f"{subject(name, 'won')} {fact.count} tricks in a row "
-                f"(tricks {first} to {fact.trick})")
-    if fact.event == "end_tricks":
-        return f"{subject(name, 'ended')} the round with {count_words(fact.count, 'trick')}"
-    if fact.event == "end_taken":
-        return (f"{subject(name, 'took')} {fact.count} "
-                f"{spec_words(fact.about, theme, plural=True)} in the round")
-    if fact.event == "never":
-        return f"{subject(name, 'did')} not {describe(fact.about, theme)} in the whole round"
-    return fact.event
-
-
-def _nth(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def say_claim(claim: Claim, names=("A", "B"), theme: Theme = DEFAULT_THEME) -> str:
-    """A claim in plain words, in the narrator's grammar ("you" is spoken to):
-    'You claim the house goal "Swan song" and gain 3 points: you won trick 4 with your 1 of
-    Moons against B's 6 of Bells.'"""
-    name, other = names[claim.player], names[1 - claim.player]
-    label = "house goal" if claim.source == "house" else "goal card"
-    points = count_words(abs(claim.points), "point")
-    verb = "gains" if claim.points >= 0 else "loses"
-    if claim.kind == "once":
-        head = (f"{sentence(subject(name, 'claims'))} the {label} \u201c{claim.title}\u201d "
-                f"and {agree(name, verb)} {points}")
-    else:
-        head = (f"The ongoing {label} \u201c{claim.title}\u201d triggers: "
-                f"{subject(name, verb)} {points}")
-    facts = "; ".join(_fact_words(f, name, other, theme) for f in claim.why)
-    return f"{head}: {facts}."
-
-
 # ----------------------------------------------------------------------------- the goal deck
 
 class GoalDeck:
@@ -1070,40 +885,3 @@ def render(block: str) -> str:
 DOCS = DocBlocks(BLOCKS, "foxlib.engine.goals.SCHEMA", _COMMAND, render)
 begin_marker, end_marker = DOCS.begin_marker, DOCS.end_marker
 update_docs, generated_block = DOCS.update, DOCS.block
-
-
-# ----------------------------------------------------------------------------- command line
-
-def main(argv=None) -> int:
-    """``python -m foxlib goals check [FILE...]`` and ``python -m foxlib goals schema``."""
-    parser = argparse.ArgumentParser(prog="python -m foxlib goals",
-                                     description="Check goal files; print their format.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="check goal files (default: the house goals) and "
-                           "list their goals")
-    check.add_argument("paths", nargs="*", help="goal files")
-    schema = sub.add_parser("schema", help="print the goal file format (Markdown tables "
-                            "rendered from the schema)")
-    schema.add_argument("--json", action="store_true", help="print the JSON schema instead")
-    schema.add_argument("--update-docs", metavar="FILE", help="rewrite the generated blocks "
-                        "of FILE (docs/goals.md) instead")
-    args = parser.parse_args(argv)
-    if args.command == "schema":
-        if args.update_docs:
-            return DOCS.update_file(args.update_docs)
-        print(json.dumps(SCHEMA, indent=2) if args.json else render_fields(SCHEMA))
-        return 0
-    failed = 0
-    for path in args.paths or [HOUSE_FILE]:
-        found = Problems(str(path))
-        goals = load_file(path, found)
-        if goals is None:
-            failed += 1
-            for problem in found.out:
-                print(problem, file=sys.stderr)
-            continue
-        print(f"{path}: {count_words(len(goals), 'goal')}, all valid.")
-        for goal in goals:
-            label = "house" if goal.house else "printed"
-            print(f"  {goal.id} ({label}, {goal.kind}): {goal.title} - {goal.words()}")
-    return 1 if failed else 0

@@ -37,7 +37,8 @@ from typing import NamedTuple
 
 from ..core.cards import DECK, SPECIAL_DECK
 from ..core.errors import InvalidState
-from ..engine.goals import END, ROUND_TRICKS, Goal, _form, matches
+from ..core.goal_format import condition_form
+from ..engine.goals import END, ROUND_TRICKS, Goal, matches
 
 N_CARDS = 33
 #: Decree cards by trump suit: ``matches`` reads only the decree's suit.
@@ -184,7 +185,7 @@ class _Node:
 
 class _TrickEvent(_Node):
     def __init__(self, gen: _Gen, cond: dict, p: int):
-        won = _form(cond) == "win_trick"
+        won = condition_form(cond) == "win_trick"
         spec_with, spec_against = cond.get("with"), cond.get("against")
         led = cond.get("led")
         w = _match_table(spec_with, gen.deck) if spec_with is not None else None
@@ -378,7 +379,7 @@ _NODES = {"win_trick": _TrickEvent, "lose_trick": _TrickEvent, "take": _Take,
 
 
 def _node(gen: _Gen, cond: dict, p: int) -> _Node:
-    return _NODES[_form(cond)](gen, cond, p)
+    return _NODES[condition_form(cond)](gen, cond, p)
 
 
 # ----------------------------------------------------------------------------- goals

@@ -30,7 +30,7 @@ from ..core.errors import FoxError, InputError, InvalidCard, Problem, Problems, 
 from ..engine.game import DEFAULT_TARGET, Game, _check_seed
 from ..engine.modules import BASE, MODULE_FIELDS, SPECIAL_CARDS, Modules
 from ..engine.round import ACTION_KINDS, PLAYERS, Action, Move, Position, Round, player_index
-from ..core.rules import count
+from ..words.grammar import count
 
 __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
            "read_typed_cards", "read_theme", "read_modules", "read_position", "check_position", "read_move",

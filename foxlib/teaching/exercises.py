@@ -42,7 +42,7 @@ from ..core.errors import FoxError, InvalidCard, InvalidState, json_kind
 from ..core.feedback import REFUSED, RIGHT, SHOWN, WRONG, Feedback
 from ..engine.game import game_result
 from ..engine.modules import SPECIAL_CARDS, Modules
-from ..words.narrator import Narrator
+from ..words.narrator import Narrator, resolve_trick, round_points_line
 from ..engine.possible import deck_size
 from ..engine.round import Action, Move, Position, Round
 
@@ -316,7 +316,7 @@ class WhoWinsExercise(ChoiceExercise):
         self.ask = ask
         self.names = names = _names((_text(leader, "leader"), _text(follower, "follower")),
                                     "leader and follower")
-        self.outcome = out = rules.resolve_trick(self.lead, self.follow, self.decree, names,
+        self.outcome = out = resolve_trick(self.lead, self.follow, self.decree, names,
                                                  theme_)
         self._shown = [_last_trick_position(self.decree, self.lead, self.follow)]
         trick = (self.lead, self.follow, self.decree, names)
@@ -673,7 +673,7 @@ class ScoreExercise(Exercise):
         return False, text.why_not_score(self.tricks, self.treasure, given), str(given)
 
     def _explain(self) -> str:
-        why = rules.explain_round_points(self.player, self.tricks)
+        why = round_points_line(self.player, self.tricks)
         if self.treasure:
             why += (f" Add the Treasure: {rules.round_points(self.tricks)} + {self.treasure} = "
                     f"{text.plural(self.points, 'point')}.")
@@ -897,7 +897,7 @@ def _demonstrate(demo, theme: Theme) -> str:
         lead, follow = cards
         decree = _card(demo.get("decree"), "demo.decree")
         _distinct("demo", trick=cards, decree=decree)
-        out = rules.resolve_trick(lead, follow, decree, (LEADER, FOLLOWER), theme)
+        out = resolve_trick(lead, follow, decree, (LEADER, FOLLOWER), theme)
         expected = demo.get("winner")
         if expected is not None:
             if expected not in ("leader", "follower"):
@@ -918,7 +918,7 @@ def _demonstrate(demo, theme: Theme) -> str:
             return f"The {card.label(theme)}: {card.ability[0].lower()}{card.ability[1:]}"
         return f"The {card.name(theme)} has no character."
     if "tricks" in demo:
-        return rules.explain_round_points(LEADER, _count(demo["tricks"], "demo.tricks", 13))
+        return round_points_line(LEADER, _count(demo["tricks"], "demo.tricks", 13))
     game = demo["game"]
     if not isinstance(game, dict) or not {"score", "round_gain"} <= set(game):
         raise InvalidState("demo.game needs 'score' and 'round_gain'.")

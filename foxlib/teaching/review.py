@@ -496,7 +496,7 @@ class _Facts:
         led = self.view.trick[0]
         if card.rank == rules.FOX and len(self.view.hand) > 1:
             return None
-        out = rules.resolve_trick(led, card, self.view.decree)
+        out = rules.decide_trick(led, card, self.view.decree)
         return bool(out.winner), bool(out.next_leader), out.treasure
 
     def _follow(self, best, other):

@@ -1,2 +1,2 @@
-"""Every sentence and drawing: the narrator, exercise feedback texts, SVG.
-Imports only foxlib.core."""
+"""Every sentence and drawing: the grammar, the narrator, the goals' words, exercise feedback
+texts, SVG. Imports only foxlib.core."""

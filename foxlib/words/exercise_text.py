@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from ..core import rules
 from ..core.cards import CHARACTERS, Card, Theme
+from .grammar import possessive, sentence
+from .narrator import resolve_trick
 
 RIGHT_HEAD, WRONG_HEAD, SHOWN_HEAD = "✔ Right.", "✘ Not quite.", "The answer:"
 TRY_AGAIN = "Try again."
@@ -55,7 +57,7 @@ def why_not_winner(lead: Card, follow: Card, decree: Card, names, chosen: int,
     trump = decree.suit
     my_suit = rules.effective_suit(mine, other, trump)
     other_suit = rules.effective_suit(other, mine, trump)
-    who = f"{rules.possessive(names[chosen])} {mine.name(theme)}"
+    who = f"{possessive(names[chosen])} {mine.name(theme)}"
     if mine.rank == rules.WITCH and other.rank == rules.WITCH:
         note = "Two Witches cancel out, so each counts only as its own suit. "
     else:
@@ -64,7 +66,7 @@ def why_not_winner(lead: Card, follow: Card, decree: Card, names, chosen: int,
             and mine.suit != trump:
         note = f"The {mine.name(theme)} is the only Witch in the trick, so it counts as trump. "
     if other_suit == trump and my_suit != trump:
-        return (f"{note}{rules.sentence(who)} does not count as trump ({_suit(trump, theme)} "
+        return (f"{note}{sentence(who)} does not count as trump ({_suit(trump, theme)} "
                 "are trump), and a card that counts as trump beats every card that does not.")
     if my_suit == other_suit:
         # "Count as" only when a lone Witch changed what a card counts as (as in the engine's
@@ -75,14 +77,14 @@ def why_not_winner(lead: Card, follow: Card, decree: Card, names, chosen: int,
         both = "trump" if my_suit == trump else _suit(my_suit, theme)
         return (f"{note}Both cards {verb} {both}, so the higher rank wins, "
                 f"and {who} is the lower one.")
-    return (f"{note}{rules.sentence(who)} neither follows the led suit, "
+    return (f"{note}{sentence(who)} neither follows the led suit, "
             f"{_suit(lead, theme)}, nor counts as trump, so it cannot win.")
 
 
 def why_not_next_leader(lead: Card, follow: Card, decree: Card, names, chosen: int,
                         theme: Theme) -> str:
     """Why ``chosen`` does not lead the next trick (the winner leads, unless a Swan lost)."""
-    out = rules.resolve_trick(lead, follow, decree, names, theme)
+    out = resolve_trick(lead, follow, decree, names, theme)
     cards = (lead, follow)
     name = names[chosen]
     if out.winner == chosen:  # wrong only when the other card is a Swan that lost
@@ -97,7 +99,7 @@ def why_not_next_leader(lead: Card, follow: Card, decree: Card, names, chosen: i
 def why_not_treasure(lead: Card, follow: Card, decree: Card, names, chosen_player,
                      chosen_points: int, theme: Theme) -> str:
     """Why the answer 'nobody' (``chosen_player`` None) or '<player> scores <points>' is wrong."""
-    out = rules.resolve_trick(lead, follow, decree, names, theme)
+    out = resolve_trick(lead, follow, decree, names, theme)
     if chosen_player is None:
         return ("This trick holds a Treasure (a 7), and whoever wins a trick scores for the 7s "
                 "in it.")

@@ -15,80 +15,21 @@ second person: "You lead", "your 9 of Moons", "you have".
                                                   # review or a puzzle's feedback
     Narrator(names, theme).prompt(kind, ...)      # the learner's prompt for a decision
     round_points_line(...), game_line(...)        # score lines
+    resolve_trick(lead, follow, decree, names)    # a trick decided, with its reason
+    illegal_follow_reason(card, hand, led)        # why a card may not follow, or None
+    say_claim(claim, names, theme)                # a goal claimed (foxlib.words.goal_words)
 
 Standard library only; it reads records by their ``kind`` and fields, so it imports no engine
 module at load time.
 """
 from __future__ import annotations
 
-import re
-
-from ..core.cards import DEFAULT_THEME, THEMES, Theme, card_list
-
-# ----------------------------------------------------------------------------- grammar
-
-
-def is_you(who: str) -> bool:
-    return who.lower() == "you"
-
-
-def who(name: str) -> str:
-    """A player's name inside a sentence: 'you' for the learner, else the name."""
-    return "you" if is_you(name) else name
-
-
-def possessive(who: str) -> str:
-    """'your' or "Ann's"."""
-    return "your" if is_you(who) else f"{who}'s"
-
-
-def mine(name: str) -> str:
-    """'yours' or "Ann's" (standing alone: 'not yours')."""
-    return "yours" if is_you(name) else f"{name}'s"
-
-
-def agree(who: str, verb: str) -> str:
-    """The verb in the form that agrees with ``who``: 'leads' for 'A', 'lead' for 'you'."""
-    if not is_you(who):
-        return verb
-    first, sep, rest = verb.partition(" ")
-    first = {"has": "have", "does": "do", "is": "are"}.get(
-        first, first[:-1] if first.endswith("s") else first)
-    return first + sep + rest
-
-
-def subject(who: str, verb: str) -> str:
-    """'A leads' or 'you lead' ('you' in lower case: ``sentence`` capitalises a sentence start)."""
-    return f"{'you' if is_you(who) else who} {agree(who, verb)}"
-
-
-def sentence(text: str) -> str:
-    """Capitalise the first letter only (``str.capitalize`` would turn 'McFox' into 'Mcfox')."""
-    return text[:1].upper() + text[1:]
-
-
-def says(who: str, verb: str) -> str:
-    """'A draws' or 'You draw' at the start of a sentence."""
-    return sentence(subject(who, verb))
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """'1 point', '2 points', '0 points': a number with its noun in the right form."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
-
-
-_VERBS = {"gains": "gain", "leads": "lead", "has": "have", "does": "do", "follows": "follow",
-          "keeps": "keep", "uses": "use", "draws": "draw", "puts": "put", "wins": "win",
-          "plays": "play", "takes": "take", "loses": "lose", "scores": "score", "holds": "hold"}
-
-
-def second_person(text: str) -> str:
-    """Make text written about a player named "You" read well ("so You leads" becomes "so you
-    lead"). The narrator's own sentences need none of this; it is for text written elsewhere
-    with the name filled in, such as a puzzle author's words."""
-    text = re.sub(r"(?<=[a-z,;:] )You(r opponent)?\b", lambda m: m.group(0).lower(), text)
-    return re.sub(r"\b([Yy]ou) (" + "|".join(_VERBS) + r")\b",
-                  lambda m: f"{m.group(1)} {_VERBS[m.group(2)]}", text)
+from ..core.cards import DEFAULT_THEME, THEMES, Card, Theme, card_list
+from ..core.rules import BAND_RANGES, TrickOutcome, band, decide_trick, follow_refusal, round_points
+from .goal_words import say_claim
+# The grammar is part of the narrator's words: ``narrator.subject`` is ``grammar.subject``.
+from .grammar import (agree, count, is_you, mine, possessive, says, second_person,  # noqa: F401
+                      sentence, subject, who)
 
 
 # ----------------------------------------------------------------------------- decisions
@@ -225,10 +166,9 @@ def round_points_line(who: str, tricks: int, treasure: int | None = None,
     points ``who`` took during the round) the numbers add up to the whole rise of the score.
     With Poison 8s in play, ``poison`` is the points ``who`` lost to them during the round and
     ``floored`` the Poison points not lost because the score was at 0."""
-    from ..core import rules
-    points = rules.round_points(tricks)
-    name = rules.band(tricks)
-    low, high = rules.BAND_RANGES[name]
+    points = round_points(tricks)
+    name = band(tricks)
+    low, high = BAND_RANGES[name]
     span = f"{low}-{high}" if low != high else f"{low}"
     text = (f"{sentence(who)} won {count(tricks, 'trick')}: {name} ({span} tricks), "
             f"{count(points, 'point')} for tricks; {BAND_REMARKS[name]}.")
@@ -296,6 +236,31 @@ def game_line(score, round_gain, target: int, names, next_round: str) -> str:
     both = (f"gained {count(ga, 'point')}" if ga >= 0 else f"lost {count(-ga, 'point')}")
     return (f"{reached}, with a tie. Both {both} in the last round, so "
             "the tie-break cannot separate them: the game is a draw.")
+
+
+# ----------------------------------------------------------------------------- rules with words
+# ``foxlib.core.rules`` decides and returns facts only; these give its answers with their words.
+
+def resolve_trick(lead: Card, follow: Card, decree: Card, names=("the leader", "the follower"),
+                  theme: Theme = DEFAULT_THEME, poison: bool = False) -> TrickOutcome:
+    """Decide a complete trick (``rules.decide_trick``) and explain it: the outcome with its
+    ``reason`` filled in. ``names`` are (leader's, follower's) names."""
+    out = decide_trick(lead, follow, decree, poison)
+    reason = Narrator(theme=theme).trick_reason(out.rule, lead, follow, out.winner, names)
+    return TrickOutcome(out.winner, out.next_leader, out.treasure, out.rule, reason)
+
+
+def illegal_follow_reason(card: Card, hand, led: Card, leader: str = "your opponent",
+                          theme: Theme = DEFAULT_THEME) -> str | None:
+    """Why ``card`` may not follow ``led`` from ``hand`` (``rules.follow_refusal``), in words;
+    None when it may."""
+    refused = follow_refusal(card, hand, led)
+    if refused is None:
+        return None
+    code, facts = refused
+    if code == "monarch":
+        facts["leader"] = leader
+    return Narrator(theme=theme).refusal(code, **facts)
 
 
 # ----------------------------------------------------------------------------- the narrator
@@ -518,7 +483,6 @@ class Narrator:
     def goal_claims(self, claims, floored=(0, 0)) -> str:
         """The goals claimed or triggered (``foxlib.engine.goals.Claim``), then for each player the
         goal points not lost because a score never goes below 0."""
-        from ..engine.goals import say_claim
         out = [say_claim(c, self.names, self.theme) for c in claims]
         for p in (0, 1):
             if floored[p]:

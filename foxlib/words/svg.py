@@ -8,6 +8,9 @@ shape and its own colour, so the cards can be told apart without colour. No elem
 so any number of cards can sit in one page. The Deluxe special cards have faces of their own in
 the same family: their name, their printed rank (or ? or M), an emblem each and a "no suit"
 mark where a suit card shows its suit (``SPECIAL_EMBLEMS``, ``special_colour``).
+
+A theme is a ``Theme`` or its key in ``THEMES``; this module reads no files or forms. Importing
+it gives ``Card`` its ``_repr_svg_`` (a notebook shows a card as its drawing).
 """
 from __future__ import annotations
 
@@ -16,9 +19,9 @@ import math
 from functools import lru_cache
 from html import escape
 
-from ..core.cards import DEFAULT_THEME, THEMES, Card, Theme
-from ..io.inputs import read_theme
-from ..core.rules import count
+from ..core.cards import DEFAULT_THEME, THEMES, Card, Theme, special_card, theme_named
+from .goal_words import describe
+from .grammar import count, sentence
 
 CARD_W, CARD_H = 100, 140           # the drawing's own units; ``width`` scales it
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Arial, sans-serif"
@@ -73,7 +76,10 @@ THEME_SHAPES = {"classic": ("bell", "key", "moon"), "zsa": ("club", "heart", "ca
 
 
 def _theme(theme) -> Theme:
-    return read_theme(theme)
+    """A ``Theme``, or the key of one in ``THEMES`` (an unknown key is refused with the valid
+    ones); a theme read from a file or a form is read by ``foxlib.io.inputs.read_theme``
+    first."""
+    return theme_named(theme)
 
 
 def suit_colour(suit, theme=DEFAULT_THEME) -> str:
@@ -478,7 +484,6 @@ def _wrap(text: str, chars: int, lines: int) -> list:
 def goal_label(goal, theme=DEFAULT_THEME, note: str = "") -> str:
     """The accessible name of a goal card: 'House goal “Swan song”: Win a trick with
     a Swan: +3 points once.' (then ``note``, e.g. 'Claimed by You.')."""
-    from .narrator import sentence
     theme = _theme(theme)
     text = f"{sentence(goal.label)} \u201c{goal.title}\u201d: {goal.words(theme)}"
     return f"{text} {note}" if note else text
@@ -513,8 +518,6 @@ def goal_svg(goal, theme=DEFAULT_THEME, *, width: float = 180, note: str = "",
     points = goal.points
     sign = "+" if points > 0 else "\u2212" if points < 0 else ""
     badge = GOAL_GAIN if points >= 0 else GOAL_LOSS
-    from ..engine.goals import describe
-    from .narrator import sentence
     words = goal.text or sentence(describe(goal.condition, theme))
     kind_y = h - (34 if note else 12)
     title_lines = _wrap(goal.title, 14, 2)
@@ -669,8 +672,19 @@ def _trick_card(out: list, card, theme, x, y, w, crowned: bool) -> float:
     """Draw a card of the trick at ``x`` and return where it ends. A crowned card lies over
     its Crown, which shows on its left, so the two read as one play (rulings SC10)."""
     if crowned:
-        from ..core.cards import special_card
         out.append(_place(special_card("Crown"), theme, x, y, w))
         x += w * 0.5
     out.append(_place(card, theme, x, y, w))
     return x + w
+
+
+# ----------------------------------------------------------------------------- in a notebook
+
+def _card_repr_svg(card: Card) -> str:
+    """A card shows as its drawing in a notebook."""
+    return card_svg(card)
+
+
+# ``foxlib.core.cards`` imports nothing above it, so the drawing is given to ``Card`` here, when
+# this module is imported (``import foxlib`` imports it).
+Card._repr_svg_ = _card_repr_svg

@@ -11,6 +11,7 @@ from ...core.cards import DECK, Card
 from ...core.errors import FoxError
 from ...engine.game import game_result
 from ...engine.round import Move, Round
+from ...words.grammar import possessive, sentence
 from .format import BAND, Goal
 from .model import Puzzle, cap, move_key, move_text
 
@@ -362,8 +363,8 @@ def truth(puzzle: Puzzle):
     if name == "final-score":
         who = rnd.name(p)
         return rnd.score[p], (
-            f"{end.reason} {rules.sentence(who)} had {rnd.score[p] - rnd.round_gain[p]} points "
-            f"before this round, so {rules.possessive(who)} score is now {rnd.score[p]}.")
+            f"{end.reason} {sentence(who)} had {rnd.score[p] - rnd.round_gain[p]} points "
+            f"before this round, so {possessive(who)} score is now {rnd.score[p]}.")
     over, winner, why = game_result(rnd.score, rnd.round_gain, puzzle.target, rnd.names)
     return (winner if over else "continue"), why
 
