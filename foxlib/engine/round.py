@@ -45,6 +45,7 @@ from .goals import evaluate_all
 from .modules import BASE, Modules
 from ..core import rules
 from ..words.narrator import Narrator
+from ..words.svg import round_svg
 
 PLAYERS = ("A", "B")
 PLAY, EXCHANGE, DISCARD, OVER = "play", "exchange", "discard", "over"
@@ -1458,7 +1459,6 @@ class Round:
         return f"loads_round({self.dumps()!r})"
 
     def _repr_svg_(self) -> str:
-        from ..words.svg import round_svg
         return round_svg(self)
 
 
