@@ -69,7 +69,7 @@ class Modules:
     @classmethod
     def with_goals(cls, goal_set, poison: bool = False) -> "Modules":
         """Play every goal of ``goal_set`` (a ``foxlib.engine.goals.GoalSet``, e.g. from
-        ``foxlib.engine.goals.load_text``). The house goals are named by id only; any other set is
+        ``foxlib.io.goal_files.load_text``). The house goals are named by id only; any other set is
         carried whole (``goal_file``)."""
         ids = tuple(g.id for g in goal_set)
         own = None if goal_set == house_goals() else goal_set
