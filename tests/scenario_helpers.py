@@ -1,5 +1,6 @@
 """Small builders for the rules tests: positions written the way the referee reads them."""
 from foxlib import DECK, Card, Position, Round
+from foxlib.io.inputs import read_position
 
 
 def cards(text):
@@ -13,7 +14,7 @@ def position(decree, a, b, leader="A", **extra) -> Position:
         if isinstance(extra.get(key), str):
             extra[key] = extra[key].split()
     obj.update(extra)
-    return Position.from_json(obj)
+    return read_position(obj)
 
 
 def make_round(decree, a, b, leader="A", **extra) -> Round:

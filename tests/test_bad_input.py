@@ -9,6 +9,7 @@ from foxlib import FoxError, Round
 from foxlib.teaching import puzzles
 from foxlib.io.referee import referee_line
 from foxlib.cli.solve import solve_line
+from foxlib.io.inputs import loads_round
 
 _ODD_VALUES = [None, 1, -1, 1.5, "x", "", [], {}, ["4B"], {"A": []}, "99Z", True, "A", "B", 14,
                ["1M", "1M"], [[]], [None], {"card": "3B", "exchange": "7M"}, 10 ** 30,
@@ -56,7 +57,7 @@ def test_a_damaged_saved_round_is_refused_with_a_fox_error():
     refused = 0
     for text in _damaged_texts(_saved_round(), rng, 600):
         try:
-            Round.loads(text)
+            loads_round(text)
         except FoxError as exc:
             assert str(exc).strip(), text
             refused += 1

@@ -7,6 +7,7 @@ import pytest
 
 from foxlib import (DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET, Card, FoxError, Game,
                     IllegalAction, InvalidState, game_result)
+from foxlib.io.inputs import loads_game, read_game
 from scenario_helpers import assert_all_33_cards_once
 
 
@@ -204,9 +205,9 @@ def test_game_save_load_round_trips_mid_round_and_across_rounds():
     game.next_round()
     for _ in range(5):
         game.round.push(rng.choice(game.round.legal_moves()))
-    again = Game.loads(game.dumps())
+    again = loads_game(game.dumps())
     assert again == game and again.round == game.round and again.result() == game.result()
-    assert eval(repr(game), {"Game": Game}) == game
+    assert eval(repr(game), {"loads_game": loads_game}) == game
     finish_round(again, random.Random(9))
     finish_round(game, random.Random(9))
     assert again == game
@@ -223,14 +224,14 @@ def test_loading_rejects_a_round_that_does_not_continue_the_score():
     data = _saved_game_with_two_rounds()
     data["rounds"][1]["start"]["score"] = {"A": 99, "B": 0}
     with pytest.raises(InvalidState, match=r"game.rounds\[1\] starts at score"):
-        Game.from_json(data)
+        read_game(data)
 
 
 def test_loading_rejects_a_round_after_an_unfinished_one():
     data = _saved_game_with_two_rounds()
     data["rounds"][0]["actions"] = data["rounds"][0]["actions"][:4]
     with pytest.raises(InvalidState, match="follows a round that is not finished"):
-        Game.from_json(data)
+        read_game(data)
 
 
 def test_loading_rejects_dealers_that_do_not_alternate():
@@ -239,14 +240,14 @@ def test_loading_rejects_dealers_that_do_not_alternate():
     start["dealer"] = data["rounds"][0]["start"]["dealer"]
     start["leader"] = "A" if start["dealer"] == "B" else "B"
     with pytest.raises(InvalidState, match="dealer"):
-        Game.from_json(data)
+        read_game(data)
 
 
 def test_loading_rejects_a_first_round_not_dealt_by_the_first_dealer():
     data = _saved_game_with_two_rounds()
     data["first_dealer"] = "A" if data["first_dealer"] == "B" else "B"
     with pytest.raises(InvalidState, match="dealer"):
-        Game.from_json(data)
+        read_game(data)
 
 
 def test_loading_rejects_a_first_round_that_does_not_start_at_zero():
@@ -254,7 +255,7 @@ def test_loading_rejects_a_first_round_that_does_not_start_at_zero():
     data["rounds"] = data["rounds"][:1]
     data["rounds"][0]["start"]["score"] = {"A": 4, "B": 0}
     with pytest.raises(InvalidState, match="a game starts at 0 points each"):
-        Game.from_json(data)
+        read_game(data)
 
 
 def test_loading_rejects_a_round_after_the_game_ended():
@@ -262,7 +263,7 @@ def test_loading_rejects_a_round_after_the_game_ended():
     game._deal(1 - game.dealer, game.score)     # deal one round too many behind its back
     data = json.loads(game.dumps())
     with pytest.raises(InvalidState, match="game was already over"):
-        Game.from_json(data)
+        read_game(data)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -275,4 +276,4 @@ def test_loading_rejects_a_round_after_the_game_ended():
 ])
 def test_loading_a_bad_saved_game_names_what_is_wrong(text, message):
     with pytest.raises(FoxError, match=message):
-        Game.loads(text)
+        loads_game(text)

@@ -13,6 +13,7 @@ from foxlib.core.errors import InputError, InvalidState
 from foxlib.engine.goals import FORMAT, GoalSet, house_goals
 from foxlib.io.goal_files import load_text
 from foxlib.engine.modules import Modules
+from foxlib.io.inputs import loads_game, loads_round, read_game
 from scenario_helpers import position
 
 OWN = {
@@ -60,7 +61,7 @@ def test_a_saved_game_carries_its_own_goal_definitions_and_loads_the_same():
     play_out(game, 1)
     data = json.loads(game.dumps())
     assert data["modules"]["goal_file"]["goals"][0]["condition"] == OWN["goals"][0]["condition"]
-    again = Game.loads(game.dumps())
+    again = loads_game(game.dumps())
     assert again == game and again.modules == game.modules
     assert again.modules.goal_cards() == game.modules.goal_cards()
     assert [r.score for r in again.rounds] == [r.score for r in game.rounds]
@@ -87,7 +88,7 @@ def test_a_bad_goal_file_in_a_saved_game_names_the_goal_and_field():
     data = json.loads(Game(seed=5, modules=Modules.with_goals(own_goals())).dumps())
     data["modules"]["goal_file"]["goals"][1]["points"] = "many"
     with pytest.raises(InputError) as err:
-        Game.from_json(data)
+        read_game(data)
     assert ("game.modules.goal_file, goal moon-walk: points: must be a whole number of points"
             in str(err.value))
 
@@ -100,7 +101,7 @@ def test_a_saved_round_with_own_goals_round_trips():
     rnd.play("4M")
     rnd.play("11M")     # B follows Moons and wins: Moon walk triggers for B
     assert [(c.goal, c.player) for c in rnd.tricks[-1].claims] == [("moon-walk", 1)]
-    again = Round.loads(rnd.dumps())
+    again = loads_round(rnd.dumps())
     assert again == rnd and again.goals == rnd.goals
 
 

@@ -13,6 +13,7 @@ from foxlib.core.errors import InputError, InvalidState
 from foxlib.engine.modules import Modules, house_goal_ids
 from foxlib.words.narrator import Narrator
 from foxlib.io.referee import referee_line
+from foxlib.io.inputs import loads_game, loads_round, read_game
 from scenario_helpers import position
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -124,7 +125,7 @@ def test_revealed_goals_are_public_and_undo_restores_claims():
     assert rnd.state() == before and rnd.tricks == []
     rnd.play("4B")
     rnd.play("11K")
-    again = Round.loads(rnd.dumps())
+    again = loads_round(rnd.dumps())
     assert again == rnd and again.tricks[-1].claims == rnd.tricks[-1].claims
 
 
@@ -143,7 +144,7 @@ def test_a_saved_game_must_reveal_the_goals_its_goal_deck_gives():
     data["rounds"][0]["start"]["goals"] = [shown[0], other]
     with pytest.raises(InputError, match=r"game.rounds\[0\].start.goals: reveals .* but the "
                        "game's goal deck"):
-        Game.from_json(data)
+        read_game(data)
 
 
 def test_the_referee_plays_scenarios_with_revealed_goals():
@@ -180,7 +181,7 @@ def _play_game(seed: int, modules: Modules) -> Game:
 def test_random_games_with_goals_end_never_go_below_zero_and_round_trip(seed, poison):
     modules = Modules(poison=poison, goals=house_goal_ids())
     game = _play_game(seed, modules)
-    assert Game.loads(game.dumps()) == game
+    assert loads_game(game.dumps()) == game
     assert json.loads(game.dumps())["rounds"][0]["start"]["goals"] == \
         [g.id for g in game.rounds[0].goals]
 

@@ -4,15 +4,16 @@ import random
 
 import pytest
 
-from foxlib import Card, InvalidState, Position, Round
+from foxlib import Card, InvalidState, Round
 from foxlib.core import rules
 from foxlib.words.narrator import ReviewNarrator, resolve_trick
 from foxlib.players.levels import StrongPlayer
 from foxlib.teaching.review import Contrast, Hint, hint
+from foxlib.io.inputs import read_position
 
 
 def start(**position) -> Round:
-    return Round(Position.from_json(position, "test position"))
+    return Round(read_position(position, "test position"))
 
 
 def hint_for(rnd: Round, seed=1) -> Hint:

@@ -2,8 +2,9 @@
 draws and discards; and deals sampled from those deductions are always possible ones."""
 import random
 
-from foxlib import Card, Position, Round, Suit
+from foxlib import Card, Round, Suit
 from foxlib.players.inference import Inference, above_mask, cards_of, suit_mask
+from foxlib.io.inputs import read_position
 
 MOONS, KEYS, BELLS = Suit.MOONS, Suit.KEYS, Suit.BELLS
 
@@ -14,7 +15,7 @@ def mk(decree, a, b, leader="A", **extra) -> Round:
         if isinstance(extra.get(key), str):
             extra[key] = extra[key].split()
     obj.update(extra)
-    return Round(Position.from_json(obj))
+    return Round(read_position(obj))
 
 
 def moons(inf):

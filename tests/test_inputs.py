@@ -11,9 +11,10 @@ import traitlets
 from foxlib import DECK, Card, Game, InputError, InvalidCard, InvalidState, Position, Problem, Round
 from foxlib.teaching import puzzles
 from foxlib.core.errors import Problems
-from foxlib.io.inputs import (check_position, fill_unseen, load_round, read_card_list, read_game,
-                           read_json, read_move, read_position, read_round, read_scenario,
-                           read_theme, read_typed_cards, trick_setup)
+from foxlib.engine.round import check_position
+from foxlib.io.inputs import (fill_unseen, load_round, loads_game, loads_round, read_card_list,
+                              read_game, read_json, read_move, read_position, read_round,
+                              read_scenario, read_theme, read_typed_cards, trick_setup)
 
 POSITION = {"decree": "2M", "hands": {"A": ["4K", "8B"], "B": ["6K", "10B"]}, "leader": "A"}
 THEMES_TEXT = "the themes are 'classic' (Bells, Keys and Moons) and 'zsa' (Clubs, Hearts and Caps)."
@@ -106,13 +107,13 @@ def test_an_unknown_theme_is_refused_naming_the_key_and_the_valid_ones():
 
 
 def _round_with_theme(theme):
-    return Round.loads(json.dumps({"start": POSITION, "theme": theme}))
+    return loads_round(json.dumps({"start": POSITION, "theme": theme}))
 
 
 def _game_with_theme(theme):
     data = json.loads(Game(1).dumps())
     data["theme"] = theme
-    return Game.from_json(data)
+    return read_game(data)
 
 
 def _card_svg(theme):
@@ -273,13 +274,13 @@ def test_a_saved_game_collects_its_own_fields_and_every_bad_round():
 
 def test_a_saved_game_reads_back_as_the_same_game():
     data = _saved_game()
-    assert read_game(data) == Game.from_json(data) and read_game(data).to_json() == data
+    assert read_game(data) == loads_game(json.dumps(data)) and read_game(data).to_json() == data
 
 
 # ----------------------------------------------------------------------------- any round
 
 def test_a_round_loads_the_same_from_every_kind_of_source(tmp_path):
-    played = Round(Position.from_json(POSITION))
+    played = Round(read_position(POSITION))
     played.play("4K")
     played.play("6K")
     path = tmp_path / "round.json"
@@ -289,12 +290,12 @@ def test_a_round_loads_the_same_from_every_kind_of_source(tmp_path):
                json.dumps(scenario)]
     for source in sources:
         assert load_round(source).state() == played.state(), source
-    for start in (POSITION, Position.from_json(POSITION), json.dumps(POSITION)):
+    for start in (POSITION, read_position(POSITION), json.dumps(POSITION)):
         assert load_round(start, ["4K", "6K"]).state() == played.state()
 
 
 def test_loading_a_round_with_a_theme_leaves_the_given_round_alone():
-    rnd = Round(Position.from_json(POSITION))
+    rnd = Round(read_position(POSITION))
     themed = load_round(rnd, theme="zsa")
     assert themed.theme.key == "zsa" and rnd.theme.key == "classic"
     assert load_round(rnd) is rnd

@@ -11,6 +11,7 @@ from foxlib.search.evaluators import (HybridEvaluator, LookaheadEvaluator, Minim
                                default_evaluator)
 from foxlib.players.levels import (LEVELS, Outlook, RandomPlayer, RulesPlayer, StrongPlayer,
                             band_difference, make_player, remaining_tricks)
+from foxlib.io.inputs import read_position
 
 
 def mk(decree, a, b, leader="A", **extra) -> Round:
@@ -19,7 +20,7 @@ def mk(decree, a, b, leader="A", **extra) -> Round:
         if isinstance(extra.get(key), str):
             extra[key] = extra[key].split()
     obj.update(extra)
-    return Round(Position.from_json(obj))
+    return Round(read_position(obj))
 
 
 def cheap_strong(seed=0, samples=3):

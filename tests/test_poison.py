@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from foxlib import DECK, Action, Card, Game, InputError, InvalidState, Round
 from foxlib.fast import base as fast
 from foxlib.engine.game import game_result
-from foxlib.io.inputs import read_modules, read_round
+from foxlib.io.inputs import loads_game, loads_round, read_game, read_modules, read_round
 from foxlib.core.errors import Problems
 from foxlib.engine.modules import BASE, POISON, Modules
 from foxlib.words.narrator import Narrator
@@ -183,7 +183,7 @@ def test_a_poison_game_deals_every_round_with_poison_and_saves_it():
     assert all(r.modules == POISON for r in game.rounds)
     data = game.to_json()
     assert data["modules"] == {"poison": True}
-    assert Game.from_json(json.loads(json.dumps(data))) == game
+    assert read_game(json.loads(json.dumps(data))) == game
 
 
 def test_a_saved_game_whose_rounds_disagree_on_poison_is_refused():
@@ -191,7 +191,7 @@ def test_a_saved_game_whose_rounds_disagree_on_poison_is_refused():
     data = game.to_json()
     del data["modules"]
     with pytest.raises(InputError, match="played with Poison 8s, but the game with the base"):
-        Game.from_json(data)
+        read_game(data)
 
 
 # ----------------------------------------------------------------------------- reading modules
@@ -438,7 +438,7 @@ def _random_game(seed: int, target: int):
                 rnd.act(action)
                 assert rnd.state() == after
         rounds += 1
-        assert Round.loads(rnd.dumps()) == rnd
+        assert loads_round(rnd.dumps()) == rnd
         if game.is_over:
             return game, rounds
         game.next_round()
@@ -450,7 +450,7 @@ def test_property_poison_games_keep_every_card_never_go_below_zero_and_end(seed,
     game, rounds = _random_game(seed, target)
     assert rounds < 60 and game.is_over
     assert max(game.score) >= target and min(game.score) >= 0
-    assert Game.loads(game.dumps()) == game
+    assert loads_game(game.dumps()) == game
     for rnd in game.rounds:
         assert rnd.modules == POISON
         start = rnd.start.score

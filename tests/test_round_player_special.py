@@ -5,6 +5,7 @@ import random
 
 from foxlib import Round
 from foxlib.engine.modules import SPECIAL_CARDS, Modules
+from foxlib.io.inputs import read_round
 from widgets import RoundPlayer
 from widgets.table import TrickArea, trump_text
 
@@ -83,7 +84,7 @@ def test_after_the_hammer_the_trick_area_waits_for_the_leaders_new_card():
 
 
 def test_a_finished_crowned_trick_keeps_its_crown_in_the_trick_area():
-    rnd = Round.from_json({"start": {**{k: v for k, v in HAMMER.items() if k != "plays"},
+    rnd = read_round({"start": {**{k: v for k, v in HAMMER.items() if k != "plays"},
                                      "hands": {"A": ["10K", "4B", "Crown"],
                                                "B": ["9K", "3K", "1M"]},
                                      "modules": {"special": ["Crown"]}},

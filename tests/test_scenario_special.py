@@ -12,7 +12,7 @@ import pytest
 from foxlib import Action, Card, Position, Round
 from foxlib.players.determinize import sample_round
 from foxlib.core.errors import FoxError, InvalidState
-from foxlib.io.inputs import read_position, read_round, read_scenario
+from foxlib.io.inputs import loads_round, read_position, read_round, read_scenario
 from foxlib.engine.modules import Modules
 from foxlib.players.levels import make_player
 from foxlib.io.referee import referee_line
@@ -137,10 +137,10 @@ def test_R7_a_saved_round_keeps_last_won_and_the_crowned_lead():
     rnd, _ = read_scenario(crowned(plays=[]))
     saved = rnd.to_json()
     assert saved["start"]["trick"] == [["crown", "9K"]]
-    again = Round.loads(json.dumps(saved))
+    again = loads_round(json.dumps(saved))
     assert again == rnd and again.sp["crowned"] is Card("9K")
     pos = read_position(saved["start"])
-    assert pos.crowned and Position.from_json(pos.to_json()).to_json() == pos.to_json()
+    assert pos.crowned and read_position(pos.to_json()).to_json() == pos.to_json()
 
 
 # ----------------------------------------------------------------------------- crowned lead

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from foxlib import Action, Card, InvalidState, Round
 from foxlib.core.cards import DECK, SPECIAL_DECK, Suit
 from foxlib.core.errors import FoxError, IllegalAction
-from foxlib.io.inputs import read_round
+from foxlib.io.inputs import loads_round, read_round
 from foxlib.engine.modules import SPECIAL_CARDS, Modules, choose_special
 from foxlib.words.narrator import Narrator
 from foxlib.io.referee import referee_line
@@ -651,7 +651,7 @@ def test_SC19_chance_comes_from_the_rounds_seed_and_is_kept_for_replay():
     assert one.chance == two.chance and len(one.chance) == 1
     saved = json.loads(one.dumps())
     assert saved["chance"] == [[str(one.chance[0][0])]] and saved["start"]["seed"] == 5
-    assert Round.loads(one.dumps()) == one
+    assert loads_round(one.dumps()) == one
 
 
 def test_SC19_a_given_chance_outcome_that_cannot_happen_is_refused_with_its_place():
@@ -740,7 +740,7 @@ def test_random_rounds_with_special_cards_keep_every_invariant(seed, special, po
                     assert rec.shown is None
         assert all(rec.reason for rec in rnd.history[-3:])
     assert sum(rnd.tricks_won) == 13 and n < 200
-    assert Round.loads(rnd.dumps()) == rnd
+    assert loads_round(rnd.dumps()) == rnd
     if snapshot is not None:
         while len(rnd.actions) > snapshot[1]:
             rnd.undo()

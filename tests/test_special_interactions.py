@@ -18,6 +18,7 @@ from foxlib.core.cards import Suit
 from foxlib.search.deluxe_solver import solve_deluxe
 from foxlib.io.referee import referee_line
 from foxlib.search.solver import TrickGoal
+from foxlib.io.inputs import loads_round, read_round
 from test_special_cards import act
 from test_special_cards import special_round as _special_round
 
@@ -277,7 +278,7 @@ def test_SC8_a_round_that_starts_with_a_led_tree_replays_and_reloads_the_same():
     assert rnd.to_play == 1 and len(rnd.tricks) == 1 and len(rnd.chance) == 1
     while not rnd.is_over:
         rnd.act(rnd.legal_actions()[0])
-    assert Round.loads(rnd.dumps()) == rnd and rnd.fresh().chance == rnd.chance[:1]
+    assert loads_round(rnd.dumps()) == rnd and rnd.fresh().chance == rnd.chance[:1]
 
 
 # ----------------------------------------------------------------------------- Bow, Hammer
@@ -303,7 +304,7 @@ def test_SC3_SC13_a_monarch_as_the_new_card_after_a_hammer_demands_nothing():
 # ----------------------------------------------------------------------------- the solver
 
 def test_SC13_SC15_the_solver_sees_that_the_hammer_gives_the_trick_back_to_a_sent_away_shovel():
-    rnd = Round.from_json({"start": {k: v for k, v in SENT_AWAY.items() if k != "plays"},
+    rnd = read_round({"start": {k: v for k, v in SENT_AWAY.items() if k != "plays"},
                            "actions": [["play", "Shovel"]]})
     assert rnd.to_play == 1
     analysis = solve_deluxe(rnd, TrickGoal(0, True))

@@ -3,7 +3,8 @@ import html
 
 import pytest
 
-from foxlib import Position, Round
+from foxlib import Round
+from foxlib.io.inputs import read_position
 from widgets import PRESETS, RulesExplorer
 
 
@@ -18,7 +19,7 @@ def engine_trick(decree, led, follower_hand, followed, others=""):
     pad = [c for c in ("1B 2B 3B 4B 5B 6B 7B 8B 10B 1K 2K".split())
            if c not in leader + follower + [decree]]
     leader += pad[:len(follower) - len(leader)]
-    rnd = Round(Position.from_json({"decree": decree, "hands": {"A": leader, "B": follower},
+    rnd = Round(read_position({"decree": decree, "hands": {"A": leader, "B": follower},
                                     "leader": "A"}), ("Leader", "Follower"))
     rnd.play(led)
     rnd.play(followed)

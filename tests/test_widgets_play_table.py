@@ -8,6 +8,7 @@ import pytest
 
 from foxlib import THEMES, Action, FoxError
 from foxlib.players.levels import LEVELS, make_player
+from foxlib.io.inputs import read_position
 from widgets import PlayTable, strongest_level
 
 
@@ -209,7 +210,7 @@ def test_a_hint_at_a_treasure_trick_says_it_wins_the_treasure():
     from foxlib import Position, Round
     pt = PlayTable(seed=1)
     # The game's current round replaced by a late-round position: A (the learner) follows a 7.
-    rnd = Round(Position.from_json({"decree": "2K", "hands": {"A": ["10M", "4M"], "B": ["2B"]},
+    rnd = Round(read_position({"decree": "2K", "hands": {"A": ["10M", "4M"], "B": ["2B"]},
                                     "leader": "B", "trick": ["7M"],
                                     "tricks_won": {"A": 6, "B": 5}}), pt.names, pt.game.round.theme)
     pt.game.rounds[-1] = rnd

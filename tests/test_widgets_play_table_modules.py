@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from foxlib import Game
 from foxlib.core.errors import InvalidState
 from foxlib.engine.goals import FORMAT, house_goals
 from foxlib.words.goal_words import say_claim
 from foxlib.engine.modules import BASE, Modules
+from foxlib.io.inputs import loads_game
 from widgets import PlayTable
 from widgets.module_options import ModuleOptions
 
@@ -182,7 +182,7 @@ def test_undo_with_goals_takes_back_claims_and_scores():
     assert not pt.game.round.is_over
     rnd = pt.game.round
     assert rnd.round_end is None
-    replay = Game.loads(pt.game.dumps())
+    replay = loads_game(pt.game.dumps())
     assert replay == pt.game                       # saving works with the modules mid-round
     play_round_to_the_end(pt)
     assert pt.game.round.score == ended            # the same choices give the same claims
@@ -195,7 +195,7 @@ def test_an_own_goal_file_is_played_at_the_table_and_saved_with_the_game():
     assert {g.id for g in pt.game.round.goals} == {"k1", "k2"}
     assert "GOAL CARD" in pt.table.goals.html
     play_round_to_the_end(pt)
-    again = Game.loads(pt.game.dumps())
+    again = loads_game(pt.game.dumps())
     assert again == pt.game and again.modules.goal_file.title == "Kitchen goals"
 
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from foxlib import FoxError, InvalidState, Round
+from foxlib.io.inputs import loads_round
 from widgets import RoundPlayer
 
 
@@ -147,7 +148,7 @@ def _header(player) -> str:
 
 @pytest.mark.parametrize("source", ["lesson", "random"])
 def test_the_step_header_names_the_trick_shown_on_the_table_at_every_step(source):
-    rnd = Round.loads(LESSON_ROUND.read_text()) if source == "lesson" else played_round(11)
+    rnd = loads_round(LESSON_ROUND.read_text()) if source == "lesson" else played_round(11)
     player = RoundPlayer(rnd)
     for k in range(1, player.steps + 1):
         player.go(k)
@@ -164,7 +165,7 @@ def test_the_step_header_names_the_trick_shown_on_the_table_at_every_step(source
 
 
 def test_the_lesson_round_step_16_is_the_end_of_trick_7():
-    player = RoundPlayer(Round.loads(LESSON_ROUND.read_text()), step=16)
+    player = RoundPlayer(loads_round(LESSON_ROUND.read_text()), step=16)
     assert player.round.tricks[-1].number == 7 and not player.round.trick
     assert player.trick_label.startswith("trick 7, won by")
     player.forward()

@@ -6,6 +6,7 @@ import random
 
 from ..core.cards import DEFAULT_THEME, Theme
 from ..core.errors import IllegalAction, InvalidState
+from .goals import GoalDeck
 from .modules import BASE, as_modules
 from ..words.narrator import game_line
 from .round import PLAYERS, Round, deal, player_index
@@ -45,8 +46,10 @@ def _check_seed(seed, where: str):
 
 class Game:
     """Rounds of play with alternating dealers until someone reaches ``target`` points.
-    ``modules``: the Deluxe modules in play (``foxlib.engine.modules.Modules``; a JSON object such as
-    ``{"poison": true}`` is read too), the same for every round."""
+    ``modules``: the Deluxe modules in play (``foxlib.engine.modules.Modules``, or a dict of
+    its fields such as ``{"poison": True}``: see ``as_modules``), the same for every round.
+    A game saves itself (``to_json``, ``dumps``); ``foxlib.io.inputs`` reads a save back
+    (``read_game``, ``loads_game``)."""
 
     def __init__(self, seed=None, target: int = DEFAULT_TARGET, first_dealer=None,
                  names=PLAYERS, theme: Theme = DEFAULT_THEME, modules=BASE):
@@ -77,7 +80,6 @@ class Game:
         is after the rounds so far, rebuilt from their records: each round revealed its goals,
         its claimed once-goals were discarded and the rest at its end (ruling G6). Rebuilding
         it keeps undo and loading consistent."""
-        from .goals import GoalDeck
         deck = GoalDeck(self.modules.goal_cards(), seed=f"{self.seed}:goals")
         for rnd in self.rounds:
             deck.reveal()
@@ -153,21 +155,13 @@ class Game:
         return out
 
     def dumps(self) -> str:
+        """The saved game as JSON text; ``foxlib.io.inputs.loads_game`` reads it back
+        (``read_game`` reads ``to_json()``)."""
         return json.dumps(self.to_json())
-
-    @classmethod
-    def from_json(cls, obj) -> "Game":
-        """Read a saved game (see ``foxlib.io.inputs.read_game``)."""
-        from ..io.inputs import read_game
-        return read_game(obj)
-
-    @classmethod
-    def loads(cls, text: str) -> "Game":
-        from ..io.inputs import read_game, read_json
-        return read_game(read_json(text, "The saved game")[1])
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Game) and self.to_json() == other.to_json()
 
     def __repr__(self) -> str:
-        return f"Game.loads({self.dumps()!r})"
+        # What reads it back: foxlib.io.inputs.loads_game (the engine writes, io reads).
+        return f"loads_game({self.dumps()!r})"

@@ -13,13 +13,15 @@ special cards shuffled into the deck (``SPECIAL_CARDS``; ``choose_special`` pick
 two by default, as the box says), played by ``foxlib.engine.round`` (rulings SC1-SC19).
 
 Reading modules from JSON (``{"poison": true}``) with a clear problem for each bad field is
-``foxlib.io.inputs.read_modules``; this module only holds the value.
+``foxlib.io.inputs.read_modules``; this module only holds the value (``as_modules`` builds one
+from a dict of its fields, for ``Game(modules={"poison": True})``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..core.errors import InvalidState
+from .goals import GoalSet, house_goals
 
 #: The nine special cards of the Deluxe box, by name (see docs/deluxe-design.md).
 SPECIAL_CARDS = ("Axe", "Tree", "Fairy", "Crown", "Mirror", "Bow", "Hammer", "Potion", "Shovel")
@@ -60,7 +62,6 @@ class Modules:
         if len(set(self.goals)) != len(self.goals):
             raise InvalidState("Modules: each goal card can be named only once.")
         if self.goal_file is not None:
-            from .goals import GoalSet
             if not isinstance(self.goal_file, GoalSet):
                 raise InvalidState("Modules: goal_file must be a goal set read from a goal "
                                    f"file (foxlib.engine.goals.GoalSet), not {self.goal_file!r}.")
@@ -68,9 +69,8 @@ class Modules:
     @classmethod
     def with_goals(cls, goal_set, poison: bool = False) -> "Modules":
         """Play every goal of ``goal_set`` (a ``foxlib.engine.goals.GoalSet``, e.g. from
-        ``foxlib.engine.goals.load_text``). The house goals are named by id only; any other set is
+        ``foxlib.io.goal_files.load_text``). The house goals are named by id only; any other set is
         carried whole (``goal_file``)."""
-        from .goals import house_goals
         ids = tuple(g.id for g in goal_set)
         own = None if goal_set == house_goals() else goal_set
         return cls(poison=poison, goals=ids, goal_file=own)
@@ -79,7 +79,6 @@ class Modules:
         """The goal set the ids name: the players' own goal file, or the house goals."""
         if self.goal_file is not None:
             return self.goal_file
-        from .goals import house_goals
         return house_goals()
 
     @property
@@ -125,12 +124,6 @@ class Modules:
             out["goal_file"] = self.goal_file.to_json()
         return out
 
-    @classmethod
-    def from_json(cls, obj, where: str = "modules") -> "Modules":
-        """Read modules (see ``foxlib.io.inputs.read_modules``)."""
-        from ..io.inputs import read_modules
-        return read_modules(obj, where)
-
     def __str__(self) -> str:
         parts = ["Poison 8s"] if self.poison else []
         if self.special:
@@ -160,14 +153,24 @@ def choose_special(rng, count: int = 2, among=SPECIAL_CARDS) -> tuple:
 
 def house_goal_ids() -> tuple:
     """The ids of every house goal (``Modules(goals=house_goal_ids())``: play with them all)."""
-    from .goals import house_goals
     return tuple(g.id for g in house_goals())
 
 
 def as_modules(value) -> Modules:
-    """``Modules`` from a Modules, None (the base game) or a JSON object (read strictly)."""
+    """``Modules`` from a Modules, None (the base game) or a dict of its fields, written as in
+    Python: ``{"poison": True}``, ``{"special": ["Axe", "Hammer"], "goals": [ids]}`` (a missing
+    field is off; each field is checked as ``Modules`` checks it). A save's JSON, with a goal
+    file written out and a problem named for each bad field, is read by
+    ``foxlib.io.inputs.read_modules``."""
     if value is None:
         return BASE
     if isinstance(value, Modules):
         return value
-    return Modules.from_json(value)
+    if not isinstance(value, dict):
+        raise InvalidState(f'Modules: give a Modules value or a dict like {{"poison": True}}, '
+                           f"not {value!r}.")
+    unknown = sorted(set(value) - set(MODULE_FIELDS), key=str)
+    if unknown:
+        raise InvalidState(f"Modules: unknown module(s) {unknown}; the modules are "
+                           f"{', '.join(MODULE_FIELDS)}.")
+    return Modules(**{key: item for key, item in value.items() if item is not None})

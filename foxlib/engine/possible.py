@@ -2,7 +2,7 @@
 shown (the lessons' exercises and examples, the rules explorer's ready-made tricks, the
 rulings page's examples).
 
-``foxlib.io.inputs.check_position`` refuses what the engine cannot play (a card twice, hands of
+``foxlib.engine.round.check_position`` refuses what the engine cannot play (a card twice, hands of
 sizes that cannot meet). ``check_possible`` asks more: that the position can be reached from a
 real deal, so that nothing a learner reads contradicts how the game goes:
 
@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from ..core.cards import DECK, Card, special_card
 from ..core.errors import FoxError, InvalidState, Problems
-from .round import PLAYERS, Position
+from .round import PLAYERS, Position, check_position
 
 __all__ = ["check_possible", "assert_possible", "completed", "deck_size",
            "BASE_DECK_AFTER_DECREE"]
@@ -48,7 +48,6 @@ def check_possible(position: Position, played=(), where: str = "position") -> li
     out: list[str] = []
     probs = Problems()
     try:
-        from ..io.inputs import check_position
         check_position(position, where, probs)
     except FoxError as exc:           # a value so broken that the basic check cannot finish
         return [f"{where}: {exc}"]

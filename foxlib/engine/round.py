@@ -26,6 +26,10 @@ kept in ``chance`` (and in the records), and a saved round or a scenario can giv
 are action kinds of the same API (``SPECIAL_KINDS``: the Crown's ``crown``, the Hammer's
 ``name_suit`` and the leader's ``replace``, the Fairy's ``fairy_take`` and ``fairy_give``, the
 Shovel's ``dig``, the Potion's ``potion_discard`` and ``potion_play``).
+A round saves itself (``to_json``, ``dumps``); reading a save, a position or a play back, with a
+clear problem for each bad field, is ``foxlib.io.inputs`` (``loads_round``, ``read_round``,
+``read_position``, ``read_move``). ``check_position`` (could this position occur?) is here: every
+``Round`` checks its start with it.
 """
 from __future__ import annotations
 
@@ -33,12 +37,15 @@ import json
 import math
 import random
 from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 
 from ..core.cards import DECK, DEFAULT_THEME, SPECIAL_DECK, SUITS, Card, Suit, Theme, special_card
-from ..core.errors import FoxError, IllegalAction, InvalidCard, InvalidState
+from ..core.errors import FoxError, IllegalAction, InvalidCard, InvalidState, Problems
+from .goals import evaluate_all
 from .modules import BASE, Modules
 from ..core import rules
 from ..words.narrator import Narrator
+from ..words.svg import round_svg
 
 PLAYERS = ("A", "B")
 PLAY, EXCHANGE, DISCARD, OVER = "play", "exchange", "discard", "over"
@@ -166,12 +173,6 @@ class Move:
         if self.discard is not None:
             out["discard"] = str(self.discard)
         return out
-
-    @classmethod
-    def from_json(cls, obj, where: str = "play") -> "Move":
-        """Read a play (see ``foxlib.io.inputs.read_move``)."""
-        from ..io.inputs import read_move
-        return read_move(obj, where)
 
     def __str__(self) -> str:
         if self.exchange is not None:
@@ -397,17 +398,120 @@ class Position:
                                for i, p in enumerate(PLAYERS) if self.last_won[i] is not None}
         return out
 
-    @classmethod
-    def from_json(cls, obj, where: str = "position") -> "Position":
-        """Read a position (see ``foxlib.io.inputs.read_position``)."""
-        from ..io.inputs import read_position
-        return read_position(obj, where)
-
     def validate(self, where: str = "position") -> None:
-        """Raise ``InvalidState`` if this position could not occur in a round (see
-        ``foxlib.io.inputs.check_position``)."""
-        from ..io.inputs import check_position
+        """Raise ``InvalidState`` (an ``InputError`` naming the field) if this position could
+        not occur in a round (see ``check_position``)."""
         check_position(self, where)
+
+
+# ----------------------------------------------------------------------------- can it occur?
+
+def check_position(pos: Position, where: str = "position", problems=None) -> bool:
+    """Could this position occur in a round? Each card once, at most the led card in the
+    trick, hands of the right sizes, at most 13 tricks, only modules that can be played. True
+    when nothing is wrong. ``problems``: None raises an ``InputError`` at the first problem
+    (``Position.validate``, every ``Round``); a ``Problems()`` collects them all (the readers
+    of ``foxlib.io.inputs``, ``foxlib.engine.possible``)."""
+    probs = Problems.first() if problems is None else problems
+    start = probs.count
+    modules = getattr(pos, "modules", BASE)
+    if not isinstance(modules, Modules):
+        probs.add(f"{where}.modules", f"must be a Modules value, not {modules!r}.")
+        return False
+    for key, reason in modules.unavailable():
+        probs.add(f"{where}.modules.{key}", reason)
+    revealed = tuple(getattr(pos, "goals", ()))
+    for i, gid in enumerate(revealed):
+        if gid not in modules.goals:
+            probs.add(f"{where}.goals[{i}]", f"{gid!r} is revealed, but it is not one of the "
+                      "game's goal cards (modules.goals).")
+    if len(set(revealed)) != len(revealed) or len(revealed) > 2:
+        probs.add(f"{where}.goals", "a round reveals two different goals.")
+    if not (modules.poison or modules.goals) and any(g < 0 for g in pos.round_gain):
+        probs.add(f"{where}.round_gain", "is below 0, but only Poison 8s can make a round "
+                  "cost points, and they are not in play.")
+    in_play = set(modules.special)
+    seen: dict = {}
+    last_won = tuple(getattr(pos, "last_won", (None, None)))
+    crowned = getattr(pos, "crowned", False)
+    crown = special_card("Crown")
+    # The Crown beside a crowned lead is a card in the trick (without the Crown in the game,
+    # the crowned lead is its own problem: _check_crowned).
+    places = [("decree", [pos.decree]), ("hands.A", pos.hands[0]), ("hands.B", pos.hands[1]),
+              ("deck", pos.deck), ("trick", list(pos.trick) + (
+        [crown] if crowned and "Crown" in modules.special else []))]
+    places += [(f"last_won.{p}", last_won[i]) for i, p in enumerate(PLAYERS)
+               if last_won[i] is not None]
+    for place, cards in places:
+        for card in cards:
+            if card in seen:
+                probs.add(f"{where}.{place}", f"the {card.name()} ({card}) appears twice, in "
+                          f"{seen[card]} and in {place}.", f"{where}:")
+            else:
+                seen[card] = place
+            if card.special and card.special not in in_play:
+                probs.add(f"{where}.{place}", f"the {card.special} is a special card, but it "
+                          "is not one of the special cards in play (modules.special).",
+                          f"{where}:")
+    if len(pos.trick) > 1:
+        probs.add(f"{where}.trick", f"holds at most the led card, not {len(pos.trick)} cards.",
+                  f"{where}.trick")
+    _check_last_won(pos, last_won, where, probs)
+    if crowned:
+        _check_crowned(pos, where, probs)
+    a, b = len(pos.hands[0]), len(pos.hands[1])
+    lead, follow = len(pos.hands[pos.leader]), len(pos.hands[1 - pos.leader])
+    leader, follower = PLAYERS[pos.leader], PLAYERS[1 - pos.leader]
+    if max(a, b) > 13:
+        probs.add(f"{where}.hands", f"a hand holds at most 13 cards (A has {a}, B has {b}).",
+                  f"{where}:")
+    if pos.trick and lead != follow - 1:
+        probs.add(f"{where}.hands", f"{leader} has led {pos.trick[0]}, so {leader} should hold "
+                  f"one card fewer than {follower}, but the hands hold {lead} and {follow} "
+                  "cards.", f"{where}:")
+    if not pos.trick and a != b:
+        probs.add(f"{where}.hands", f"{leader} is to lead, so both hands should hold the same "
+                  f"number of cards, but A has {a} and B has {b}.", f"{where}:")
+    if sum(pos.tricks_won) + follow > 13:
+        probs.add(f"{where}.tricks_won", f"a round has 13 tricks, but {sum(pos.tricks_won)} are "
+                  f"already won and {follow} more remain to be played.", f"{where}:")
+    return probs.count == start
+
+
+def _check_last_won(pos, last_won, where, probs) -> None:
+    """Each pile of ``last_won``: its player won a trick before the position, and it holds
+    2 cards, or 3 with the Crown (a crowned card and the card that answered it)."""
+    crown = special_card("Crown")
+    for i, p in enumerate(PLAYERS):
+        pile = last_won[i]
+        if pile is None:
+            continue
+        field = f"{where}.last_won.{p}"
+        if pos.tricks_won[i] < 1:
+            probs.add(field, f"{p} has won no trick before the scenario starts (tricks_won.{p} "
+                      "is 0), so there is no last won trick to give.", f"{field}:")
+        elif len(pile) not in (2, 3) or (len(pile) == 3 and crown not in pile):
+            probs.add(field, f"a won trick holds 2 cards, or 3 when one was played with the "
+                      f"Crown (the Crown is the third), not {' '.join(map(str, pile)) or 'none'}.",
+                      f"{field}:")
+
+
+def _check_crowned(pos, where, probs) -> None:
+    """A led card written ``["crown", card]``: the Crown is in the game, the card is a suit
+    card, and it was not the last trick (rulings SC10, SC16)."""
+    field = f"{where}.trick[0]"
+    if not pos.trick:
+        return
+    card = pos.trick[0]
+    if "Crown" not in pos.modules.special:
+        probs.add(field, f"the {card} is written as crowned, but the Crown is not one of the "
+                  "special cards in play (modules.special).", f"{field}:")
+    elif card.special is not None:
+        probs.add(field, f"the Crown is added only to a suit card, not to the {card.special} "
+                  "(rulings SC10).", f"{field}:")
+    elif len(pos.hands[1 - pos.leader]) < 2:
+        probs.add(field, "the follower holds 1 card, so this is the last trick, and the "
+                  "Crown cannot be added at the last trick (rulings SC16).", f"{field}:")
 
 
 def deal(rng: random.Random, dealer: int, score=(0, 0), modules: Modules = BASE) -> Position:
@@ -1218,9 +1322,6 @@ class Round:
         """The claims of the revealed goals at ``trick`` (None: the end of the round), derived
         from the round's records: undo and replay give the same claims, and a once-goal
         claimed earlier is not claimed again (rulings G1, G2)."""
-        from types import SimpleNamespace
-
-        from .goals import evaluate_all
         source = SimpleNamespace(history=records, start=self.start)
         return [c for c in evaluate_all(source, self.goals) if c.trick == trick]
 
@@ -1349,24 +1450,15 @@ class Round:
         return out
 
     def dumps(self) -> str:
+        """The saved round as JSON text; ``foxlib.io.inputs.loads_round`` reads it back
+        (``read_round`` reads ``to_json()``)."""
         return json.dumps(self.to_json())
 
-    @classmethod
-    def from_json(cls, obj, where: str = "round") -> "Round":
-        """Rebuild a round by replaying its actions (see ``foxlib.io.inputs.read_round``)."""
-        from ..io.inputs import read_round
-        return read_round(obj, where)
-
-    @classmethod
-    def loads(cls, text: str) -> "Round":
-        from ..io.inputs import read_json, read_round
-        return read_round(read_json(text, "The saved round")[1])
-
     def __repr__(self) -> str:
-        return f"Round.loads({self.dumps()!r})"
+        # What reads it back: foxlib.io.inputs.loads_round (the engine writes, io reads).
+        return f"loads_round({self.dumps()!r})"
 
     def _repr_svg_(self) -> str:
-        from ..words.svg import round_svg
         return round_svg(self)
 
 

@@ -4,11 +4,12 @@
   ``read_typed_cards`` (typed by a learner: ``the follower's second card '12K' is not...``);
 - themes: ``read_theme`` (the one lookup of a theme by its key);
 - the Deluxe modules in play: ``read_modules`` (``{"poison": true}``);
-- positions: ``read_position`` and ``check_position`` (could this position occur?);
+- positions: ``read_position`` (then ``foxlib.engine.round.check_position``: could this position
+  occur?);
 - plays: ``read_move``;
 - the referee's scenarios: ``read_scenario``;
-- saved rounds and saved games: ``read_round`` and ``read_game`` (``Round.loads`` and
-  ``Game.loads`` use them);
+- saved rounds and saved games: ``read_round`` and ``read_game`` (what ``to_json()`` wrote),
+  ``loads_round`` and ``loads_game`` (what ``dumps()`` wrote: the engine writes, io reads);
 - a trick set up from a learner's choices (the rules explorer): ``trick_setup``;
 - a round from anything (a ``Round``, a ``Position``, a saved round, a scenario, their JSON
   text or a ``.json`` file): ``load_round``;
@@ -25,16 +26,19 @@ import json
 import pathlib
 from dataclasses import dataclass
 
-from ..core.cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, ordinal, special_card
+from ..core.cards import DECK, DEFAULT_THEME, THEMES, Card, Theme, ordinal
 from ..core.errors import FoxError, InputError, InvalidCard, Problem, Problems, json_kind
 from ..engine.game import DEFAULT_TARGET, Game, _check_seed
+from ..engine.goals import read_goals
 from ..engine.modules import BASE, MODULE_FIELDS, SPECIAL_CARDS, Modules
-from ..engine.round import ACTION_KINDS, PLAYERS, Action, Move, Position, Round, player_index
+from ..engine.round import (ACTION_KINDS, PLAYERS, Action, Move, Position, Round, check_position,
+                            player_index)
 from ..words.grammar import count
 
 __all__ = ["Problem", "Problems", "InputError", "read_card", "read_card_list",
-           "read_typed_cards", "read_theme", "read_modules", "read_position", "check_position", "read_move",
-           "read_scenario", "read_round", "read_game", "read_json", "load_round",
+           "read_typed_cards", "read_theme", "read_modules", "read_position", "read_move",
+           "read_scenario", "read_round", "read_game", "loads_round", "loads_game", "read_json",
+           "load_round",
            "fill_unseen", "Filled", "trick_setup", "TrickSetup", "SCENARIO_FIELDS"]
 
 SCENARIO_FIELDS = {"decree", "hands", "leader", "plays", "deck", "trick", "tricks_won", "score",
@@ -133,7 +137,7 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
     problem (``modules.poison must be true or false, not "yes".``; a bad goal file's problems
     name the goal and its field). Special cards and goal cards are read and checked here; a
     position refuses special cards (not available yet) and goal ids that its goal file (by
-    default the house goals) does not define (``check_position``)."""
+    default the house goals) does not define (``foxlib.engine.round.check_position``)."""
     probs = _probs(problems)
     if obj is None:
         return BASE
@@ -185,7 +189,6 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
             lists.setdefault(key, []).append(name)
     goal_file = None
     if obj.get("goal_file") is not None:
-        from ..engine.goals import read_goals
         found = Problems(f"{where}.goal_file")
         goal_file = read_goals(obj["goal_file"], f"{where}.goal_file", found)
         for problem in found.out:
@@ -353,112 +356,6 @@ def _pair(obj, key, where, probs, below_zero: bool = False) -> tuple | None:
         probs.add(field, "a round has only 13 tricks.")
         return None
     return pair
-
-
-def check_position(pos: Position, where: str = "position", problems=None) -> bool:
-    """Could this position occur in a round? Each card once, at most the led card in the
-    trick, hands of the right sizes, at most 13 tricks, only modules that can be played. True
-    when nothing is wrong (``Position.validate`` raises at the first problem)."""
-    probs = _probs(problems)
-    start = probs.count
-    modules = getattr(pos, "modules", BASE)
-    if not isinstance(modules, Modules):
-        probs.add(f"{where}.modules", f"must be a Modules value, not {modules!r}.")
-        return False
-    for key, reason in modules.unavailable():
-        probs.add(f"{where}.modules.{key}", reason)
-    revealed = tuple(getattr(pos, "goals", ()))
-    for i, gid in enumerate(revealed):
-        if gid not in modules.goals:
-            probs.add(f"{where}.goals[{i}]", f"{gid!r} is revealed, but it is not one of the "
-                      "game's goal cards (modules.goals).")
-    if len(set(revealed)) != len(revealed) or len(revealed) > 2:
-        probs.add(f"{where}.goals", "a round reveals two different goals.")
-    if not (modules.poison or modules.goals) and any(g < 0 for g in pos.round_gain):
-        probs.add(f"{where}.round_gain", "is below 0, but only Poison 8s can make a round "
-                  "cost points, and they are not in play.")
-    in_play = set(modules.special)
-    seen: dict = {}
-    last_won = tuple(getattr(pos, "last_won", (None, None)))
-    crowned = getattr(pos, "crowned", False)
-    crown = special_card("Crown")
-    # The Crown beside a crowned lead is a card in the trick (without the Crown in the game,
-    # the crowned lead is its own problem: _check_crowned).
-    places = [("decree", [pos.decree]), ("hands.A", pos.hands[0]), ("hands.B", pos.hands[1]),
-              ("deck", pos.deck), ("trick", list(pos.trick) + (
-        [crown] if crowned and "Crown" in modules.special else []))]
-    places += [(f"last_won.{p}", last_won[i]) for i, p in enumerate(PLAYERS)
-               if last_won[i] is not None]
-    for place, cards in places:
-        for card in cards:
-            if card in seen:
-                probs.add(f"{where}.{place}", f"the {card.name()} ({card}) appears twice, in "
-                          f"{seen[card]} and in {place}.", f"{where}:")
-            else:
-                seen[card] = place
-            if card.special and card.special not in in_play:
-                probs.add(f"{where}.{place}", f"the {card.special} is a special card, but it "
-                          "is not one of the special cards in play (modules.special).",
-                          f"{where}:")
-    if len(pos.trick) > 1:
-        probs.add(f"{where}.trick", f"holds at most the led card, not {len(pos.trick)} cards.",
-                  f"{where}.trick")
-    _check_last_won(pos, last_won, where, probs)
-    if crowned:
-        _check_crowned(pos, where, probs)
-    a, b = len(pos.hands[0]), len(pos.hands[1])
-    lead, follow = len(pos.hands[pos.leader]), len(pos.hands[1 - pos.leader])
-    leader, follower = PLAYERS[pos.leader], PLAYERS[1 - pos.leader]
-    if max(a, b) > 13:
-        probs.add(f"{where}.hands", f"a hand holds at most 13 cards (A has {a}, B has {b}).",
-                  f"{where}:")
-    if pos.trick and lead != follow - 1:
-        probs.add(f"{where}.hands", f"{leader} has led {pos.trick[0]}, so {leader} should hold "
-                  f"one card fewer than {follower}, but the hands hold {lead} and {follow} "
-                  "cards.", f"{where}:")
-    if not pos.trick and a != b:
-        probs.add(f"{where}.hands", f"{leader} is to lead, so both hands should hold the same "
-                  f"number of cards, but A has {a} and B has {b}.", f"{where}:")
-    if sum(pos.tricks_won) + follow > 13:
-        probs.add(f"{where}.tricks_won", f"a round has 13 tricks, but {sum(pos.tricks_won)} are "
-                  f"already won and {follow} more remain to be played.", f"{where}:")
-    return probs.count == start
-
-
-def _check_last_won(pos, last_won, where, probs) -> None:
-    """Each pile of ``last_won``: its player won a trick before the position, and it holds
-    2 cards, or 3 with the Crown (a crowned card and the card that answered it)."""
-    crown = special_card("Crown")
-    for i, p in enumerate(PLAYERS):
-        pile = last_won[i]
-        if pile is None:
-            continue
-        field = f"{where}.last_won.{p}"
-        if pos.tricks_won[i] < 1:
-            probs.add(field, f"{p} has won no trick before the scenario starts (tricks_won.{p} "
-                      "is 0), so there is no last won trick to give.", f"{field}:")
-        elif len(pile) not in (2, 3) or (len(pile) == 3 and crown not in pile):
-            probs.add(field, f"a won trick holds 2 cards, or 3 when one was played with the "
-                      f"Crown (the Crown is the third), not {' '.join(map(str, pile)) or 'none'}.",
-                      f"{field}:")
-
-
-def _check_crowned(pos, where, probs) -> None:
-    """A led card written ``["crown", card]``: the Crown is in the game, the card is a suit
-    card, and it was not the last trick (rulings SC10, SC16)."""
-    field = f"{where}.trick[0]"
-    if not pos.trick:
-        return
-    card = pos.trick[0]
-    if "Crown" not in pos.modules.special:
-        probs.add(field, f"the {card} is written as crowned, but the Crown is not one of the "
-                  "special cards in play (modules.special).", f"{field}:")
-    elif card.special is not None:
-        probs.add(field, f"the Crown is added only to a suit card, not to the {card.special} "
-                  "(rulings SC10).", f"{field}:")
-    elif len(pos.hands[1 - pos.leader]) < 2:
-        probs.add(field, "the follower holds 1 card, so this is the last trick, and the "
-                  "Crown cannot be added at the last trick (rulings SC16).", f"{field}:")
 
 
 # ----------------------------------------------------------------------------- plays
@@ -705,6 +602,13 @@ def read_round(obj, where: str = "round", problems=None) -> Round | None:
     return rnd if probs.count == begin else None
 
 
+def loads_round(text, problems=None) -> Round | None:
+    """A saved round from its JSON text (``Round.dumps()``): ``read_json`` ("The saved round is
+    not valid JSON: ..."), then ``read_round``."""
+    ok, data = read_json(text, "The saved round", problems)
+    return read_round(data, "round", problems) if ok else None
+
+
 # ----------------------------------------------------------------------------- saved games
 
 def read_game(obj, problems=None) -> Game | None:
@@ -751,6 +655,13 @@ def read_game(obj, problems=None) -> Game | None:
         chained = chained and probs.count == before
         game.rounds.append(rnd)
     return game if probs.count == begin else None
+
+
+def loads_game(text, problems=None) -> Game | None:
+    """A saved game from its JSON text (``Game.dumps()``): ``read_json`` ("The saved game is
+    not valid JSON: ..."), then ``read_game``."""
+    ok, data = read_json(text, "The saved game", problems)
+    return read_game(data, problems) if ok else None
 
 
 def _check_next_round(game: Game, rnd: Round, i: int, here: str, probs) -> None:

@@ -11,9 +11,9 @@ from ...core import rules
 from ...core.cards import Card
 from ...core.errors import FoxError
 from ...engine.game import DEFAULT_TARGET
-from ...io.inputs import read_chance, read_modules, read_step
+from ...io.inputs import read_chance, read_modules, read_move, read_step
 from ...engine.modules import BASE
-from ...engine.round import PLAYERS, Action, Move, Round
+from ...engine.round import PLAYERS, Action, Round
 from .format import (BAND, CHARACTER_TAGS, DATA_DIR, FORMATS, GAME_ANSWERS, MODULE_GOALS,
                      MODULE_ONLY_GOALS, PLAY,
                      PLAYER_ANSWERS, PREDICT, SCHEMA, SCORE, SPECIAL_TAGS, parse_goal)
@@ -225,7 +225,7 @@ def _plays(obj, puzzle: Puzzle, probs):
     for i, item in enumerate(value):
         where = f"plays[{i}]"
         try:
-            move = Move.from_json(item, where)
+            move = read_move(item, where)
         except FoxError as exc:
             probs.add(where, f"the play does not parse: {exc}")
             return
@@ -365,7 +365,7 @@ def _answer(value, where, puzzle: Puzzle, probs, bare_ok=False):
     if puzzle.deluxe:
         return _action_answer(value, where, puzzle, probs)
     try:
-        move = Move.from_json(value, where)
+        move = read_move(value, where)
     except FoxError as exc:
         probs.add(where, f"the move does not parse: {exc}")
         return None

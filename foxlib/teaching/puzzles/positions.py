@@ -6,9 +6,9 @@ from __future__ import annotations
 from ...core import rules
 from ...core.cards import Card
 from ...core.errors import FoxError, InputError
-from ...io.inputs import check_position, fill_unseen
+from ...io.inputs import fill_unseen
 from ...engine.modules import BASE
-from ...engine.round import PLAYERS, Position
+from ...engine.round import PLAYERS, Position, check_position
 from .format import BAND, DECK_SIZE, DECK_SIZE_TEXT, PLAY, ROUND_TRICKS
 
 
