@@ -152,8 +152,8 @@ class ScoreExercise(Exercise):
         self.entry = W.BoundedIntText(value=0, min=0, max=99, description="Points",
                                       layout=_shared("entry", lambda: W.Layout(width="10em")))
         self.entry.add_class("fox-points-entry")
-        self.check_button = _button(description="Check", button_style="primary",
-                                    tooltip="Check your answer")
+        self.check_button = _button(description=say.CHROME["check"], button_style="primary",
+                                    tooltip=WORDS["check_answer"])
         self.check_button.add_class("fox-check")
         self.check_button.on_click(lambda _b: self.check())
         area = _hbox([self.entry, self.check_button])
@@ -399,10 +399,10 @@ class Quiz(W.VBox):
         store = progress.place()  # before the questions, so that the quiz (never one of its
         self.progress_ids = progress.current().new_quiz(len(self.items))  # pages) holds it
         self.header = HtmlView()
-        self.previous_button = _button(description="Previous", icon="arrow-left",
-                                        tooltip="Previous question")
-        self.next_button = _button(description="Next", icon="arrow-right",
-                                    tooltip="Next question")
+        self.previous_button = _button(description=say.CHROME["previous"], icon="arrow-left",
+                                        tooltip=WORDS["previous_tip"])
+        self.next_button = _button(description=say.CHROME["next"], icon="arrow-right",
+                                    tooltip=WORDS["next_tip"])
         self.previous_button.on_click(lambda _b: self._previous())
         self.next_button.on_click(lambda _b: self._next())
         self.previous_button.add_class("fox-quiz-previous")

@@ -22,8 +22,8 @@ from foxlib.words.captions import LESSON_GROUPS
 from foxlib.words.svg import card_svg
 
 from .progress import STORAGE_KEY as LESSONS_KEY
-from .puzzle import STORAGE_KEY as PUZZLES_KEY
-from .puzzle import progress_key
+from .puzzle_store import STORAGE_KEY as PUZZLES_KEY
+from .puzzle_store import progress_key
 
 HERE = pathlib.Path(__file__).parent
 SLIDES = "?voila-template=fox-slides"

@@ -15,6 +15,7 @@ CHROME = {
     "answer": "Your answer", "points": "points", "hint": "Hint", "show_solution": "Show solution",
     "retry": "Retry", "next_puzzle": "Next puzzle", "undo": "Undo", "new_game": "New game",
     "check": "Check", "show_answer": "Show answer", "next": "Next", "previous": "Previous",
+    "file": "Choose a file",
 }
 
 
@@ -549,11 +550,12 @@ def home_words(n_lessons: int, n_puzzles: int, n_sets: int) -> dict:
 EXERCISE = {
     "show_tip": "Show the answer and why", "pick_many": "click the cards, then Check",
     "pick_one": "click one card", "check_tip": "Check the cards you selected",
+    "check_answer": "Check your answer",
     "in_trick": "In the trick", "other_tricks": "The other player's tricks",
     "gained": "Gained this round", "no_other": "no other card",
     "not_opened": "not opened yet", "results": "See your results",
     "finish_tip": "Finish the quiz: your results and what to review",
-    "next_tip": "Next question",
+    "next_tip": "Next question", "previous_tip": "Previous question",
 }
 
 
