@@ -5,7 +5,7 @@ follows are ``legal_cards()``, the reasons for illegal cards are ``verify_play``
 exchange and the Woodcutter's draw and discard are played on the round, and the outcome is the
 round's ``TrickRecord``. With Deluxe modules chosen (``options``: Poison 8s, goal cards), the
 trick is played with them: the 8s are Poison 8s, the goals put on the table are checked by the
-engine and its claims are said in its words (``foxlib.engine.goals.say_claim``). With special cards
+engine and its claims are said in its words (``foxlib.words.goal_words.say_claim``). With special cards
 chosen there (the cards ticked, or two at random), they may be led or held, a card may be played
 with the Crown, and every decision they bring (the Hammer's suit and the leader's new card, the
 Fairy's take and gift, the Shovel's dig, the Potion's cards) is offered as a choice made from the
@@ -23,7 +23,7 @@ from ipywidgets import BoundedIntText, Button, Checkbox, Dropdown, HBox, Layout,
 
 from foxlib import DECK, Action, Card, FoxError, Round
 from foxlib.core.cards import SPECIAL_DECK, card_list
-from foxlib.engine.goals import say_claim
+from foxlib.words.goal_words import say_claim
 from foxlib.io.inputs import read_theme, trick_setup
 from foxlib.engine.possible import completed
 from foxlib.engine.modules import BASE

@@ -20,7 +20,8 @@ from ipywidgets import Checkbox, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card
 from foxlib.core.errors import Problems
-from foxlib.engine.goals import GoalSet, house_goals, load_text
+from foxlib.engine.goals import GoalSet, house_goals
+from foxlib.io.goal_files import load_text
 from foxlib.engine.modules import BASE, SPECIAL_CARDS, Modules, choose_special
 from foxlib.words import captions as say
 from foxlib.words.captions import MODULES as WORDS
