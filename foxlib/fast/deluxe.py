@@ -63,6 +63,7 @@ from .base import POINTS, SUIT_CARDS, goal_modules, mask_of  # noqa: F401 (mask_
 from .goals import SPECIAL as _SPECIAL
 from ..engine.goals import END
 from ..engine.modules import SPECIAL_CARDS, Modules
+from ..engine.round import Position, Round
 
 # ----------------------------------------------------------------------------- cards
 
@@ -289,7 +290,6 @@ def to_round(state: FastDeluxeState, seed: int | None = None, **kw):
     crowned card is refused too; so is a finished round, and a state whose goals have counted
     something (a position cannot hold that). (A led Shovel in the trick is one that did not
     dig: a position holds it as it is.)"""
-    from ..engine.round import Position, Round
     if state.phase == OVER:
         raise InvalidState("The round is over: there is no position to start a round from.")
     if state.crowned >= 0:
