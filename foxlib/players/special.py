@@ -27,7 +27,7 @@ from ..core import rules
 from ..core.cards import Card
 from ..core.errors import InvalidState
 from ..engine.round import ACTION_KINDS, Action, PlayerView
-from ..fast import base as fast
+from ..fast import base as fast_base
 from ..fast.deluxe import from_round, random_playout
 from ..search.evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
 from ..words.narrator import sentence
@@ -650,11 +650,11 @@ def no_special_to_come(view: PlayerView, world) -> bool:
 def _base_world(world):
     """The base game's fast state (``foxlib.fast.base``) of a sampled round without special cards
     left to play."""
-    return fast.FastState(
-        (fast.mask_of(world.hands[0]), fast.mask_of(world.hands[1])), world.decree.index,
+    return fast_base.FastState(
+        (fast_base.mask_of(world.hands[0]), fast_base.mask_of(world.hands[1])), world.decree.index,
         tuple(c.index for c in world.deck), world.leader, tuple(c.index for c in world.trick),
         tuple(world.tricks_won), tuple(world.score), tuple(world.round_gain),
-        fast.PHASES.index(world.phase), world.modules.poison)
+        fast_base.PHASES.index(world.phase), world.modules.poison)
 
 
 def _base_decision(player, view: PlayerView, rng, world, start):
