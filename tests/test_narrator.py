@@ -174,7 +174,7 @@ def test_every_decision_names_the_same_card_suit_and_verb_on_the_button_in_the_r
     narrator (``Narrator.action_words``): the same card or suit, the same verb."""
     from foxlib import Round
     from foxlib.engine.modules import SPECIAL_CARDS
-    from foxlib.players.levels import describe_action
+    from foxlib.players.common import describe_action
     from foxlib.teaching.puzzles.model import action_text, cap
     from scenario_helpers import position
     view = Round(position("9M", "4K 3B", "5B 6M", modules={"special": list(SPECIAL_CARDS)}),

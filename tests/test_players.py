@@ -9,8 +9,8 @@ from foxlib.fast import base as fast
 from foxlib.search.evaluators import (HybridEvaluator, LookaheadEvaluator, MinimaxEvaluator,
                                PolicyRolloutEvaluator, RolloutEvaluator, Schedule,
                                default_evaluator)
-from foxlib.players.levels import (LEVELS, Outlook, RandomPlayer, RulesPlayer, StrongPlayer,
-                            band_difference, make_player, remaining_tricks)
+from foxlib.players.common import Outlook, band_difference, remaining_tricks
+from foxlib.players.levels import LEVELS, RandomPlayer, RulesPlayer, StrongPlayer, make_player
 from foxlib.io.inputs import read_position
 
 

@@ -14,7 +14,8 @@ import pytest
 from foxlib import Action, Card, Round
 from foxlib.engine.modules import SPECIAL_CARDS, Modules
 from foxlib.words.narrator import ReviewNarrator
-from foxlib.players.levels import Decision, RandomPlayer
+from foxlib.players.common import Decision
+from foxlib.players.levels import RandomPlayer
 from foxlib.teaching.review import (Contrast, ReviewSettings, decision_count, hint, iter_review,
                            review_round)
 from foxlib.teaching.review_special import SpecialFacts

@@ -37,6 +37,7 @@ import sys
 
 from ..core.errors import FoxError
 from ..io.inputs import read_scenario
+from ..search.deluxe_solver import solve_deluxe
 from ..search.solver import Band, TrickGoal, solve, solve_value
 
 USAGE_OBJECTIVE = ("points (default), band:PLAYER:BAND (BAND a name such as Victorious or a "
@@ -109,7 +110,6 @@ def solve_line(line: str, objective="points", node_limit=None, time_limit=None) 
 
 def _solve_deluxe(rnd, objective, node_limit, time_limit) -> dict:
     """A round with special or goal cards: the search over the rules engine's actions."""
-    from ..search.deluxe_solver import solve_deluxe
     analysis = solve_deluxe(rnd, objective, node_limit=node_limit or 2_000_000,
                             time_limit=time_limit)
     out = analysis.to_json()

@@ -15,6 +15,8 @@ Encoding
 Tables (flat lists indexed by ints) replace the rules' branches: ``TRICK[(lead * 33 + follow)
 * 3 + trump]`` packs who wins, who leads next and the Treasure of a complete trick. They are
 built from ``foxlib.core.rules`` itself, so the two paths share one definition of the trick.
+The tables and masks live in ``foxlib.fast.encoding`` (the goal compiler, ``foxlib.fast.goals``,
+reads them too) and are importable from here as well.
 
 Poison 8s (``Modules(poison=True)``) are a flag of the state (``FastState.poison``): the trick's
 winner then loses 1 point per 8 (``POISON8``), Treasure and Poison added up first and the score
@@ -35,73 +37,17 @@ from typing import NamedTuple
 
 from ..core import rules
 from ..core.cards import DECK
-from ..core.errors import InvalidState
-
-# ----------------------------------------------------------------------------- tables
-
-N_CARDS = 33
-RANK = tuple(c % 11 + 1 for c in range(N_CARDS))          # 1..11
-SUIT = tuple(c // 11 for c in range(N_CARDS))              # 0..2
-BIT = tuple(1 << c for c in range(N_CARDS))
-ALL_CARDS = (1 << N_CARDS) - 1
-SUIT_MASK = tuple(0x7FF << (11 * s) for s in range(3))
-CARD_SUIT_MASK = tuple(SUIT_MASK[SUIT[c]] for c in range(N_CARDS))
-SWAN_BIT = tuple(1 << (11 * SUIT[c]) for c in range(N_CARDS))   # the 1 of the card's suit
-TREASURE = tuple(1 if RANK[c] == rules.TREASURE else 0 for c in range(N_CARDS))
-#: 1 for the 8s: Poison 8s when the state's ``poison`` flag is set.
-POISON8 = tuple(1 if RANK[c] == rules.POISON else 0 for c in range(N_CARDS))
-
-
-def _mask_of(rank: int) -> int:
-    return sum(1 << (s * 11 + rank - 1) for s in range(3))
-
-
-SWANS, FOXES, WOODCUTTERS = _mask_of(rules.SWAN), _mask_of(rules.FOX), _mask_of(rules.WOODCUTTER)
-TREASURES, WITCHES, MONARCHS = (_mask_of(rules.TREASURE), _mask_of(rules.WITCH),
-                                _mask_of(rules.MONARCH))
-#: Ranks without any ability: the even cards.
-PLAIN_RANKS = frozenset((2, 4, 6, 8, 10))
-
-#: Points of the end-of-round table by tricks won (index 0..13).
-POINTS = tuple(rules.round_points(t) for t in range(14))
-
-
-def _trick_tables():
-    wins, codes = [], []
-    for lead in DECK:
-        for follow in DECK:
-            for trump in range(3):
-                fw = rules.follower_wins(lead, follow, rules.Suit(trump))
-                loser = lead if fw else follow
-                # The Swan's owner leads next when it loses (two Swans: the loser leads).
-                follower_next = (not fw) if loser.rank == rules.SWAN else fw
-                treasure = (lead.rank == rules.TREASURE) + (follow.rank == rules.TREASURE)
-                wins.append(fw)
-                codes.append(int(fw) | int(follower_next) << 1 | treasure << 2)
-    return tuple(wins), tuple(codes)
-
-
-#: ``FOLLOWER_WINS[(lead * 33 + follow) * 3 + trump]``: True when the second card wins.
-#: ``TRICK[...]``: bit 0 follower wins, bit 1 follower leads the next trick, bits 2+ Treasure.
-FOLLOWER_WINS, TRICK = _trick_tables()
-
-#: Card indices of the set bits of an 11-bit suit chunk, per suit: ``SUIT_CARDS[s][chunk]``.
-SUIT_CARDS = tuple(tuple(tuple(s * 11 + r for r in range(11) if v >> r & 1) for v in range(2048))
-                   for s in range(3))
-
-
-def cards_of(mask: int) -> list:
-    """Card indices in a mask, ascending."""
-    return [*SUIT_CARDS[0][mask & 0x7FF], *SUIT_CARDS[1][mask >> 11 & 0x7FF],
-            *SUIT_CARDS[2][mask >> 22]]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << (c if isinstance(c, int) else c.index)
-    return m
-
+from ..core.errors import IllegalAction, InvalidState
+from ..engine.goals import GoalSet, house_goals
+from ..engine.modules import POISON, Modules
+from ..engine.round import Move, Position, Round
+from . import goals as fastgoals
+from .encoding import (ALL_CARDS, BIT, CARD_SUIT_MASK, FOLLOWER_WINS, FOXES,  # noqa: F401 (API)
+                       MONARCHS, N_CARDS, PLAIN_RANKS, POINTS, POISON8, RANK, SUIT, SUIT_CARDS,
+                       SUIT_MASK, SWAN_BIT, SWANS, TREASURE, TREASURES, TRICK, WITCHES,
+                       WOODCUTTERS, cards_of, mask_of)
+from .encoding import DECIDES as _DECIDES, IS_MONARCH as _IS_MONARCH
+from .encoding import random_ability as _ability
 
 # ----------------------------------------------------------------------------- state
 
@@ -162,12 +108,10 @@ def goal_program(goals, deck: str = "base"):
     ``"base"`` for this module, ``"special"`` for ``foxlib.fast.deluxe``."""
     if not goals:
         return None
-    from . import goals as fastgoals
     if isinstance(goals, fastgoals.GoalProgram):
         return goals if goals.deck.name == deck else fastgoals.program(goals.goals, deck)
     goals = tuple(goals)
     if any(isinstance(g, str) for g in goals):
-        from ..engine.goals import house_goals
         house = house_goals()
         try:
             goals = tuple(house.by_id(g) if isinstance(g, str) else g for g in goals)
@@ -201,8 +145,6 @@ def goal_state(goals, before, tricks, deck: str = "base"):
 def goal_modules(prog, poison: bool, special=()):
     """The ``Modules`` of a round played with the goals of the program ``prog`` (house goals
     named by id, others carried as their own goal file), Poison 8s and ``special``."""
-    from ..engine.goals import GoalSet, house_goals
-    from ..engine.modules import Modules
     own = GoalSet("fast-state", "The goals of a fast state", prog.goals)
     if all(g in house_goals().goals for g in own.goals):
         own = None                     # house goals are named by id only
@@ -216,7 +158,6 @@ def to_round(state: FastState, **kw):
     Woodcutter's discard phase the card drawn cannot be told apart from the rest of the hand:
     every choice gives the same state, so a card whose absence makes the Woodcutter a legal
     play is put back on top of the deck and drawn again."""
-    from ..engine.round import Position, Round
     card = DECK.__getitem__
     hands = [cards_of(state.hands[0]), cards_of(state.hands[1])]
     deck = list(state.deck)
@@ -252,8 +193,7 @@ def to_round(state: FastState, **kw):
         pos.modules = goal_modules(state.goals, state.poison)
         pos.goals = state.goals.ids
     elif state.poison:
-        from ..engine.modules import POISON as _POISON
-        pos.modules = _POISON
+        pos.modules = POISON
     rnd = Round(pos, **kw)
     if pending is not None:
         rnd.play(card(pending))
@@ -280,7 +220,6 @@ def make_move(card: int, decision: int = -1) -> int:
 
 def to_move(move: int):
     """The ``foxlib.Move`` for a fast move."""
-    from ..engine.round import Move
     card, dec = move & 63, (move >> 6) - 1
     if dec < 0:
         return Move(DECK[card])
@@ -410,7 +349,6 @@ def _finish_goals(state: FastState, hands, decree, deck, trick) -> FastState:
 
 
 def _illegal(text: str):
-    from ..core.errors import IllegalAction
     raise IllegalAction(text)
 
 
@@ -617,9 +555,6 @@ def _log_goal_trick(state: FastState, after: FastState, log: list) -> None:
         prog.finish(gs, t0, t1, winner, log)
 
 
-#: 1 for the cards whose play asks for a decision: the Foxes and the Woodcutters.
-_DECIDES = tuple(1 if RANK[c] in (rules.FOX, rules.WOODCUTTER) else 0 for c in range(N_CARDS))
-_IS_MONARCH = tuple(RANK[c] == rules.MONARCH for c in range(N_CARDS))
 
 
 def _playout(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
@@ -781,43 +716,6 @@ def _playout_poison(h, decree, deck, leader, led, t0, t1, s0, s1, rnd, log):
         leader ^= code >> 1 & 1
         led = -1
     return t0, t1, s0 + POINTS[t0], s1 + POINTS[t1]
-
-
-def _ability(h, p, card, decree, trump, deck, rnd, log):
-    """The Fox's exchange or the Woodcutter's draw and discard, decided at random."""
-    m = h[p]
-    if card % 11 == 2:                      # Fox: keep the decree, or swap any hand card
-        if not m:
-            return decree, trump
-        k = int(rnd() * (m.bit_count() + 1))
-        if k == 0:
-            if log is not None:
-                log.append(("exchange", -1))
-            return decree, trump
-        k -= 1
-        while k:
-            m &= m - 1
-            k -= 1
-        low = m & -m
-        x = low.bit_length() - 1
-        h[p] ^= low | (1 << decree)
-        if log is not None:
-            log.append(("exchange", x))
-        return x, x // 11
-    if deck:                                # Woodcutter: draw the top card, discard any card
-        full = m | 1 << deck.pop(0)
-        m = full
-        k = int(rnd() * m.bit_count())
-        while k:
-            m &= m - 1
-            k -= 1
-        low = m & -m
-        x = low.bit_length() - 1
-        h[p] = full ^ low
-        deck.append(x)
-        if log is not None:
-            log.append(("discard", x))
-    return decree, trump
 
 
 def random_position(rng: _random.Random, cards_per_hand: int, deck_size: int = 6,

@@ -35,10 +35,15 @@ Encoding
   decree card counting only by its trump suit unless the Mirror is in the trick). What else
   depends on the decree card (which cards have no suit in hand, what the Mirror does) is
   looked up once per decree card, again after a Fox.
+- The cards and tables are in ``foxlib.fast.deluxe_tables``; the playout loop, written once in
+  ``tools/deluxe_loop_source.py``, is in ``foxlib.fast.deluxe_loop``, which
+  ``tools/make_deluxe_loop.py`` generates from it (a plain module: nothing is rewritten when
+  foxlib is imported).
 
 Goal cards (``goals=``, ``FastDeluxeState.goals``) are compiled by ``foxlib.fast.goals`` for
 the 42 cards (the same compiler as ``foxlib.fast.base``'s) and put into the loop where points are
-scored (``_run``'s ``if _GOALS:`` blocks, compiled per program by ``_loop``): at each trick
+scored (the loop's text with goal cards, ``foxlib.fast.deluxe_loop.GOALS_QUIET``, with a
+program's lines put in and compiled once per program by ``_loop``): at each trick
 the goals read the facts a ``TrickRecord`` keeps (the two cards, the decree card then, who
 led, who won, the tricks won), each player's Treasure, Poison and goal points are added up
 and each score floored at 0; at the end the table's points, then the goals met at the end,
@@ -47,153 +52,24 @@ what the goals have counted (``from_round`` works it out from the round's tricks
 """
 from __future__ import annotations
 
-import ast
-import inspect
 import linecache
 import random as _random
 import re
 from math import factorial
 from typing import NamedTuple
 
-from . import base as _fast
-from ..core import rules
-from ..core.cards import DECK, SPECIAL_DECK, special_card
+from ..core.cards import special_card
 from ..core.errors import InvalidState
-from .base import POINTS, SUIT_CARDS, goal_modules, mask_of  # noqa: F401 (mask_of: API)
-from .goals import SPECIAL as _SPECIAL
-from ..engine.goals import END
 from ..engine.modules import SPECIAL_CARDS, Modules
-
-# ----------------------------------------------------------------------------- cards
-
-N_CARDS = 42
-ALL_CARDS = tuple(DECK) + tuple(SPECIAL_DECK)
-AXE, TREE, FAIRY, CROWN, MIRROR, BOW, HAMMER, POTION, SHOVEL = range(33, 42)
-SPECIAL_INDEX = {name: 33 + i for i, name in enumerate(SPECIAL_CARDS)}
-SUIT_CARDS_MASK = (1 << 33) - 1
-SPECIALS_MASK = ((1 << 42) - 1) ^ SUIT_CARDS_MASK
-SUIT_MASK = tuple(0x7FF << (11 * s) for s in range(3))
-CROWN_BIT, MIRROR_BIT = 1 << CROWN, 1 << MIRROR
-#: The special cards with no suit in hand when the decree card is a suit card (the Mirror
-#: then counts as the decree card's suit).
-_UNSUITED_WITH_SUIT_DECREE = SPECIALS_MASK & ~MIRROR_BIT
-
-# How a card comes into the trick (``PlayRecord.how``): from hand, picked after a Tree, dug by a
-# Shovel, drawn after a Potion, the leader's new card after a Hammer; _IN: it is in the trick
-# already and no ability acts (played with the Crown, or a card without an ability).
-_HAND, _TREE, _DIG, _POTION, _REPLACE, _IN = range(6)
-
-#: Card indices of the set bits of the 9-bit special chunk (the suit chunks: ``fast.SUIT_CARDS``).
-_SPECIAL_CHUNK = tuple(tuple(33 + r for r in range(9) if v >> r & 1) for v in range(512))
-
-
-def cards_of(mask: int) -> list:
-    """Card indices in a mask, ascending (the order of sorted ``Card`` lists)."""
-    return [*SUIT_CARDS[0][mask & 0x7FF], *SUIT_CARDS[1][mask >> 11 & 0x7FF],
-            *SUIT_CARDS[2][mask >> 22 & 0x7FF], *_SPECIAL_CHUNK[mask >> 33]]
-
-
-def _kth(m: int, k: int) -> int:
-    """The index of the ``k``-th lowest set bit of ``m`` (0-based)."""
-    while k:
-        m &= m - 1
-        k -= 1
-    return (m & -m).bit_length() - 1
-
-
-def special_mask(special) -> int:
-    """The mask of the special cards named (``Modules.special``)."""
-    bad = [s for s in special if s not in SPECIAL_INDEX]
-    if bad:
-        raise InvalidState(f"{bad[0]!r} is not a special card; the special cards are "
-                           f"{', '.join(SPECIAL_CARDS)}.")
-    return sum(1 << SPECIAL_INDEX[s] for s in set(special))
-
-
-# ----------------------------------------------------------------------------- tricks
-
-def _pack(out) -> int:
-    """bit 0: the follower wins; bit 1: the follower leads next; bits 2-3: Treasure (7s);
-    bits 4-5: Poison 8s (counted whether or not the module is on)."""
-    return (out.winner | out.next_leader << 1 | out.treasure << 2 | out.rule.poison << 4)
-
-
-def _trick_table() -> tuple:
-    decrees = (DECK[0], DECK[11], DECK[22], SPECIAL_DECK[0])    # trump B, K, M, none (the Axe)
-    table = [-1] * (N_CARDS * N_CARDS * 4)
-    for lead in ALL_CARDS:
-        for follow in ALL_CARDS:
-            if lead is follow or MIRROR in (lead.index, follow.index):
-                continue
-            base = (lead.index * N_CARDS + follow.index) * 4
-            for tk, decree in enumerate(decrees):
-                out = rules.decide_special_trick(lead, follow, decree, poison=True)
-                table[base + tk] = _pack(out)
-    return tuple(table)
-
-
-_SUITM = tuple(SUIT_MASK[c // 11] if c < 33 else 0 for c in range(N_CARDS))
-_MONARCH = tuple(c < 33 and c % 11 == rules.MONARCH - 1 for c in range(N_CARDS))
-# What a card does when it enters the trick (``_run`` checks when and how).
-_K_FOX, _K_WOODCUTTER, _K_POTION, _K_SHOVEL, _K_FAIRY, _K_HAMMER, _K_TREE, _K_AXE = range(1, 9)
-_KIND = tuple(_K_FOX if c < 33 and c % 11 == rules.FOX - 1 else
-              _K_WOODCUTTER if c < 33 and c % 11 == rules.WOODCUTTER - 1 else
-              {POTION: _K_POTION, SHOVEL: _K_SHOVEL, FAIRY: _K_FAIRY, HAMMER: _K_HAMMER,
-               TREE: _K_TREE, AXE: _K_AXE}.get(c, 0) for c in range(N_CARDS))
-
-
-#: ``TRICK[(lead * 42 + follow) * 4 + tk]``, ``tk`` the trump suit (3: a special decree card,
-#: no trump), packed as ``_pack`` says; for tricks without a crowned card (``_decide`` works
-#: those out). The Mirror's entries are -1 here: ``_decree_facts`` fills them in for each
-#: decree card, which the Mirror copies.
-TRICK = _trick_table()
-
-
-def _decree_facts(decree: int) -> tuple:
-    """What the decree card makes of the other cards: (the trick table of its trump suit,
-    indexed ``lead * 42 + follow``, with the Mirror's tricks decided against this decree
-    card; the suit mask the Mirror counts in (0: none); the cards with no suit in hand; then
-    each card's ability kind, suit mask and Monarch flag, the Mirror's being the decree
-    card's; the trump index: the suit, 3 for a special decree card)."""
-    tk = decree // 11 if decree < 33 else 3
-    mirror = decree if decree != MIRROR else MIRROR
-    kinds, suitm, monarch = list(_KIND), list(_SUITM), list(_MONARCH)
-    kinds[MIRROR], suitm[MIRROR], monarch[MIRROR] = (_KIND[mirror], _SUITM[mirror],
-                                                     _MONARCH[mirror])
-    table = list(TRICK[tk::4])
-    card = ALL_CARDS
-    for other in range(N_CARDS):
-        if other != MIRROR:
-            table[MIRROR * 42 + other] = _pack(rules.decide_special_trick(
-                card[MIRROR], card[other], card[decree], poison=True))
-            table[other * 42 + MIRROR] = _pack(rules.decide_special_trick(
-                card[other], card[MIRROR], card[decree], poison=True))
-    return (tuple(table), _SUITM[decree],
-            _UNSUITED_WITH_SUIT_DECREE if decree < 33 else SPECIALS_MASK,
-            tuple(kinds), tuple(suitm), tuple(monarch), tk)
-
-
-_DECIDED: dict = {}
-
-
-def _decide(lead, follow, decree, tk, crowned) -> int:
-    """A trick with a crowned card (``crowned``: its place, 0 or 1), packed as ``TRICK``'s
-    entries (remembered). Without the Mirror in the trick the decree card counts only by its
-    trump suit (``rules.acting_card``), so the outcome is remembered by the trump index
-    ``tk``, not by the card."""
-    key = ((lead * 42 + follow) * 42 + (decree if MIRROR in (lead, follow) else tk)) * 2 \
-        + crowned
-    code = _DECIDED.get(key)
-    if code is None:
-        out = rules.decide_special_trick(
-            ALL_CARDS[lead], ALL_CARDS[follow], ALL_CARDS[decree], crowned, poison=True)
-        code = _DECIDED[key] = _pack(out)
-    return code
-
-
-#: ``_decree_facts`` of each decree card.
-_FACTS = tuple(_decree_facts(d) for d in range(N_CARDS))
-
+from ..engine.round import Position, Round
+from . import base as _fast
+from . import deluxe_loop as _generated
+from .base import goal_modules, mask_of
+from .deluxe_loop import GOALS_LOGGED, GOALS_QUIET, run_logged, run_quiet
+from .deluxe_tables import (ALL_CARDS, AXE, BOW, CROWN, FAIRY, HAMMER, MIRROR,  # noqa: F401 (API)
+                            N_CARDS, POTION, SHOVEL, SPECIAL_INDEX, SPECIALS_MASK, SUIT_CARDS_MASK,
+                            SUIT_MASK, TRICK, TREE, cards_of, special_mask)
+from .goals import SPECIAL as _SPECIAL
 
 # ----------------------------------------------------------------------------- state
 
@@ -289,7 +165,6 @@ def to_round(state: FastDeluxeState, seed: int | None = None, **kw):
     crowned card is refused too; so is a finished round, and a state whose goals have counted
     something (a position cannot hold that). (A led Shovel in the trick is one that did not
     dig: a position holds it as it is.)"""
-    from ..engine.round import Position, Round
     if state.phase == OVER:
         raise InvalidState("The round is over: there is no position to start a round from.")
     if state.crowned >= 0:
@@ -435,416 +310,28 @@ def random_playout(state: FastDeluxeState, rng: _random.Random, chance=None,
         rng.random, (rng if chance is None else chance)._randbelow, log, state.gstate)
 
 
-def _run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, rnd, below,
-         log, gs=()):
-    """The playout loop. Each pass either decides a complete trick or brings one card into
-    the trick, with everything its ability sets off (the chain of a Potion's card, a dug card,
-    the leader's new card after a Hammer). Every decision is ``int(rnd() * n)`` among the ``n``
-    legal actions in ``Round.legal_actions()`` order. Every chance outcome is drawn as
-    ``Round._chance`` draws it, ``random.Random.sample(sorted pool, k)``, with that method's
-    own steps written out: ``below`` is the chance source's ``_randbelow``, and a pool (a
-    hand, a trick) is never above the 21 cards where ``sample`` would switch to another way
-    (``tests/test_fast_deluxe.py`` checks the outcomes against ``Round``'s own).
-
-    ``if _GOALS:`` blocks score goal cards: ``_loop`` compiles this function again for each
-    ``GoalProgram`` with its code (``fastgoals``) in place of the ``_GOAL_...`` names, ``gs``
-    the goals' counters; without goals those blocks are left out (``_GOALS`` is False)."""
-    logging = log is not None
-    # What the decree card makes of the others (``_decree_facts``).
-    table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
-    if _GOALS:
-        winner = 0
-        _GOAL_UNPACK
-    while True:
-        # -------------------------------------------------------------- choose a card
-        if not trick:
-            p = leader
-            hand = h[p]
-            if not hand:
-                break
-            legal = hand
-            leads = True
-        else:
-            p = leader ^ 1
-            hand = h[p]
-            leads = False
-            if kinds[trick[0]] == _K_TREE:
-                # The led card is a Tree now (a Mirror too, after its own Fox exchange): the
-                # follower's card is picked at random from the whole hand, and its ability
-                # acts (rulings SC8, SC11).
-                c = _kth(hand, below(hand.bit_count()))
-                if logging:
-                    log.append(("chance", (c,)))
-                h[p] = hand ^ 1 << c
-                legal = 0
-            elif not suitm[trick[0]]:
-                legal = hand
-            else:
-                led = trick[0]
-                sm = suitm[led]
-                same = hand & sm
-                if dsm == sm:
-                    same |= hand & MIRROR_BIT
-                if not same:
-                    legal = hand
-                elif monarch[led] and crowned != led:
-                    # A Monarch: its Swan or the highest card of its suit (the Mirror counts
-                    # as the decree card).
-                    suited = same & ~MIRROR_BIT
-                    top = 1 << (suited.bit_length() - 1) if suited else 0
-                    if same & MIRROR_BIT:
-                        if not suited or decree % 11 > (suited.bit_length() - 1) % 11:
-                            top = MIRROR_BIT
-                        if decree % 11 == 0:
-                            top |= MIRROR_BIT
-                    legal = top | (suited & (sm & -sm))
-                else:
-                    legal = same | (hand & um)
-        if legal:
-            n = total = legal.bit_count()
-            if hand & CROWN_BIT and deck and hand & (hand - 1):
-                crowns = legal & SUIT_CARDS_MASK
-                total += crowns.bit_count()
-            k = int(rnd() * total)
-            if k < n:
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-                low = legal & -legal
-                c = low.bit_length() - 1
-                h[p] = hand ^ low
-                if logging:
-                    log.append(("play", c, total))
-                if kinds[c]:
-                    how = _HAND
-                else:                           # no ability: it only enters the trick
-                    trick.append(c)
-                    if leads:                   # (the trick was empty: the follow is next)
-                        continue
-                    how = _IN
-            else:
-                # The Crown with a suit card: it draws, the card counts as an 11 and loses
-                # its ability (rulings SC10).
-                k -= n
-                while k:
-                    crowns &= crowns - 1
-                    k -= 1
-                low = crowns & -crowns
-                c = low.bit_length() - 1
-                crowned = c
-                h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
-                trick.append(c)
-                if logging:
-                    log.append(("crown", c, total))
-                how = _IN
-        else:
-            how = _TREE
-
-        # -------------------------------------------------------------- the card enters
-        while how != _IN:
-            if leads and trick:
-                trick.insert(0, c)      # the leader's new card after a Hammer goes first
-            else:
-                trick.append(c)
-            kind = kinds[c]
-            if not kind:
-                break
-            if kind == _K_FOX:                              # keep or swap the decree card
-                m = h[p]
-                if m:
-                    k = int(rnd() * (m.bit_count() + 1))
-                    if k:
-                        x = _kth(m, k - 1)
-                        h[p] = m ^ 1 << x | 1 << decree
-                        decree = x
-                        table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
-                    if logging:
-                        log.append(("exchange", x if k else -1, m.bit_count() + 1))
-                break
-            if kind == _K_WOODCUTTER:                       # draw, put one under the deck
-                if deck:
-                    m = h[p] | 1 << deck.pop(0)
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    h[p] = m ^ 1 << x
-                    deck.append(x)
-                    if logging:
-                        log.append(("discard", x, m.bit_count()))
-                break
-            if kind == _K_POTION:
-                if how == _POTION:
-                    break
-                # The Potion and a card from hand go under the deck; draw two, play one
-                # (rulings SC14).
-                trick.remove(c)
-                deck.append(c)
-                m = h[p]
-                if m:
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    m ^= 1 << x
-                    deck.append(x)
-                    if logging:
-                        log.append(("potion_discard", x, m.bit_count() + 1))
-                    u1 = deck.pop(0)
-                    u2 = deck.pop(0)
-                    h[p] = m | 1 << u1 | 1 << u2
-                    if u1 == c:
-                        offer = (u2,)
-                    elif u2 == c:
-                        offer = (u1,)
-                    else:
-                        offer = (u1, u2) if u1 < u2 else (u2, u1)
-                else:
-                    u1 = deck.pop(0)
-                    h[p] = 1 << u1
-                    offer = (u1,)
-                c = offer[int(rnd() * len(offer))]
-                h[p] ^= 1 << c
-                if logging:
-                    log.append(("potion_play", c, len(offer)))
-                how = _POTION
-                continue
-            if kind == _K_SHOVEL:
-                pile = piles[p]
-                if pile:
-                    dig = int(rnd() * 2)
-                    if logging:
-                        log.append(("dig", c if dig else -1, 2))
-                    if dig:
-                        # Dig a random card of the last trick won and play it instead; the
-                        # Shovel takes its place there (rulings SC15).
-                        dug = sorted(pile)[below(len(pile))]
-                        if logging:
-                            log.append(("chance", (dug,)))
-                        pile[pile.index(dug)] = c
-                        trick.remove(c)
-                        c = dug
-                        how = _DIG
-                        continue
-                break                   # it stays, and loses if still there at the end
-            if kind == _K_FAIRY:
-                # See up to two random cards of the opponent's hand, take one or none; after
-                # taking, give one (rulings SC9).
-                o = p ^ 1
-                pool = cards_of(h[o])
-                n = len(pool)
-                if n > 1:
-                    j = below(n)
-                    shown = (pool[j],)
-                    pool[j] = pool[n - 1]
-                    shown += (pool[below(n - 1)],)
-                else:
-                    shown = (pool[below(1)],) if n else ()
-                if logging:
-                    log.append(("chance", shown))
-                if shown:
-                    k = int(rnd() * (len(shown) + 1))
-                    if logging:
-                        log.append(("fairy_take", shown[k - 1] if k else -1, len(shown) + 1))
-                    if k:
-                        x = shown[k - 1]
-                        h[o] ^= 1 << x
-                        m = h[p] | 1 << x
-                        y = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << y
-                        h[o] |= 1 << y
-                        if logging:
-                            log.append(("fairy_give", y, m.bit_count()))
-                break
-            if kind == _K_HAMMER:
-                if leads:
-                    break
-                # Name a suit; the led card (with its Crown) goes under the deck; the leader
-                # draws and plays a card of that suit if they can (rulings SC13).
-                suit = int(rnd() * 3)
-                if logging:
-                    log.append(("name_suit", suit, 3))
-                led = trick.pop(0)
-                deck.append(led)
-                if crowned == led:
-                    deck.append(CROWN)
-                crowned = -1
-                p = leader
-                m = h[p] | 1 << deck.pop(0)
-                same = m & SUIT_MASK[suit]
-                if m & MIRROR_BIT and dsm == SUIT_MASK[suit]:
-                    same |= MIRROR_BIT
-                if not same:
-                    same = m
-                c = _kth(same, int(rnd() * same.bit_count()))
-                h[p] = m ^ 1 << c
-                if logging:
-                    log.append(("replace", c, same.bit_count()))
-                how = _REPLACE
-                leads = True
-                continue
-            if kind == _K_TREE:
-                break                   # (its demand is read when the follower is to play)
-            # The Axe: after a Woodcutter it draws and puts one under (and wins: the trick's
-            # cards say so, rulings SC7).
-            if not leads:
-                led = trick[0]
-                if kinds[led] == _K_WOODCUTTER:
-                    if deck:
-                        m = h[p] | 1 << deck.pop(0)
-                        x = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << x
-                        deck.append(x)
-                        if logging:
-                            log.append(("discard", x, m.bit_count()))
-            break
-        if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
-            continue
-        # ---------------------------------------------------------- decide the trick
-        lead, follow = trick
-        if crowned >= 0:
-            code = _decide(lead, follow, decree, tk, 0 if crowned == lead else 1)
-            trick.append(CROWN)
-            crowned = -1
-        else:
-            code = table[lead * 42 + follow]
-        if logging:
-            log.append(("cards", tuple(trick)))
-        winner = leader ^ (code & 1)
-        t = code >> 2 & 3
-        if _GOALS:
-            # Each player's Treasure, Poison and goal points of the trick added up, then each
-            # score floored at 0 (rulings G3, G4), as fastgoals' own playout does.
-            if poison:
-                t -= code >> 4
-            if winner:
-                t1 += 1
-            else:
-                t0 += 1
-            ix = ((lead * 42 + follow) * 4 + tk) * 2 + (code & 1)     # (fastgoals' index)
-            n = t0 + t1
-            d0 = d1 = 0
-            _GOAL_TRICK
-            if logging:
-                b0, b1 = s0, s1
-            if winner:
-                s1 += t + d1
-                if s1 < 0:
-                    s1 = 0
-                if d0:
-                    s0 += d0
-                    if s0 < 0:
-                        s0 = 0
-            else:
-                s0 += t + d0
-                if s0 < 0:
-                    s0 = 0
-                if d1:
-                    s1 += d1
-                    if s1 < 0:
-                        s1 = 0
-            if logging:
-                log.append(("trick", winner, leader ^ (code >> 1 & 1), s0 - b0, s1 - b1))
-        else:
-            if poison:
-                # Treasure and Poison added up first, the score floored at 0 (rulings P1, P2).
-                t -= code >> 4
-                floor = -(s1 if winner else s0)
-                if t < floor:
-                    t = floor
-            if winner:
-                t1 += 1
-                s1 += t
-            else:
-                t0 += 1
-                s0 += t
-            if logging:
-                log.append(("trick", winner, leader ^ (code >> 1 & 1), t))
-        piles[winner] = trick
-        trick = []
-        leader ^= code >> 1 & 1
-        if not (h[0] or h[1]):
-            break
-    s0 += POINTS[t0]
-    s1 += POINTS[t1]
-    if _GOALS:
-        # The goals met at the end, after the table's points, floored at 0 (rulings G3).
-        n = END
-        d0 = d1 = 0
-        _GOAL_END
-        s0 += d0
-        if s0 < 0:
-            s0 = 0
-        s1 += d1
-        if s1 < 0:
-            s1 = 0
-    if logging:
-        log.append(("end", tuple(h), tuple(deck)))
-    return t0, t1, s0, s1
-
-
-#: False: the ``if _GOALS:`` blocks of ``_run`` as written; ``_loop`` compiles them in or out.
-_GOALS = False
-#: Where ``_loop`` puts a goal program's code in ``_run`` (never run as they are written).
-_GOAL_UNPACK = _GOAL_TRICK = _GOAL_END = None
-
-
-class _Specialise(ast.NodeTransformer):
-    """``_run``'s syntax tree with goals or without, and with or without the log: ``if
-    _GOALS:`` keeps its body (where the ``_GOAL_UNPACK``, ``_GOAL_TRICK`` and ``_GOAL_END``
-    lines stay, for ``_loop`` to replace with a program's code) or its ``else``; ``if
-    logging:`` is left out without the log."""
-
-    def __init__(self, goals: bool, logging: bool):
-        self.goals, self.logging = goals, logging
-
-    def visit_If(self, node):
-        self.generic_visit(node)
-        test = node.test.id if isinstance(node.test, ast.Name) else None
-        if test == "_GOALS":
-            kept = node.body if self.goals else node.orelse
-            return kept or ast.copy_location(ast.Pass(), node)
-        if test == "logging" and not self.logging:
-            return ast.copy_location(ast.Pass(), node)
-        return node
-
-
-def _specialised(goals: bool, logging: bool):
-    """``_run``'s tree specialised (see ``_Specialise``), its line numbers those of this
-    file."""
-    tree = _Specialise(goals, logging).visit(ast.parse(inspect.getsource(_run)))
-    ast.increment_lineno(tree, _run.__code__.co_firstlineno - 1)
-    return ast.fix_missing_locations(tree)
-
-
-_LOOPS: dict = {}
-_TEMPLATES: dict = {}
+#: The loops by (goal program, with the log): without goals the generated functions.
+_LOOPS: dict = {(None, False): run_quiet, (None, True): run_logged}
 _PLACE = re.compile(r"^( *)(_GOAL_UNPACK|_GOAL_TRICK|_GOAL_END)$", re.M)
 
 
 def _loop(prog=None, logging: bool = False):
-    """``_run`` compiled for the goal program ``prog`` (None: no goals), with or without its
-    log statements (without: a tenth faster), cached. The loop with goals is made from a text
-    template (``_run`` with goals, made once) with the program's lines put in: about 2 ms a
-    program, beside the 10 ms its tables take."""
-    key = (prog, logging)
-    fn = _LOOPS.get(key)
+    """The playout loop (``foxlib.fast.deluxe_loop``, generated) for the goal program
+    ``prog`` (None: no goals), with or without its log statements (without: a tenth faster).
+    With goals it is the loop's text with the program's lines put in place of the ``_GOAL_``
+    lines, compiled once per program and cached: about 2 ms a program, beside the 10 ms its
+    tables take."""
+    fn = _LOOPS.get((prog, logging))
     if fn is not None:
         return fn
-    namespace = dict(_run.__globals__)
-    if prog is None:
-        code = compile(_specialised(False, logging), inspect.getsourcefile(_run), "exec")
-    else:
-        template = _TEMPLATES.get(logging)
-        if template is None:
-            template = _TEMPLATES[logging] = ast.unparse(_specialised(True, logging))
-        lines = {"_GOAL_UNPACK": [", ".join(prog.vars) + ", = gs"] if prog.vars else [],
-                 "_GOAL_TRICK": prog.trick_lines, "_GOAL_END": prog.end_lines}
-        text = _PLACE.sub(lambda m: "\n".join(m[1] + line for line in lines[m[2]])
-                          or m[1] + "pass", template)
-        name = f"<fast_deluxe loop with goals {' '.join(prog.ids)}>"
-        linecache.cache[name] = (len(text), None, text.splitlines(True), name)
-        code = compile(text, name, "exec")
-        namespace.update(prog.tables)
-    exec(code, namespace)
-    fn = _LOOPS[key] = namespace[_run.__name__]
+    lines = {"_GOAL_UNPACK": [", ".join(prog.vars) + ", = gs"] if prog.vars else [],
+             "_GOAL_TRICK": prog.trick_lines, "_GOAL_END": prog.end_lines}
+    text = _PLACE.sub(lambda m: "\n".join(m[1] + line for line in lines[m[2]]) or m[1] + "pass",
+                      GOALS_LOGGED if logging else GOALS_QUIET)
+    name = f"<fast_deluxe loop with goals {' '.join(prog.ids)}>"
+    linecache.cache[name] = (len(text), None, text.splitlines(True), name)
+    namespace = dict(vars(_generated))
+    namespace.update(prog.tables)
+    exec(compile(text, name, "exec"), namespace)
+    fn = _LOOPS[prog, logging] = namespace["run"]
     return fn
-
-
-#: ``_run`` for playouts without goals and without a log; with a log.
-_run_quiet = _loop(None, False)
-_loop(None, True)

@@ -39,6 +39,7 @@ from ..core.cards import DECK, SPECIAL_DECK
 from ..core.errors import InvalidState
 from ..core.goal_format import condition_form
 from ..engine.goals import END, ROUND_TRICKS, Goal, matches
+from . import encoding
 
 N_CARDS = 33
 #: Decree cards by trump suit: ``matches`` reads only the decree's suit.
@@ -451,11 +452,10 @@ class GoalProgram:
         self.trick_lines, self.end_lines = tuple(trick), tuple(end)
         self.source = _source(gen.vars, trick, end, deck)
         namespace = dict(gen.tables)
-        from . import base as fast
-        namespace.update(TRICK=fast.TRICK, CARD_SUIT_MASK=fast.CARD_SUIT_MASK,
-                         SWAN_BIT=fast.SWAN_BIT, DECIDES=fast._DECIDES,
-                         IS_MONARCH=fast._IS_MONARCH, POISON8=fast.POISON8,
-                         POINTS=fast.POINTS, ability=fast._ability, END=END)
+        namespace.update(TRICK=encoding.TRICK, CARD_SUIT_MASK=encoding.CARD_SUIT_MASK,
+                         SWAN_BIT=encoding.SWAN_BIT, DECIDES=encoding.DECIDES,
+                         IS_MONARCH=encoding.IS_MONARCH, POISON8=encoding.POISON8,
+                         POINTS=encoding.POINTS, ability=encoding.random_ability, END=END)
         exec(compile(self.source, f"<goals {' '.join(self.ids)}>", "exec"), namespace)
         self.step = namespace["step"]
         self.finish = namespace["finish"]

@@ -25,12 +25,14 @@ import time
 
 from ..core import rules
 from ..core.cards import Card
-from .determinize import sample_round
 from ..core.errors import InvalidState
-from ..fast.deluxe import from_round, random_playout
-from ..words.narrator import sentence
-from .levels import describe_action
 from ..engine.round import ACTION_KINDS, Action, PlayerView
+from ..fast import base as fast_base
+from ..fast.deluxe import from_round, random_playout
+from ..search.evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
+from ..words.narrator import sentence
+from .common import Decision, Outlook, describe_action, plan_words
+from .determinize import sample_round
 
 SUIT_NAMES = ("Bells", "Keys", "Moons")
 
@@ -46,8 +48,6 @@ SPECIAL_DANGER = {"Axe": 0.3, "Tree": 0.2, "Fairy": 0.1, "Crown": 0.05, "Bow": 0
 # ============================================================================ rules of thumb
 
 def _outlook(view: PlayerView, trump=None):
-    from .levels import Outlook
-
     class SpecialOutlook(Outlook):
         """``Outlook`` with special cards: suit cards are judged against the unseen suit
         cards, special cards by what their texts do (the Mirror as the decree card)."""
@@ -95,7 +95,7 @@ def _wants(view, look, rest):
 
 
 def _plan(player, view, plan):
-    return player._plan_words(view, plan)
+    return plan_words(view, plan)
 
 
 def _rest(hand, *gone):
@@ -107,7 +107,6 @@ def _rest(hand, *gone):
 
 
 def rules_decision(player, view: PlayerView):
-    from .levels import Decision
     phase = view.phase
     handler = {"play": _rules_play, "exchange": _rules_exchange, "discard": _rules_discard,
                "name_suit": _rules_name_suit, "replace": _rules_replace,
@@ -570,8 +569,10 @@ class _Search:
         self.alive = keep
 
 
-def strong_decision(player, view: PlayerView):
-    from .levels import Decision
+def strong_decision(player, view: PlayerView, fallback):
+    """The strong player's decision in a round with special cards. ``fallback``: the class of
+    the rule-of-thumb player (made with ``player.seed``) whose decision is taken when no deal
+    of the unseen cards fitting the view is found in time."""
     legal = list(view.legal)
     if len(legal) == 1:
         return Decision(legal[0], f"The strong player must {describe_action(view, legal[0])}: "
@@ -596,8 +597,7 @@ def strong_decision(player, view: PlayerView):
     # early stopping: the player as it was before the fast path (benchmarks compare the two).
     fast = search.run(view, rng, deadline, samples, getattr(player, "special_fast", True))
     if not search.deals:
-        from .levels import RulesPlayer
-        made = rules_decision(RulesPlayer(player.seed), view)
+        made = fallback(player.seed).decide(view)
         return Decision(made.action, "No deal of the cards it cannot see fitting its view was "
                         "found in time, so the strong player follows the rule of thumb: " +
                         made.reason)
@@ -650,20 +650,17 @@ def no_special_to_come(view: PlayerView, world) -> bool:
 def _base_world(world):
     """The base game's fast state (``foxlib.fast.base``) of a sampled round without special cards
     left to play."""
-    from ..fast import base as fast
-    return fast.FastState(
-        (fast.mask_of(world.hands[0]), fast.mask_of(world.hands[1])), world.decree.index,
+    return fast_base.FastState(
+        (fast_base.mask_of(world.hands[0]), fast_base.mask_of(world.hands[1])), world.decree.index,
         tuple(c.index for c in world.deck), world.leader, tuple(c.index for c in world.trick),
         tuple(world.tricks_won), tuple(world.score), tuple(world.round_gain),
-        fast.PHASES.index(world.phase), world.modules.poison)
+        fast_base.PHASES.index(world.phase), world.modules.poison)
 
 
 def _base_decision(player, view: PlayerView, rng, world, start):
     """The base game's strong search (``foxlib.search.evaluators``: the exact solver near the end of
     the round, guided playouts before; docs/players.md, "The strong player") over rounds sampled
     from the view, for a round whose special cards are all out of play."""
-    from ..search.evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
-    from .levels import Decision
     legal = list(view.legal)
     code = [-1 if a.card is None else a.card.index for a in legal]
     limit = getattr(player, "time_limit", 1.0)

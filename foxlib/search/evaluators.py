@@ -9,13 +9,13 @@ evaluator's model of play. Actions are those of ``foxlib.fast.base.legal_actions
 
 - ``SolverEvaluator``: exact values from ``foxlib.search.solver`` (perfect play by both, all cards known).
 - ``MinimaxEvaluator``: a small exact alpha-beta search of our own over ``foxlib.fast.base`` states;
-  correct but slower, used when the solver is not available.
+  correct but slower, used for goal cards (which the solver does not value).
 - ``RolloutEvaluator``: averages random playouts; cheap, rough, no look-ahead.
 - ``PolicyRolloutEvaluator``: one playout per action by a simple band-aware policy (the
   opponent's moves optionally random); ``LookaheadEvaluator``: a few tricks searched exactly,
   then such a playout.
 
-``default_evaluator()`` stages them by the cards left, with the solver when it can be imported.
+``default_evaluator()`` stages them by the cards left, with the solver near the end.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ import random
 import time
 
 from ..fast import base as fast
+from . import solver
 
 INF = 10 ** 6
 
@@ -187,7 +188,6 @@ class SolverEvaluator(Evaluator):
     name = "solver"
 
     def __init__(self, node_limit=None):
-        from . import solver  # fails here, not mid-game, when the solver is missing
         self.solver = solver
         self.node_limit = node_limit
 
@@ -237,7 +237,7 @@ def default_evaluator(poison: bool = False) -> Evaluator:
     """The strong player's evaluators and deals, by the cards left in the larger hand, chosen
     from measurements (``docs/players.md``) to stay well under a second a move on this machine:
 
-    - up to 6 cards: exact values (the solver, or our small search without it), 40-64 deals;
+    - up to 6 cards: exact values (the solver), 40-64 deals;
     - 7 cards: two tricks searched exactly, then guided playouts, 16 deals;
     - 8 to 13 cards: guided playouts, 200 deals.
 
@@ -248,10 +248,7 @@ def default_evaluator(poison: bool = False) -> Evaluator:
     ``poison``: for rounds with Poison 8s. The schedule is the same: the solver counts the
     Poison and its floor at 0 in every value (``docs/solver.md``), and so do the playouts.
     """
-    try:
-        exact = SolverEvaluator()
-    except ImportError:
-        exact = MinimaxEvaluator()
+    exact = SolverEvaluator()
     return Schedule([
         (6, exact, {1: 1, 2: 8, 3: 32, 4: 64, 5: 64, 6: 40}),
         (7, LookaheadEvaluator(2, PolicyRolloutEvaluator(noise=1.0)), 16),

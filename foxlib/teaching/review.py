@@ -50,6 +50,9 @@ from ..core.errors import InvalidState
 from ..players.inference import Inference
 from ..io.inputs import read_theme
 from ..players.levels import StrongPlayer
+from ..players.special import ENGINE_PLAYOUTS, PER_DEAL, PLAYOUTS
+from ..search import solver
+from ..search.evaluators import Schedule, default_evaluator, goals_evaluator
 from .review_special import Contrast, SpecialFacts, exact_values
 from ..words.narrator import ReviewNarrator
 from ..engine.round import PlayerView, Round, player_index
@@ -286,7 +289,6 @@ def review_round(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = 
 def _evaluator(scale: float, rnd: Round | None = None):
     """The strong player's own evaluator schedule for ``rnd``'s modules (goal cards have their
     own: the solver does not count them), with ``scale`` times as many deals."""
-    from ..search.evaluators import Schedule, default_evaluator, goals_evaluator
     if rnd is not None and rnd.goals:
         base = goals_evaluator()
     else:
@@ -374,7 +376,6 @@ def _special_adviser(seed, settings: ReviewSettings, choices: int, goals: bool) 
     them per choice and deal; ``ENGINE_PLAYOUTS``, one per choice and deal, with goal cards),
     given as a number of deals, or ``samples`` deals; no time cap, so the review is the same
     on any machine."""
-    from ..players.special import ENGINE_PLAYOUTS, PER_DEAL, PLAYOUTS
     per_deal = choices * (1 if goals else PER_DEAL)
     budget = ENGINE_PLAYOUTS if goals else PLAYOUTS
     # Deals for the special-card search only: once no special card can come, the player
@@ -435,7 +436,6 @@ def _exact_check(replay: Round, view: PlayerView, played, settings: ReviewSettin
         return {}, check("modules")
     if cards > settings.exact_cards:
         return {}, check("too_many_cards", limit=settings.exact_cards)
-    from ..search import solver  # imported here: the review works without it for estimates
     values, nodes, complete = solver.action_values(fast.from_round(replay),
                                                    node_limit=settings.exact_nodes,
                                                    time_limit=settings.exact_seconds)

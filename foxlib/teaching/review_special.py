@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from ..core import rules
 from ..players.determinize import sample_round
-from ..engine.round import PlayerView
+from ..engine.round import Action, PlayerView
+from ..search.deluxe_solver import solve_deluxe
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,6 @@ class SpecialFacts:
         """(chance the Hammer wins, chance the leader holds none of ``suit``) over the deals:
         the led card goes under the deck, the leader draws and must play ``suit`` if they can;
         1 when every card they may play loses to the Hammer, 1/2 when they may choose."""
-        from ..engine.round import Action
         worlds = self.worlds()
         hammer = self.view.trick[-1]
         wins = none = 0.0
@@ -309,7 +309,6 @@ class SpecialFacts:
             return C.of("digs_lead", cards=len(pile)) if best.card is not None else \
                 C.of("stays")
         led = self.view.trick[0]
-        from ..engine.round import Action
         wins = sum(bool((s := self.settle(Action("play", c), led))) and s[0] for c in pile)
         if best.card is not None:
             return C.of("digs", winners=wins, cards=len(pile))
@@ -370,7 +369,6 @@ class SpecialFacts:
 def exact_values(replay, view: PlayerView, nodes: int, seconds) -> tuple:
     """({action: exact expected value}, nodes searched, complete) for the real position,
     every card known and the random picks to come averaged (``deluxe_solver``)."""
-    from ..search.deluxe_solver import solve_deluxe
     analysis = solve_deluxe(replay, node_limit=nodes, time_limit=seconds)
     if not analysis.complete:
         return {}, analysis.nodes, False

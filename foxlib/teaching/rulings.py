@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -52,6 +53,8 @@ from pathlib import Path
 
 from ..core.cards import Card
 from ..core.errors import FoxError
+from ..engine.game import Game
+from ..engine.modules import Modules
 from ..io.inputs import read_scenario
 from ..words.narrator import Narrator
 from ..io.referee import main as referee_main
@@ -223,11 +226,6 @@ def play_game(seed: int, goals, rounds: int, target: int = 500) -> dict:
     """Deal ``rounds`` rounds of a game with the goal cards ``goals``, playing each out with
     legal moves picked at random (seeded): what each round revealed and claimed, and whether
     the goal deck was shuffled again to reveal them."""
-    import random
-
-    from ..engine.game import Game
-    from ..engine.modules import Modules
-
     game = Game(seed=seed, modules=Modules(goals=tuple(goals)), target=target)
     rng = random.Random(seed)
     out, shuffles = [], 0

@@ -11,9 +11,11 @@ from ...core.cards import DECK, Card
 from ...core.errors import FoxError
 from ...engine.game import game_result
 from ...engine.round import Move, Round
+from ...search import solver
+from ...search.deluxe_solver import solve_deluxe, value_words
 from ...words.grammar import possessive, sentence
 from .format import BAND, Goal
-from .model import Puzzle, cap, move_key, move_text
+from .model import Puzzle, action_text, cap, move_key, move_text
 
 NODE_LIMIT = 2_000_000  # per solver call while checking; reported, never silent
 
@@ -110,7 +112,6 @@ def solve_actions(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None
     the goal's player gets the goal for sure: its chance is exactly 1 with best play by both
     and whatever the random picks (the Tree's, the Fairy's, the Shovel's) turn out to be.
     ``Verdict.chance`` is that exact chance (a Fraction), also for the actions that fail."""
-    from ...search.deluxe_solver import solve_deluxe
     points = goal.name == "most-points"
     objective = "points" if points else solver_objective(goal)
     result = solve_deluxe(rnd, objective, node_limit=node_limit, time_limit=time_limit)
@@ -134,8 +135,6 @@ def solve_actions(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None
 
 def points_words(action, value, best) -> str:
     """'The 8 of Keys (8K) gains you 3 points more than your opponent, the most you can.'"""
-    from ...search.deluxe_solver import value_words
-    from .model import action_text
     text = cap(action_text(action))
     said = f"{text} is worth {value_words(value, 'points')} against your opponent"
     if value == best:
@@ -149,7 +148,6 @@ def chance_words(action, value, goal: Goal, settled: str | None = None) -> str:
     trick.' (what the Deluxe search found, in words). ``settled``: the trick's reason when the
     action decides the goal with no choice left to the opponent (``settled``), said instead of
     "your opponent has an answer"."""
-    from .model import action_text
     what = goal.band and f"finish {goal.band}" or goal.spec.summary
     text = cap(action_text(action))
     if value == 1:
@@ -256,16 +254,7 @@ def judge_trick_goal(rnd: Round, name: str, you: int) -> GoalAnalysis:
     return GoalAnalysis(verdicts, len(verdicts), time.perf_counter() - start, True, "engine")
 
 
-def solver_module():
-    try:
-        from ...search import solver
-    except ImportError as exc:          # the solver is a separate module of foxlib
-        raise FoxError(f"The solver (foxlib.search.solver) is not available: {exc}.") from None
-    return solver
-
-
 def solver_objective(goal: Goal):
-    solver = solver_module()
     if goal.name == "band":
         return solver.Band(goal.player, goal.band)
     if goal.name in ("win-trick", "lose-trick"):
@@ -281,7 +270,6 @@ def solve_goal(rnd: Round, goal: Goal, node_limit=NODE_LIMIT, time_limit=None) -
     goal?"); an opponent's move is judged by asking that question in the positions it leads to.
     """
     if rnd.to_play == goal.player:
-        solver = solver_module()
         analysis = solver.solve(rnd, solver_objective(goal), node_limit=node_limit,
                                 time_limit=time_limit)
         verdicts = [Verdict(mv.move, mv.value >= 1, mv.explanation) for mv in analysis.moves]

@@ -12,7 +12,8 @@ from ...words.narrator import Narrator, possessive, second_person  # noqa: F401 
 from ...words.narrator import mine as narrator_mine
 from ...engine.round import PLAY as PLAY_PHASE
 from ...engine.round import PLAYERS, Action, Move
-from .analysis import (NODE_LIMIT, GoalAnalysis, Verdict, solver_module, closure, judge_trick_goal,
+from ...search import solver
+from .analysis import (NODE_LIMIT, GoalAnalysis, Verdict, closure, judge_trick_goal,
                        live_cards, solve_actions, solve_goal, truth)
 from .format import BAND, PLAY, PREDICT, SCORE
 from .model import Puzzle, action_text, answer_text, cap, move_text
@@ -275,7 +276,6 @@ class PuzzleSession:
         return None
 
     def _best_reply(self) -> Move:
-        solver = solver_module()
         return solver.solve(self.round, "points", node_limit=self.node_limit).best[0].move
 
     def _push(self, move: Move, prefix: str = "") -> list:
