@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: lesson_walk
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # tests/helpers: lesson_walk
 
 from lesson_walk import (LESSONS, grammar_faults, lesson_activities,  # noqa: E402
                          names_the_answer, plan)

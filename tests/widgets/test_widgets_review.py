@@ -13,7 +13,7 @@ from widgets.exercises import load_round
 from widgets.review import ReviewPanel, record_html
 
 FAST = ReviewSettings(samples=6)
-LESSON_ROUND = pathlib.Path(__file__).parents[1] / "notebooks" / "data" / "a_full_round.json"
+LESSON_ROUND = pathlib.Path(__file__).parents[2] / "notebooks" / "data" / "a_full_round.json"
 
 
 def greedy_trap() -> Round:

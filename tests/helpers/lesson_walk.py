@@ -22,7 +22,7 @@ from widgets import progress
 from widgets.exercises import (ChooseBestExercise, Exercise, LegalPlayExercise, Quiz,
                                ScoreExercise, WoodcutterDiscardExercise, _ChoiceExercise)
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 @contextlib.contextmanager

@@ -15,7 +15,7 @@ from widgets.exercises import (ANSWERS, CharacterExercise, ChooseBestExercise, D
                                TrueFalseExercise, WhoWinsExercise, WoodcutterDiscardExercise,
                                load_round, make_exercise)
 
-FULL_ROUND = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "a_full_round.json"
+FULL_ROUND = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "a_full_round.json"
 
 
 def press(exercise, text):

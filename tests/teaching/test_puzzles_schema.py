@@ -17,7 +17,7 @@ from foxlib.teaching.puzzles.reference import (BLOCKS, generated_block, render, 
 from foxlib.teaching.puzzles.schema import (KEYWORDS, check_schema, field_name, names_list, same_value,
                                    validate)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "puzzles.md"
 
 

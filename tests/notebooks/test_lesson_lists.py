@@ -15,8 +15,8 @@ from foxlib.teaching.exercises import make_exercise
 from foxlib.words.narrator import SPECIAL_CARDS_TOLD
 from foxlib.teaching.special_facts import beats_a_lone_witch, no_printed_rank, printed_ranks
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-RULINGS = json.loads((Path(__file__).resolve().parent.parent / "foxlib" / "data" /
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+RULINGS = json.loads((Path(__file__).resolve().parents[2] / "foxlib" / "data" /
                       "rulings.json").read_text(encoding="utf-8"))
 
 

@@ -1,5 +1,6 @@
 """The app's server as `make app` starts it, and how to stop it: one place for the browser
-tests (tests/browser/conftest.py, test_binder_browser.py) and the load benchmark.
+tests (tests/browser/conftest.py, test_binder_browser.py, tests/app/test_jupyterhub_config.py)
+and the load tool beside it (bench_load.py).
 
 Standard library only.
 """
@@ -12,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 VOILA_CONFIG_DIR = REPO_ROOT / "etc" / "jupyter"   # voila.py, as `make app` uses
 
 

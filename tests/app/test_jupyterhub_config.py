@@ -26,9 +26,9 @@ import yaml
 from traitlets.config import Config, LazyConfigValue
 from traitlets.config.loader import PyFileConfigLoader
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
-import appserver  # noqa: E402  (benchmarks/appserver.py: a free port, stopping a server)
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "tools" / "load"))
+import appserver  # noqa: E402  (tools/load/appserver.py: a free port, stopping a server)
 DEPLOY = REPO_ROOT / "deploy" / "jupyterhub"
 APP_URL = "/voila/render/notebooks/index.ipynb"
 DEFAULT_DIR = "/srv/fox-in-the-forest-explorer"

@@ -21,7 +21,7 @@ from foxlib.core.cards import Card
 from foxlib.teaching.puzzles.schema import check_schema
 from scenario_helpers import make_round
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "goals.md"
 A, B = 0, 1
 

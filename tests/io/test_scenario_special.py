@@ -327,7 +327,7 @@ def test_R7_the_fast_path_refuses_a_round_whose_shovel_could_dig_in_an_unknown_t
 def test_R7_the_examples_of_docs_referee_md_are_what_the_referee_answers():
     import pathlib
     import re
-    text = (pathlib.Path(__file__).parent.parent / "docs" / "referee.md").read_text()
+    text = (pathlib.Path(__file__).parents[2] / "docs" / "referee.md").read_text()
     section = text.split("### What a scenario must say for the special cards")[1]
     blocks = re.findall(r"```json\n(.*?)```", section, re.S)
     dig, errors, crown = ([json.loads(line) for line in b.splitlines()] for b in blocks[:3])

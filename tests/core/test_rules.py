@@ -429,7 +429,7 @@ def test_game_reasons_speak_to_you_in_the_second_person():
 def test_every_ruling_names_tests_that_exist():
     import pathlib
     import re
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = pathlib.Path(__file__).resolve().parents[2]
     text = (root / "docs" / "rulings.md").read_text(encoding="utf-8")
     sections = re.split(r"\n### ", text)[1:]
     assert len(sections) >= 20
@@ -437,5 +437,7 @@ def test_every_ruling_names_tests_that_exist():
         names = re.findall(r"(test_\w+\.py)::(test_\w+)", section)
         assert names, f"ruling without a test: {section.splitlines()[0]}"
         for filename, test in names:
-            source = (root / "tests" / filename).read_text(encoding="utf-8")
+            paths = list((root / "tests").rglob(filename))      # tests/<folder>/test_x.py
+            assert len(paths) == 1, f"{filename} named in rulings.md: {len(paths)} such files"
+            source = paths[0].read_text(encoding="utf-8")
             assert f"def {test}(" in source, f"{filename}::{test} named in rulings.md"

@@ -9,7 +9,7 @@ from foxlib.core.cards import Card
 from foxlib.search.solver import solve
 from foxlib.engine.round import Round
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "bench_reference.py"
+_PATH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "bench_reference.py"
 _spec = importlib.util.spec_from_file_location("bench_reference", _PATH)
 reference = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(reference)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO_ROOT / "notebooks"
 GUIDE = NOTEBOOKS / "teachers_guide.ipynb"
 DOC = REPO_ROOT / "docs" / "teachers-guide.md"

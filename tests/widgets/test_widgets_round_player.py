@@ -138,7 +138,7 @@ def test_replay_cards_cannot_be_played_by_clicking(recorded):
     assert player.round.state() == before
 
 
-LESSON_ROUND = pathlib.Path(__file__).parent.parent / "notebooks" / "data" / "a_full_round.json"
+LESSON_ROUND = pathlib.Path(__file__).parents[2] / "notebooks" / "data" / "a_full_round.json"
 
 
 def _header(player) -> str:

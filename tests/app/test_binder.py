@@ -33,7 +33,7 @@ try:
 except ImportError:  # Python 3.10 (repo2docker brings tomli there)
     import tomli as tomllib
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 BINDER = REPO_ROOT / "binder"
 REQUIREMENTS = BINDER / "requirements.txt"
 PYPROJECT = REPO_ROOT / "pyproject.toml"

@@ -17,7 +17,7 @@ from foxlib.core.feedback import Feedback
 from foxlib.teaching.puzzles import Feedback as PuzzleFeedback
 from foxlib.teaching.puzzles import PuzzleSession, load_collection
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FULL_ROUND = ROOT / "notebooks" / "data" / "a_full_round.json"
 
 # Every kind of exercise as data, with one wrong answer and the right one.

@@ -21,7 +21,7 @@ from foxlib.teaching.puzzles import (BAND, DATA_DIR, PLAY, PREDICT, REQUIRED_TAG
                             load_paths, load_text, move_key, parse_goal, parse_move_key,
                             second_person, solve_actions, solve_goal, truth)
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -13,7 +13,7 @@ from foxlib.teaching import rulings
 from widgets import home
 from widgets.rulings import RulingsPage, RulingView
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rulings.md"
 NOTEBOOK = ROOT / "notebooks" / "rulings.ipynb"
 ALL = rulings.load()

@@ -204,7 +204,7 @@ def test_without_fox_or_woodcutter_decisions_the_plain_search_agrees_with_the_ba
     benchmarks/bench_reference.py is a separate plain alpha-beta."""
     import importlib.util
     import pathlib
-    path = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "bench_reference.py"
+    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "bench_reference.py"
     spec = importlib.util.spec_from_file_location("bench_reference", path)
     reference = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(reference)

@@ -15,7 +15,7 @@ import pytest
 
 from widgets import exercises as E
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 RULES_DIR = Path(os.environ.get("FOX_RULES_DIR", "/work/shared/rules"))
 

@@ -16,7 +16,7 @@ from foxlib.engine.possible import assert_possible, check_possible, deck_size
 from foxlib.engine.round import Position, Round
 from foxlib.core.errors import InvalidState
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
