@@ -537,6 +537,7 @@ def _check_goal_round(seed: int, special, poison: bool, score, goals) -> Round:
     return rnd
 
 
+@pytest.mark.slow
 def test_special_cards_poison_and_house_goals_score_as_round_with_the_floor_at_zero():
     """Every ordered pair of house goals, with and without Poison 8s, with a random set of
     special cards and small scores: the fast path's claims, score changes at every trick
@@ -592,6 +593,7 @@ def _random_goal(rng, k: int) -> Goal:
                 rng.choice([-2, -1, 1, 2]), cond)
 
 
+@pytest.mark.slow
 def test_goals_naming_special_cards_claim_as_evaluate_finds_them_in_round():
     """Goals about special cards (won with, lost against, taken, never taken, a run of
     tricks with one), about trump (no trump under a special decree card) and other cards:

@@ -223,6 +223,7 @@ def _random_condition(rng, depth=0) -> dict:
     return cond
 
 
+@pytest.mark.slow
 def test_random_conditions_of_the_whole_language_claim_as_evaluate_says():
     """Goals made of random conditions (every event and combinator, nested, every field) are
     claimed in the fast playout exactly as ``foxlib.engine.goals.evaluate`` finds them in the records

@@ -130,6 +130,7 @@ def _check_points(rng, count, max_cards):
 
 # ----------------------------------------------------------------------------- exactness
 
+@pytest.mark.slow
 def test_point_values_of_every_move_match_brute_force_minimax():
     _check_points(random.Random(1), 2000, 3)
 
@@ -141,6 +142,7 @@ def test_point_values_match_brute_force_on_thousands_of_positions():
     _check_points(random.Random(2), 3000, 4)
 
 
+@pytest.mark.slow
 def test_band_goals_match_brute_force_minimax():
     rng = random.Random(3)
     for _ in range(1000):
@@ -787,6 +789,7 @@ def test_a_full_transposition_table_is_emptied_and_the_values_stay_exact(monkeyp
     assert cleared > 0
 
 
+@pytest.mark.slow
 def test_exchanges_and_discards_merge_when_the_opponent_can_never_receive_a_card():
     """Two equivalent plain cards are one Fox exchange (or one Woodcutter discard) even when
     the player's own Foxes or Woodcutters could bring the other back, as long as the opponent
@@ -892,6 +895,7 @@ def _fast_move_values(st):
             for m in fast.legal_moves(st)}
 
 
+@pytest.mark.slow
 def test_the_treasure_goes_only_where_the_tricks_go_in_the_score_bounds():
     """The bounds count the 7s by the tricks: a player who takes k more tricks takes at most
     2k cards, so at most that many 7s, and the opponent takes every 7 sure to be played that

@@ -173,6 +173,7 @@ def test_review_explains_a_fox_exchange_and_a_woodcutter_discard():
     assert kinds == {"exchange", "discard"}
 
 
+@pytest.mark.slow
 def test_review_numbers_agree_the_loss_is_the_gap_between_the_estimates_shown():
     """Items, the table of choices and the summary line all use the same tenths of a point: the
     loss shown is the suggested choice's estimate minus the chosen one's, the verdict follows

@@ -385,7 +385,8 @@ def test_the_hint_advises_a_plain_turn_in_a_round_with_special_cards():
 
 # ----------------------------------------------------------------------------- whole rounds
 
-@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("level", [pytest.param(level, marks=pytest.mark.slow)
+                                   if level == "strong" else level for level in LEVELS])
 def test_a_whole_round_with_every_module_is_played_with_clicks_against_each_level(level):
     pt = PlayTable(seed=11, level=level, special=ALL, poison=True, goals="house")
     assert pt.game.modules.poison and pt.game.modules.goals
