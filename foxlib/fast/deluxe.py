@@ -3,7 +3,7 @@
 ``foxlib.fast.base`` plays the base game and Poison 8s; this module plays rounds with any set of the
 nine special cards (``Modules(special=...)``, rulings SC1-SC19), with or without Poison 8s
 and goal cards, and must agree with ``foxlib.engine.round.Round`` exactly:
-``tests/test_fast_deluxe.py`` replays thousands of its rounds through ``Round`` (the same
+``tests/fast/test_fast_deluxe.py`` replays thousands of its rounds through ``Round`` (the same
 actions, the same chance outcomes) and compares every trick, the scores, the goals claimed
 and the cards left.
 
@@ -444,7 +444,7 @@ def _run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison,
     ``Round._chance`` draws it, ``random.Random.sample(sorted pool, k)``, with that method's
     own steps written out: ``below`` is the chance source's ``_randbelow``, and a pool (a
     hand, a trick) is never above the 21 cards where ``sample`` would switch to another way
-    (``tests/test_fast_deluxe.py`` checks the outcomes against ``Round``'s own).
+    (``tests/fast/test_fast_deluxe.py`` checks the outcomes against ``Round``'s own).
 
     ``if _GOALS:`` blocks score goal cards: ``_loop`` compiles this function again for each
     ``GoalProgram`` with its code (``fastgoals``) in place of the ``_GOAL_...`` names, ``gs``

@@ -2,7 +2,7 @@
 right; the wrong try's feedback must never name the right answer, every quiz must end with its
 summary, and no text on the page may show a grammar fault ("1 points", a doubled sentence).
 
-What to click comes from tests/lesson_walk.py, which builds each lesson's exercises in Python
+What to click comes from tests/helpers/lesson_walk.py, which builds each lesson's exercises in Python
 exactly as the page does (the engine decides which answers are right). Then the landing page:
 after an exercise is solved, it shows the lesson's progress and "Continue" leads there.
 """

@@ -216,7 +216,7 @@ def test_read_modules_names_each_bad_field():
 
 
 def test_special_cards_are_read_and_unknown_ones_refused():
-    # Special cards are played now: tests/test_special_cards.py checks every card and ruling.
+    # Special cards are played now: tests/engine/test_special_cards.py checks every card and ruling.
     assert read_modules({"special": ["axe", "Bow"]}) == Modules(special=("Axe", "Bow"))
     with pytest.raises(InvalidState, match="'Sword' is not a special card"):
         Modules(special=("Sword",))

@@ -3,7 +3,7 @@
 ``lesson_activities(notebook)`` runs the notebook's exercise cells (in the notebook's folder,
 as Voilà does) and returns its exercises and quizzes in page order. ``plan(exercise)`` says
 how to answer it wrong first, then right, and which words a wrong try's feedback must never
-contain (the right answer). tests/test_exercise_feedback.py walks the plans in Python;
+contain (the right answer). tests/notebooks/test_exercise_feedback.py walks the plans in Python;
 tests/browser/test_lesson_walk_browser.py walks them through the real page.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The faults of wording no page may show, in ONE list: used by tests/test_texts.py (every
-lesson's markdown, every exercise text, every scoring text), tests/test_exercise_feedback.py
-and the browser walk (tests/lesson_walk.py re-exports ``grammar_faults``).
+"""The faults of wording no page may show, in ONE list: used by tests/notebooks/test_texts.py (every
+lesson's markdown, every exercise text, every scoring text), tests/notebooks/test_exercise_feedback.py
+and the browser walk (tests/helpers/lesson_walk.py re-exports ``grammar_faults``).
 
 Each entry is (what is wrong, a pattern that finds it). Add a fault here once it was seen on
 a page, so that it cannot come back anywhere.

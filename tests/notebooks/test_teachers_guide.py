@@ -1,7 +1,7 @@
 """The teacher's guide (notebooks/teachers_guide.ipynb, and its copy docs/teachers-guide.md):
 everything it names exists and works as it says.
 
-The notebook is the source: `python tests/test_teachers_guide.py --write` rewrites the doc
+The notebook is the source: `python tests/notebooks/test_teachers_guide.py --write` rewrites the doc
 from it (with links that work from docs/).
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ DOC = REPO_ROOT / "docs" / "teachers-guide.md"
 RULES_DIR = Path(os.environ.get("FOX_RULES_DIR", REPO_ROOT.parent / "shared" / "rules"))
 DOC_HEADER = (
     "<!-- Written from notebooks/teachers_guide.ipynb by "
-    "`python tests/test_teachers_guide.py --write`: edit the notebook, not this file. -->\n\n"
+    "`python tests/notebooks/test_teachers_guide.py --write`: edit the notebook, not this file. -->\n\n"
     "*This guide is also a page of the app: **For teachers** on the contents page, "
     "`notebooks/teachers_guide.ipynb`.*\n\n"
 )
@@ -61,7 +61,7 @@ def code_lines(prefix: str) -> list[str]:
 
 def test_the_doc_is_the_guide_page():
     assert DOC.read_text(encoding="utf-8") == as_doc(guide_text()), (
-        "docs/teachers-guide.md is out of date: run python tests/test_teachers_guide.py --write")
+        "docs/teachers-guide.md is out of date: run python tests/notebooks/test_teachers_guide.py --write")
 
 
 def test_the_contents_page_links_the_guide():
@@ -183,7 +183,7 @@ def test_the_puzzle_generate_command_in_the_guide_writes_a_sound_file(tmp_path):
 
 @pytest.mark.skipif(not RULES_DIR.is_dir(), reason=f"rules sources not found in {RULES_DIR}")
 def test_the_guide_is_written_in_our_own_words():
-    """No run of 9 words from the rules sources (as tests/test_lessons.py checks the lessons)."""
+    """No run of 9 words from the rules sources (as tests/notebooks/test_lessons.py checks the lessons)."""
     def words(text):
         return re.findall(r"[a-z0-9]+", text.lower())
 
@@ -226,4 +226,4 @@ if __name__ == "__main__":
         DOC.write_text(as_doc(guide_text()), encoding="utf-8")
         print(f"wrote {DOC.relative_to(REPO_ROOT)}")
     else:
-        sys.exit("usage: python tests/test_teachers_guide.py --write")
+        sys.exit("usage: python tests/notebooks/test_teachers_guide.py --write")

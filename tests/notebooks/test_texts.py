@@ -7,7 +7,7 @@
    tricks* while Treasure still counts.
 2. Every lesson's markdown, the landing page and every text the lesson exercises can show (each
    answer's feedback, right or wrong, and "Show answer") are free of the wording faults listed
-   in tests/text_faults.py, and no wrong try names the right answer.
+   in tests/helpers/text_faults.py, and no wrong try names the right answer.
 """
 from __future__ import annotations
 
