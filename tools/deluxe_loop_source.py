@@ -1,6 +1,6 @@
 """The one source of ``foxlib.fast.deluxe``'s playout loop: ``tools/make_deluxe_loop.py``
 makes ``foxlib/fast/deluxe_loop.py`` from it. Edit here, then run the generator; never edit
-the generated file (``tests/test_fast_deluxe_loop.py`` fails when it differs from what the
+the generated file (``tests/fast/test_fast_deluxe_loop.py`` fails when it differs from what the
 generator makes).
 
 The loop is written once, for every way it runs: with goal cards or without (``if _GOALS:``
@@ -44,7 +44,7 @@ def _run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison,
     ``Round._chance`` draws it, ``random.Random.sample(sorted pool, k)``, with that method's
     own steps written out: ``below`` is the chance source's ``_randbelow``, and a pool (a
     hand, a trick) is never above the 21 cards where ``sample`` would switch to another way
-    (``tests/test_fast_deluxe.py`` checks the outcomes against ``Round``'s own).
+    (``tests/fast/test_fast_deluxe.py`` checks the outcomes against ``Round``'s own).
 
     ``if _GOALS:`` blocks score goal cards, ``gs`` the goals' counters; ``if logging:`` blocks
     write the log. The generator makes one loop for each of the four ways (see the module's

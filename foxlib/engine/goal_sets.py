@@ -281,7 +281,7 @@ def house_goals() -> GoalSet:
     """The house goals of this project (foxlib/data/goals/house.json). Read and checked once,
     then kept (read again if the file changes): every round with goal cards asks for them.
     The goals are frozen; their conditions are plain data that nobody changes. The file is
-    this package's own (``tests/test_goals.py`` keeps it valid), so it is decoded here and any
+    this package's own (``tests/engine/test_goals.py`` keeps it valid), so it is decoded here and any
     problem in it raises at once; a goal file of the players' own is read by
     ``foxlib.io.goal_files``."""
     global _HOUSE

@@ -1,7 +1,7 @@
 """The fast path: a round position as small integers, for the solver and computer players.
 
 ``foxlib.engine.round.Round`` explains every step; this module only computes, and must agree with it
-exactly (``tests/test_fast.py`` drives thousands of random rounds through both).
+exactly (``tests/fast/test_fast.py`` drives thousands of random rounds through both).
 
 Encoding
 --------

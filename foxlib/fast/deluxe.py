@@ -3,7 +3,7 @@
 ``foxlib.fast.base`` plays the base game and Poison 8s; this module plays rounds with any set of the
 nine special cards (``Modules(special=...)``, rulings SC1-SC19), with or without Poison 8s
 and goal cards, and must agree with ``foxlib.engine.round.Round`` exactly:
-``tests/test_fast_deluxe.py`` replays thousands of its rounds through ``Round`` (the same
+``tests/fast/test_fast_deluxe.py`` replays thousands of its rounds through ``Round`` (the same
 actions, the same chance outcomes) and compares every trick, the scores, the goals claimed
 and the cards left.
 

@@ -19,7 +19,7 @@ trump suit, who led, who won, the tricks won so far) and once at the end of the 
 A goal adds, per moment: for an ongoing goal, its points for every trigger of each player; for
 a once-goal not yet claimed, its points to the player who meets it (both at once: the trick's
 winner, at the end the last trick's winner), and then it is claimed. That is
-``foxlib.engine.goals.evaluate`` moment by moment (rulings G1-G6); ``tests/test_fast_goals.py`` checks
+``foxlib.engine.goals.evaluate`` moment by moment (rulings G1-G6); ``tests/fast/test_fast_goals.py`` checks
 it against ``Round`` on thousands of random rounds with every house goal.
 
 ``program(goals)`` compiles (and caches) a ``GoalProgram`` for the revealed goals; its

@@ -14,7 +14,7 @@
   ``plays`` and the optional fields), which the rulings page steps through action by action;
   ``seat`` ('A' or 'B', optional) shows the example as that player sees it (hidden cards
   hidden) instead of the whole table;
-- what the engine must answer (each checked by ``check``; tests/test_rulings_page.py checks
+- what the engine must answer (each checked by ``check``; tests/teaching/test_rulings_page.py checks
   every example):
 
   - ``expect``: ``{path: value}``. A path reads the referee's result for the scenario

@@ -1,5 +1,5 @@
 """Facts about the special cards that the lessons state as lists, worked out by the engine so
-that a list in a lesson cannot drift from the rules the app plays (``tests/test_lesson_lists.py``
+that a list in a lesson cannot drift from the rules the app plays (``tests/notebooks/test_lesson_lists.py``
 checks the lessons' words against them).
 
 ``beats_a_lone_witch()`` plays each special card against the only Witch in a trick, led and

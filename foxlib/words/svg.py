@@ -29,7 +29,7 @@ INK, PAPER, BACK = "#1f2933", "#fffdf6", "#1f4e5f"
 SELECT = "#d97706"
 #: A card that cannot be played now: its colours lose half their saturation, a light grey veil
 #: covers it and a small no-entry badge sits in its corner (the badge's shape says it without
-#: colour). Its text stays readable: at least 3:1 against the card (tests/test_widgets_svg.py).
+#: colour). Its text stays readable: at least 3:1 against the card (tests/words/test_widgets_svg.py).
 VEIL, VEIL_OPACITY, DIM_SATURATION = "#6b7280", 0.25, 0.5
 NO_ENTRY = "#b91c1c"
 
