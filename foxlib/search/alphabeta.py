@@ -21,7 +21,7 @@ variables of the step, read as fast as local ones, and each node calls the next 
 from __future__ import annotations
 
 from ..fast import base as fast
-from .bounds import end_ranges, final_table, make_lead_bound, treasure_bounds
+from .bounds import end_ranges, final_table, treasure_bounds
 from .lead import make_lead, make_lead_replies
 from .last_tricks import make_last_tricks
 from .masks import BIG, EIGHTS, PLAIN_CARDS, POISON_TRICK, deck_info
@@ -86,13 +86,13 @@ class Search:
         self._build()
 
     def _build(self):
-        check = make_check(self)
+        check, look = make_check(self)
         lead_options, reply_options, woods, deck_top = make_moves(self)
         self.lead_options, self.reply_options = lead_options, reply_options
-        last2, end2 = make_last_tricks(self)
+        last2, end2 = make_last_tricks(self, look)
         plain, bind_plain = make_plain(self, check, last2)
         bind_plain(make_plain_replies(self, plain, last2))
-        lead, bind_lead = make_lead(self, check, make_lead_bound(self), lead_options, deck_top)
+        lead, bind_lead = make_lead(self, check, lead_options, deck_top)
         bind_lead(make_lead_replies(self, lead, plain, last2, end2, reply_options, woods,
                                     deck_top))
         self.start, self.follow = make_entry(self, plain, lead, end2, reply_options)

@@ -6,8 +6,9 @@ narrow the range of tricks, and the Treasure can only go where the tricks go. A 
 bounds cannot reach the search window returns at once. ``docs/solver.md`` ("Bounds") explains
 each part and names the tests that fail when one is broken.
 
-The plain nodes (``foxlib.search.plain``) read ``treasure_bounds``' table inline; the nodes
-with decisions call ``make_lead_bound``'s function on a table miss.
+The nodes (``foxlib.search.plain``, ``foxlib.search.lead``) read the tables made here inline,
+where they are worked out for every node; the nodes with decisions call
+``make_sure_trick_bounds``' function once no Fox can change the trump.
 """
 from __future__ import annotations
 
@@ -94,55 +95,41 @@ def treasure_bounds(final, weight: int, poison: bool, total: int):
 _TREASURE_BOUNDS: dict = {}
 
 
-def make_lead_bound(search):
-    """The bounds of a node with decisions (``foxlib.search.lead``), for ``search``'s
-    objective: ``lead_bound(...)`` returns a bound that settles the node (below ``alpha`` or
-    above ``beta``), or None."""
-    W, SEVENS = search.weight, search.sevens
-    LB, HI2 = search.treasure_bounds[1], search.end_ranges
-    SUIT, BIT = fast.SUIT, fast.BIT
-    FOXES, WOODS, WITCHES = fast.FOXES, fast.WOODCUTTERS, fast.WITCHES
+def make_sure_trick_bounds(search):
+    """Sure tricks in a node with decisions whose trump is settled (no Fox can be played
+    again), for ``search``'s objective: ``sure_trick_bounds(hm, ho, decree, live, dec, twm,
+    two, me, r, n7, b, b2)`` narrows the bounds ``b`` (the best value for the player to move)
+    and ``b2`` (the worst) and returns them. As in plain nodes, each trump above every trump
+    of the other side wins the trick it is played in (a lone Witch counts as a trump 9),
+    for a side that can never put a card aside (no card of ``dec`` in its hand: a Fox, or a
+    Woodcutter with a deck to draw from), counted against every trump that can ever reach
+    the other side (its hand and ``live``, the deck cards that can still be drawn). ``n7``:
+    the 7s in play (the Treasure bounds are then the simple ones)."""
+    W, HI2 = search.weight, search.end_ranges
+    SUIT, WITCHES = fast.SUIT, fast.WITCHES
     NINE_T, TRUMPM = NINE_OF_TRUMP, TRUMP_MASK
 
-    def lead_bound(hm, ho, decree, deck, live, fox_live, twm, two, me, r, alpha, beta):
-        # The 7s in play, and those sure to be played: in the hand of a player who can never
-        # put a card aside (no Fox, no Woodcutter with a deck to draw from: a card only
-        # enters a hand through one of those).
-        dec = FOXES | WOODS if deck else FOXES
-        sev = (hm | ho | live | BIT[decree]) & SEVENS
-        ss = ((0 if hm & dec else hm) | (0 if ho & dec else ho)) & sev
-        n7 = sev.bit_count()
-        sev = n7 * 8 + ss.bit_count()
-        b = LB[((me * 14 + twm) * 14 + r) * 64 + sev]
-        b2 = -LB[(((1 - me) * 14 + two) * 14 + r) * 64 + sev]
-        if not fox_live:
-            # The trump is settled: sure tricks as in plain nodes, for a side that can never
-            # put a card aside, against every trump that can ever reach the other side (its
-            # hand and the deck cards that can still be drawn).
-            T = TRUMPM[SUIT[decree]]
-            km = ko = 0
-            if not hm & dec:
-                oth = ho | live
-                ot = oth & T
-                km = ((hm & T) >> ((ot | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
-                                   else ot).bit_length()).bit_count()
-            if not ho & dec:
-                oth = hm | live
-                mt = oth & T
-                ko = ((ho & T) >> ((mt | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
-                                   else mt).bit_length()).bit_count()
-            if km or ko:
-                n7 *= W
-                b3 = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + n7
-                if b3 < b:
-                    b = b3
-                b3 = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - n7
-                if b3 > b2:
-                    b2 = b3
-        if b <= alpha:
-            return b
-        if b2 >= beta:
-            return b2
-        return None
+    def sure_trick_bounds(hm, ho, decree, live, dec, twm, two, me, r, n7, b, b2):
+        T = TRUMPM[SUIT[decree]]
+        km = ko = 0
+        if not hm & dec:
+            oth = ho | live
+            ot = oth & T
+            km = ((hm & T) >> ((ot | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
+                               else ot).bit_length()).bit_count()
+        if not ho & dec:
+            oth = hm | live
+            mt = oth & T
+            ko = ((ho & T) >> ((mt | NINE_T[SUIT[decree]]) if oth & WITCHES & ~T
+                               else mt).bit_length()).bit_count()
+        if km or ko:
+            n7 *= W
+            b3 = HI2[(me * 14 + twm + km) * 14 + twm + r - ko] + n7
+            if b3 < b:
+                b = b3
+            b3 = -HI2[((1 - me) * 14 + two + ko) * 14 + two + r - km] - n7
+            if b3 > b2:
+                b2 = b3
+        return b, b2
 
-    return lead_bound
+    return sure_trick_bounds

@@ -14,9 +14,10 @@ from ..fast import base as fast
 from .masks import BIG
 
 
-def make_last_tricks(search):
+def make_last_tricks(search, look):
     """``(last2, end2)`` for ``search``'s objective and tables. ``end2`` counts its calls
-    as nodes (``search.counts``); ``last2`` does not (its callers count the node)."""
+    as nodes (``search.counts``) and calls ``look`` every so often (``foxlib.search.table``);
+    ``last2`` does not count (its callers count the node)."""
     FINAL, TW, TRICK = search.final, search.trick_weights, search.trick
     ME, PME = search.side_bit, search.plain_side_bit
     etab, ltab = search.etab, search.ltab
@@ -25,6 +26,7 @@ def make_last_tricks(search):
     SUITM, SWANB = fast.CARD_SUIT_MASK, fast.SWAN_BIT
     FOXES, WOODS = fast.FOXES, fast.WOODCUTTERS
     nodes = 0
+    check_at = search.first_check
 
     def last2(hm, ho, tr, twm, me):
         """The last two tricks, no decision left: their exact value for the leader."""
@@ -77,6 +79,8 @@ def make_last_tricks(search):
         for the leader (2 cards each), by plain minimax without a table."""
         nonlocal nodes
         nodes += 1
+        if nodes >= check_at:
+            look()
         both = hm | ho
         key = (hm | ho << 33 | (decree if both & FOXES else 33 + SUIT[decree]) << 66 |
                twm << 72 | me * ME)
@@ -151,5 +155,10 @@ def make_last_tricks(search):
     def count():
         return nodes
 
+    def recheck(allowance):
+        nonlocal check_at
+        check_at = nodes + allowance
+
     search.counts.append(count)
+    search.rechecks.append(recheck)
     return last2, end2

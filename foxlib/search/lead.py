@@ -16,22 +16,25 @@ each other once both are made (``make_lead`` returns the binder):
 from __future__ import annotations
 
 from ..fast import base as fast
-from .masks import BEATS, BELOW, BIG, DECIDES, NINE_OF_SUIT
-from .ordering import by_history, killer_fits
+from .bounds import make_sure_trick_bounds
+from . import masks
+from .masks import BEATS, BIG, NINE_OF_SUIT
+from .ordering import killer_fits
 
 
-def make_lead(search, check, lead_bound, lead_options, deck_top):
+def make_lead(search, check, lead_options, deck_top):
     """``(lead, bind)``: the node with decisions of ``search`` and the function that gives it
     its replies (``bind(lead_replies)``). ``lead`` counts a node for itself and one for each
     lead tried, and calls ``check`` every so often (``foxlib.search.table``)."""
-    ME = search.side_bit
+    ME, SEVENS, LB = search.side_bit, search.sevens, search.treasure_bounds[1]
+    sure_trick_bounds = make_sure_trick_bounds(search)
     tt = search.tt
     tt_get = tt.get
     order = search.order
     LGKILL, HL = order.lead_killer, order.lead_history
     hl_key = HL.__getitem__
     SUIT, RANK, BIT = fast.SUIT, fast.RANK, fast.BIT
-    FOXES, WOODS = fast.FOXES, fast.WOODCUTTERS
+    FOXES, WOODS, DECIDES = fast.FOXES, fast.WOODCUTTERS, masks.DECIDES
     nodes = 0
     check_at = search.first_check
     lead_replies = None
@@ -61,9 +64,23 @@ def make_lead(search, check, lead_bound, lead_options, deck_top):
                 beta = hi
         else:
             lo, hi, bm = -BIG, BIG, -1
-            b = lead_bound(hm, ho, decree, deck, live, fox_live, twm, two, me, r, alpha, beta)
-            if b is not None:
+            # Score bounds (``foxlib.search.bounds``): the 7s in play, and those sure to be
+            # played, in the hand of a player who can never put a card aside (no Fox, no
+            # Woodcutter with a deck to draw from: a card only enters a hand through those).
+            dec = FOXES | WOODS if deck else FOXES
+            sev = (hm | ho | live | BIT[decree]) & SEVENS
+            ss = ((0 if hm & dec else hm) | (0 if ho & dec else ho)) & sev
+            n7 = sev.bit_count()
+            sev = n7 * 8 + ss.bit_count()
+            b = LB[((me * 14 + twm) * 14 + r) * 64 + sev]
+            b2 = -LB[(((1 - me) * 14 + two) * 14 + r) * 64 + sev]
+            if not fox_live and not (hm & dec and ho & dec):
+                # The trump is settled: sure tricks narrow the range of tricks.
+                b, b2 = sure_trick_bounds(hm, ho, decree, live, dec, twm, two, me, r, n7, b, b2)
+            if b <= alpha:
                 return b
+            if b2 >= beta:
+                return b2
         a0, b0 = alpha, beta
         if deck and (hm | ho) & WOODS:
             # ``woods`` inlined: the Woodcutters left (hands, deck, decree).
@@ -88,8 +105,14 @@ def make_lead(search, check, lead_bound, lead_options, deck_top):
         while True:
             if mv < 0:
                 if moves is None:
-                    moves = by_history(lead_options(hm, ho, decree, deck, live, fox_live, wl),
-                                       first, hl_key)
+                    moves = lead_options(hm, ho, decree, deck, live, fox_live, wl)
+                    if first >= 0:
+                        try:
+                            moves.remove(first)
+                        except ValueError:
+                            pass
+                    if len(moves) > 1:
+                        moves.sort(key=hl_key, reverse=True)
                 if i == len(moves):
                     break
                 mv = moves[i]
@@ -104,15 +127,9 @@ def make_lead(search, check, lead_bound, lead_options, deck_top):
                 dk2 = dk
                 live2 = live
             elif RANK[c] == 3:
-                h1 = hm ^ BIT[c] ^ BIT[x] | BIT[decree]
-                d2 = x
-                deck2 = deck
-                dk2 = dk
-                live2 = live
+                h1, d2, deck2, dk2, live2 = hm ^ BIT[c] ^ BIT[x] | BIT[decree], x, deck, dk, live
             else:
-                h1 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x]
-                d2 = decree
-                deck2 = deck[1:] + (x,)
+                h1, d2, deck2 = (hm ^ BIT[c] | BIT[deck[0]]) ^ BIT[x], decree, deck[1:] + (x,)
                 dk2, live2 = deck_top(deck2, wl - 1)
             cur = lead_replies(c, h1, ho, d2, deck2, dk2, live2, twm, two, me, r, alpha, beta)
             if cur > best:
@@ -163,6 +180,7 @@ def make_lead_replies(search, lead, plain, last2, end2, reply_options, woods, de
     SUITM, SWANB = fast.CARD_SUIT_MASK, fast.SWAN_BIT
     FOXES, WOODS, WITCHES, NINE = fast.FOXES, fast.WOODCUTTERS, fast.WITCHES, NINE_OF_SUIT
     DECIDERS, BEAT = fast.FOXES | fast.WOODCUTTERS, BEATS
+    BELOW, DECIDES = masks.BELOW, masks.DECIDES
 
     def lead_replies(c, h1, ho, d2, deck2, dk2, live2, twm, two, me, r, alpha, beta):
         same = ho & SUITM[c]
@@ -224,8 +242,14 @@ def make_lead_replies(search, lead, plain, last2, end2, reply_options, woods, de
                         break
                 else:
                     if replies is None:
-                        replies = by_history(reply_options(c, legal, h1, ho, d2, deck2, live2),
-                                             tried, hf_key)
+                        replies = reply_options(c, legal, h1, ho, d2, deck2, live2)
+                        if tried >= 0:
+                            try:
+                                replies.remove(tried)
+                            except ValueError:
+                                pass
+                        if len(replies) > 1:
+                            replies.sort(key=hf_key, reverse=True)
                     if j == len(replies):
                         break
                     rv = replies[j]

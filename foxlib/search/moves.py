@@ -13,7 +13,8 @@ in their own order (``foxlib.search.plain``, ``foxlib.search.lead``).
 from __future__ import annotations
 
 from ..fast import base as fast
-from .masks import BELOW, NINE_OF_SUIT, PLAIN_CARDS, deck_info, with_witches
+from . import masks
+from .masks import NINE_OF_SUIT, PLAIN_CARDS, deck_info, with_witches
 
 
 def make_moves(search):
@@ -22,6 +23,7 @@ def make_moves(search):
     PLAIN = search.plain_cards
     RANK, BIT = fast.RANK, fast.BIT
     FOXES, WOODS, WITCHES, NINE = fast.FOXES, fast.WOODCUTTERS, fast.WITCHES, NINE_OF_SUIT
+    BELOW = masks.BELOW
 
     def woods(hm, ho, decree, deck, live):
         """The Woodcutters left in the hands, the deck and the decree. ``live`` holds the
@@ -164,7 +166,7 @@ def root_classes(s: fast.FastState, moves) -> list:
     def step(i, group, card, pool):
         if pool & fast.WITCHES:
             pool |= fast.WITCHES
-        below = pool & BELOW[card]
+        below = pool & masks.BELOW[card]
         prev = last.get(group)
         if prev is not None and below and below.bit_length() - 1 == prev[0]:
             classes[i] = prev[1]

@@ -8,8 +8,8 @@ The earlier a move that cuts off is tried, the fewer nodes are searched. In this
   reply, the trump after the lead: a Fox's exchange changes it, and with it what refutes a
   lead). A killer is tried before any list of moves is built, if it is still legal
   (``killer_fits``);
-- **history** (nodes with decisions): the other moves by the cut-offs they caused before,
-  weighted by the square of the tricks left (``by_history``);
+- **history** (nodes with decisions): when the lists of moves are built, the moves by the
+  cut-offs they caused before, weighted by the square of the tricks left (``Order``);
 - a **static order** where no decision can come up (plain nodes, and replies that decide
   nothing): winning replies cheapest first, then losing ones cheapest first; sure winners
   (leads no reply can beat) first among the leads of a plain node.
@@ -42,19 +42,6 @@ class Order:
         self.plain_lead_killer = [-1] * (28 * 14)
 
 
-def by_history(moves: list, tried: int, history_key) -> list:
-    """``moves`` without ``tried`` (the killer or the table's move, already searched),
-    most cut-offs first (``history_key``: the history table's ``__getitem__``)."""
-    if tried >= 0:
-        try:
-            moves.remove(tried)
-        except ValueError:
-            pass
-    if len(moves) > 1:
-        moves.sort(key=history_key, reverse=True)
-    return moves
-
-
 def killer_fits(move: int, hand: int, deck) -> bool:
     """Whether the decision of a killer ``move`` (whose card is known to be playable) can be
     taken now from ``hand`` (the mover's hand, the card still in it) and ``deck``: a
@@ -67,5 +54,5 @@ def killer_fits(move: int, hand: int, deck) -> bool:
     if x < 0:
         return kind < 2 or not deck
     if kind == 1:
-        return bool((hand ^ fast.BIT[c]) >> x & 1)
-    return bool(deck) and bool(((hand ^ fast.BIT[c]) | fast.BIT[deck[0]]) >> x & 1)
+        return (hand ^ fast.BIT[c]) >> x & 1 == 1
+    return bool(deck) and ((hand ^ fast.BIT[c]) | fast.BIT[deck[0]]) >> x & 1 == 1

@@ -17,7 +17,8 @@ Two steps, bound to each other once both are made (``make_plain`` returns the bi
 from __future__ import annotations
 
 from ..fast import base as fast
-from .masks import BEATS, BELOW, BIG, NINE_OF_TRUMP, TRUMP_MASK
+from . import masks
+from .masks import BEATS, BIG, NINE_OF_TRUMP, TRUMP_MASK
 
 
 def make_plain(search, check, last2):
@@ -31,7 +32,7 @@ def make_plain(search, check, last2):
     order = search.order
     PLKILL = order.plain_lead_killer
     SUITM, BIT, WITCHES = fast.CARD_SUIT_MASK, fast.BIT, fast.WITCHES
-    NINE_T, TRUMPM, BEAT = NINE_OF_TRUMP, TRUMP_MASK, BEATS
+    NINE_T, TRUMPM, BEAT, BELOW = NINE_OF_TRUMP, TRUMP_MASK, BEATS, masks.BELOW
     nodes = 0
     check_at = search.first_check
     plain_replies = None
@@ -176,12 +177,12 @@ def make_plain_replies(search, plain, last2):
     """``plain_replies(c, h1, ho, tr, twm, two, me, r, inplay, alpha, beta)``: the value
     for the leader (holding ``h1`` after leading ``c`` from ``r`` cards) of the follower's
     best reply from ``ho``; ``inplay``: the cards in play, a lone Witch's trump 9 included."""
-    FINAL, TW, TRICK = search.final, search.trick_weights, search.trick
+    TW, TRICK = search.trick_weights, search.trick
     PLAINP, PME = search.plainp, search.plain_side_bit
     ltab_get = search.ltab.get
     PKILL = search.order.plain_reply_killer
     RANK, BIT = fast.RANK, fast.BIT
-    SUITM, SWANB, BEAT = fast.CARD_SUIT_MASK, fast.SWAN_BIT, BEATS
+    SUITM, SWANB, BEAT, BELOW = fast.CARD_SUIT_MASK, fast.SWAN_BIT, BEATS, masks.BELOW
 
     def plain_replies(c, h1, ho, tr, twm, two, me, r, inplay, alpha, beta):
         same = ho & SUITM[c]
