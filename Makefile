@@ -4,9 +4,13 @@
 #               (make app HOST=0.0.0.0 serves a classroom network: read
 #               docs/app-server.md, "Serving a class", first)
 #   make test   run the test suite (unit, notebook and browser tests)
-#   make bench  run every benchmarks/*.py script
+#   make check  the quick tier for developers: every test that needs no browser,
+#               no server and no notebook run (tests/ without tests/browser,
+#               tests/app and tests marked slow); a few minutes
+#   make bench  run every benchmarks/*.py script, then the load tool
+#               (tools/load/bench_load.py; make bench LOAD_ARGS=--quick: 3 learners)
 #
-# All three create .venv on first use and install the project into it
+# All four create .venv on first use and install the project into it
 # (editable, with the app and test extras); later runs reuse it.
 
 PORT ?= 8866
@@ -37,7 +41,7 @@ PIN_FLAGS = $(shell $(SETUP_PYTHON) -c 'import sys; print("-c binder/requirement
 
 NBVAL_FLAGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: app test bench setup
+.PHONY: app test check bench setup
 
 setup: $(STAMP)
 
@@ -67,10 +71,26 @@ test: $(STAMP)
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests"; rc=0; fi; \
 	exit $$rc
 
+# The quick tier.  Left out: tests/browser (Chromium and a Voilà server),
+# tests/app (Binder's pins resolved against the package index, JupyterHub and
+# `make app` servers, the load tool), the notebooks run by nbval, and the tests
+# marked slow (pyproject.toml); `make test` runs all of them.
+CHECK_FLAGS := --ignore=tests/browser --ignore=tests/app -m "not slow"
+
+check: $(STAMP)
+	@rc=0; $(PY) -m pytest tests --continue-on-collection-errors $(CHECK_FLAGS) $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make check: pytest collected no tests"; rc=0; fi; \
+	exit $$rc
+
+# The load tool starts a Voilà server and N learners (10, 30 and 60 by default,
+# 5-10 minutes; LOAD_ARGS=--quick: 3 learners, and it checks that every part works).
+LOAD_ARGS ?=
+
 bench: $(STAMP)
 	@set -e; found=0; \
 	for script in benchmarks/*.py; do \
 	  [ -f "$$script" ] || continue; \
 	  found=1; echo "== $$script"; $(PY) "$$script"; \
 	done; \
-	if [ $$found -eq 0 ]; then echo "make bench: no benchmarks/*.py scripts yet"; fi
+	if [ $$found -eq 0 ]; then echo "make bench: no benchmarks/*.py scripts yet"; fi; \
+	echo "== tools/load/bench_load.py $(LOAD_ARGS)"; $(PY) tools/load/bench_load.py $(LOAD_ARGS)

@@ -2,13 +2,13 @@
 
 A "random complete round" is: deal a seeded shuffle, then play all 13 tricks choosing every
 action uniformly at random among the legal ones (each card, each Fox exchange option including
-keeping the decree, each Woodcutter discard), as ``foxlib.players.RandomPlayer`` does. Nothing
+keeping the decree, each Woodcutter discard), as ``foxlib.players.levels.RandomPlayer`` does. Nothing
 is precomputed: every round is dealt and played from scratch.
 
     python benchmarks/bench_engine.py [--seconds 5] [--rounds N] [--seed 1] [--paths a,b]
 
 Paths measured:
-- fast:       ``foxlib.fast.random_round`` (integer masks, one inlined loop)
+- fast:       ``foxlib.fast.base.random_round`` (integer masks, one inlined loop)
 - rich moves: ``Round.deal`` then ``legal_moves()`` / ``push()`` with a random compound move
               (note: a uniformly random *compound* move, so Fox and Woodcutter plays are chosen
               more often than with per-action choices; both are honest random rounds)
@@ -17,13 +17,13 @@ Paths measured:
 - fast poison, rich poison: the same two paths with the Deluxe Poison 8s module
               (``random_round(..., poison=True)``; ``Round.deal(..., modules=POISON)``)
 - fast special, rich special: all nine Deluxe special cards and Poison 8s
-              (``foxlib.fast_deluxe.random_round``; ``Round.deal(..., modules=SPECIAL_POISON)``
+              (``foxlib.fast.deluxe.random_round``; ``Round.deal(..., modules=SPECIAL_POISON)``
               then ``legal_actions()`` / ``act``), every decision of every special card
               chosen uniformly among the legal actions, chance from the round's random source
 - fast goals, rich goals, fast p+goals, rich p+goals: the fast path and the explained engine
               with two goal cards revealed each round (without and with Poison 8s). The rounds
               go through the 120 pairs of the 16 house goals in turn. The fast path compiles
-              each pair's goals once (``foxlib.fastgoals``, about 10 ms a pair) and caches
+              each pair's goals once (``foxlib.fast.goals``, about 10 ms a pair) and caches
               them; they are compiled before the clock starts. The explained engine scores
               every claim from its records.
 - fast all 2, rich all 2, fast all 9, rich all 9: every module on together: special cards,
@@ -44,9 +44,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from foxlib import Round, fast, fast_deluxe  # noqa: E402
-from foxlib.modules import BASE, POISON, SPECIAL_CARDS, Modules, house_goal_ids  # noqa: E402
-from foxlib.round import deal as deal_position  # noqa: E402
+from foxlib import Round  # noqa: E402
+from foxlib.fast import base as fast, deluxe as fast_deluxe
+from foxlib.engine.modules import BASE, POISON, SPECIAL_CARDS, Modules, house_goal_ids  # noqa: E402
+from foxlib.engine.round import deal as deal_position  # noqa: E402
 
 #: All nine special cards and Poison 8s (the "fast special" and "rich special" rows).
 SPECIAL_POISON = Modules(poison=True, special=SPECIAL_CARDS)

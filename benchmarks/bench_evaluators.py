@@ -23,11 +23,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from foxlib import Round, fast  # noqa: E402
-from foxlib import solver  # noqa: E402
-from foxlib.evaluators import (LookaheadEvaluator, OutOfTime, PolicyRolloutEvaluator,  # noqa: E402
+from foxlib import Round  # noqa: E402
+from foxlib.fast import base as fast
+from foxlib.search import solver  # noqa: E402
+from foxlib.search.evaluators import (LookaheadEvaluator, OutOfTime, PolicyRolloutEvaluator,  # noqa: E402
                                RolloutEvaluator, SolverEvaluator)
-from foxlib.players import RandomPlayer, RulesPlayer, StrongPlayer  # noqa: E402
+from foxlib.players.levels import RandomPlayer, RulesPlayer, StrongPlayer  # noqa: E402
 
 
 def positions(rng, cards: int, count: int):

@@ -3,7 +3,7 @@
 Plays seeded rounds with random actions and, at each decision of the player to move, times the
 rule-of-thumb and strong players on that same view (the strong player at its default budget
 and 1-second cap). Prints the median and 95th percentile per hand size, the deals the strong
-player tried, and how long working out the hidden cards (``foxlib.inference``) takes.
+player tried, and how long working out the hidden cards (``foxlib.players.inference``) takes.
 
     python benchmarks/bench_players.py [--rounds 6] [--seed 1]
 
@@ -39,13 +39,13 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from foxlib import Round  # noqa: E402
-from foxlib.arena import parse_goals  # noqa: E402
-from foxlib.modules import BASE, Modules  # noqa: E402
-from foxlib.round import deal as deal_position  # noqa: E402
-from foxlib.evaluators import (LookaheadEvaluator, PolicyRolloutEvaluator,  # noqa: E402
+from foxlib.players.arena import parse_goals  # noqa: E402
+from foxlib.engine.modules import BASE, Modules  # noqa: E402
+from foxlib.engine.round import deal as deal_position  # noqa: E402
+from foxlib.search.evaluators import (LookaheadEvaluator, PolicyRolloutEvaluator,  # noqa: E402
                                Schedule, SolverEvaluator, default_evaluator, goals_evaluator)
-from foxlib.inference import Inference  # noqa: E402
-from foxlib.players import RulesPlayer, StrongPlayer, make_player  # noqa: E402
+from foxlib.players.inference import Inference  # noqa: E402
+from foxlib.players.levels import RulesPlayer, StrongPlayer, make_player  # noqa: E402
 
 
 def pct(values, q):

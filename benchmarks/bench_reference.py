@@ -13,7 +13,7 @@ comparison can be repeated on this machine:
   at lead nodes, the table's move tried first; no other ordering, equivalence or bounds;
 - value: the points difference for the player to play (Treasure plus the table's points).
 
-``--check N`` first compares it with a brute-force minimax on ``foxlib.fast`` states (restricted
+``--check N`` first compares it with a brute-force minimax on ``foxlib.fast.base`` states (restricted
 to the same decisions) over N small random positions, so the numbers time a correct search.
 Times are process CPU seconds on one core.
 """
@@ -28,7 +28,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from foxlib import fast  # noqa: E402
+from foxlib.fast import base as fast  # noqa: E402
 
 TRICK, RANK, SUITM, SWANB = fast.TRICK, fast.RANK, fast.CARD_SUIT_MASK, fast.SWAN_BIT
 

@@ -2,7 +2,7 @@
 
 Plays seeded whole rounds (the rule-of-thumb player against the strong player at a fixed
 budget, so the rounds are the same every time), then reviews the first player's decisions
-with ``foxlib.review`` and times the first record and the whole review, in wall-clock time
+with ``foxlib.teaching.review`` and times the first record and the whole review, in wall-clock time
 and in CPU time of this process (CPU time barely changes when other programs share the machine;
 wall-clock time is what a learner waits). Prints the medians over the rounds, the machine's
 load before and after (``os.getloadavg``), and how steady the
@@ -29,9 +29,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from foxlib import Round  # noqa: E402
-from foxlib.modules import SPECIAL_CARDS, Modules  # noqa: E402
-from foxlib.players import RulesPlayer, StrongPlayer  # noqa: E402
-from foxlib.review import ReviewSettings, iter_review  # noqa: E402
+from foxlib.engine.modules import SPECIAL_CARDS, Modules  # noqa: E402
+from foxlib.players.levels import RulesPlayer, StrongPlayer  # noqa: E402
+from foxlib.teaching.review import ReviewSettings, iter_review  # noqa: E402
 
 
 def played_round(seed: int, special: bool = False) -> Round:

@@ -37,8 +37,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from foxlib import fast  # noqa: E402
-from foxlib.solver import solve, value_state  # noqa: E402
+from foxlib.fast import base as fast  # noqa: E402
+from foxlib.search.solver import solve, value_state  # noqa: E402
 
 
 def position_with(cards: int, rng: random.Random) -> fast.FastState:

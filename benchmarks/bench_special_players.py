@@ -9,9 +9,9 @@ machine's other work, unlike the wall-clock cap the player stops at; ``--no-cap`
 whole budget, without the cap). Prints, per set of
 special cards, the median, 95th percentile and longest time per decision, the deals and
 playouts the strong player managed, and how long sampling one whole round from a view
-(``foxlib.determinize.sample_round``) takes.
+(``foxlib.players.determinize.sample_round``) takes.
 
-Matches (``--match OPPONENT``): whole arena games (``foxlib.arena``) of the strong player
+Matches (``--match OPPONENT``): whole arena games (``foxlib.players.arena``) of the strong player
 against OPPONENT (``rules``, ``random`` or ``strong-engine``), the same seeds for each
 version in ``--versions`` (``strong``: the fast path, the default; ``strong-engine``: every
 playout through the engine, once per deal, no early stopping, as before), the versions'
@@ -33,10 +33,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from foxlib import Round, arena  # noqa: E402
-from foxlib.determinize import sample_round  # noqa: E402
-from foxlib.modules import SPECIAL_CARDS, Modules, choose_special  # noqa: E402
-from foxlib.players import LEVELS, RulesPlayer, StrongPlayer  # noqa: E402
+from foxlib import Round  # noqa: E402
+from foxlib.players import arena
+from foxlib.players.determinize import sample_round  # noqa: E402
+from foxlib.engine.modules import SPECIAL_CARDS, Modules, choose_special  # noqa: E402
+from foxlib.players.levels import LEVELS, RulesPlayer, StrongPlayer  # noqa: E402
 
 
 class EngineStrongPlayer(StrongPlayer):

@@ -11,7 +11,7 @@ import warnings
 from ipywidgets import Widget
 
 from foxlib import DECK, Round
-from foxlib.svg import _card_body, card_svg, round_svg
+from foxlib.words.svg import _card_body, card_svg, round_svg
 
 import widgets
 

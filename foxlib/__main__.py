@@ -3,11 +3,11 @@ import importlib
 import sys
 
 COMMANDS = {
-    "referee": ("foxlib.referee", "judge JSON Lines scenarios read from stdin"),
-    "arena": ("foxlib.arena", "play computer players against each other and compare them"),
-    "solve": ("foxlib.solve_cli", "exact values of every move of JSON Lines scenarios"),
-    "puzzles": ("foxlib.puzzles", "check puzzle files with the solver, or generate new puzzles"),
-    "goals": ("foxlib.goals", "check goal files (Deluxe goal cards as data), print their format"),
+    "referee": ("foxlib.io.referee", "judge JSON Lines scenarios read from stdin"),
+    "arena": ("foxlib.players.arena", "play computer players against each other and compare them"),
+    "solve": ("foxlib.cli.solve", "exact values of every move of JSON Lines scenarios"),
+    "puzzles": ("foxlib.teaching.puzzles", "check puzzle files with the solver, or generate new puzzles"),
+    "goals": ("foxlib.cli.goals", "check goal files (Deluxe goal cards as data), print their format"),
 }
 
 

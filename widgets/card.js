@@ -1,6 +1,6 @@
 // Front end of the Fox in the Forest widgets (anywidget ESM, no build step, no network).
 //
-// Python draws everything (foxlib.svg); this module only places the drawings, makes cards
+// Python draws everything (foxlib.words.svg); this module only places the drawings, makes cards
 // focusable and clickable, and reports each click or key press back to Python as a message
 // {event: "click", card: "9M"}. Python decides what a click means, using the rules engine.
 

@@ -3,7 +3,7 @@
 
 All three share one small front-end module (``card.js``) and one stylesheet (``style.css``),
 both served from this folder: no build step, no network. Python draws the cards with
-``foxlib.svg``; the browser only shows them and reports clicks and key presses (Enter or Space on
+``foxlib.words.svg``; the browser only shows them and reports clicks and key presses (Enter or Space on
 a focused card) back to Python, where ``click()`` handles them. Tests call ``click()`` directly.
 """
 from __future__ import annotations
@@ -14,8 +14,9 @@ import anywidget
 import traitlets as t
 
 from foxlib import Card, FoxError
-from foxlib.inputs import read_theme
-from foxlib.svg import card_body, card_label
+from foxlib.io.inputs import read_theme
+from foxlib.words import captions as say
+from foxlib.words.svg import card_body, card_label
 
 HERE = pathlib.Path(__file__).parent
 SIZES = ("small", "normal", "large")
@@ -159,7 +160,7 @@ class _CardsBase(_FoxWidget):
     @t.validate("size")
     def _check_size(self, proposal):
         if proposal["value"] not in SIZES:
-            raise t.TraitError(f"Unknown card size {proposal['value']!r}; choose one of {SIZES}.")
+            raise t.TraitError(say.unknown_choice("card size", proposal["value"], SIZES))
         return proposal["value"]
 
     def on_click(self, callback, remove: bool = False) -> None:
@@ -188,9 +189,9 @@ class _CardsBase(_FoxWidget):
         theme = read_theme(self.theme)
         label = card_label(card, theme, face_down, self.poison)
         if dimmed and not face_down:
-            label += " (cannot be played now)"
+            label += say.CANNOT_PLAY_NOW
         if selected and not face_down:
-            label += " (selected)"
+            label += say.SELECTED
         return {"card": None if face_down else card_code(card), "label": label,
                 "title": title or label,
                 "body": card_body(card, theme, face_down=face_down, selected=selected,
@@ -277,8 +278,7 @@ class CardRow(_CardsBase):
         """Simulate a click on ``card`` (a code like '9M' or a Card); it must be in the row."""
         code = card_code(card)
         if code not in self.cards or self.face_down:
-            raise ValueError(f"The {Card(code).name()} ({code}) is not a visible card in this "
-                             "row, so it cannot be clicked.")
+            raise ValueError(say.not_clickable(Card(code).name(), code))
         self._click(code)
 
     def update(self, cards=None, **traits) -> None:

@@ -1,12 +1,12 @@
 """'Your turn' exercises for the lessons: the views. The learner answers here; the headless
-exercise in ``foxlib.exercises`` checks the answer and words the feedback.
+exercise in ``foxlib.teaching.exercises`` checks the answer and words the feedback.
 
 Every exercise is a small ``VBox`` built from plain data (card names such as ``'9M'``, trick
 counts, scores), so a lesson cell is one call with its data, e.g.::
 
     WhoWinsExercise(decree="4B", lead="10K", follow="2B")
 
-Each class here takes the same arguments as the ``foxlib.exercises`` class of the same name,
+Each class here takes the same arguments as the ``foxlib.teaching.exercises`` class of the same name,
 builds that headless exercise (``model``), draws its situation and answer area, and forwards
 every answer to it: no rule is decided here. The headless exercise's data and answers
 (``decree``, ``hand``, ``legal``, ``answers``, ``points``, ``options``, ``right_answers``,
@@ -22,24 +22,22 @@ In the page every exercise carries the CSS class ``fox-exercise`` (and one per k
 """
 from __future__ import annotations
 
-import html
-import inspect
-import pathlib
-
 import ipywidgets as W
-from ipywidgets.widgets.widget_string import HTMLStyle
-from traitlets import Bool, Int, Unicode
+from traitlets import Bool, Int
 
-from foxlib import Card, FoxError, InvalidState, Round, inputs
-from foxlib import exercise_text as text
-from foxlib import exercises as X
-from foxlib.cards import Theme
-from foxlib.feedback import REFUSED, RIGHT, SHOWN, Feedback
-from foxlib.inputs import read_card
-from foxlib.svg import card_body, card_label, suit_svg
+from foxlib import FoxError, Round
+from foxlib.io import inputs
+from foxlib.words import captions as say
+from foxlib.words import exercise_text as text
+from foxlib.words.captions import EXERCISE as WORDS
+from foxlib.teaching import exercises as X
 
 from . import progress
-from .card import CardRow, HtmlView
+from .card import HtmlView
+from .exercise_base import (Exercise, ExerciseHtml, _auto_width, _button, _CardPickExercise,
+                            _ChoiceExercise, _esc, _facts, _hbox, _layout, _poison, _shared,
+                            _shown_card, _shown_cards, _situation, _spot, _suit_text,
+                            _trump_caption, _vbox)
 
 __all__ = [
     "Exercise", "WhoWinsExercise", "LegalPlayExercise", "ChooseBestExercise",
@@ -48,338 +46,6 @@ __all__ = [
     "RoundScoreExercise", "DeluxeTrickExercise", "TrickPointsExercise", "DeluxeMoveExercise",
     "Quiz", "make_exercise", "load_round",
 ]
-
-HERE = pathlib.Path(__file__).parent
-
-
-# ----------------------------------------------------------------------------- reading data
-
-def _card(value, where: str) -> Card:
-    return read_card(value, where)
-
-
-# ----------------------------------------------------------------------------- small views
-
-# Every ipywidget comes with a Layout (and a Button or HTML its Style) widget of its own, and the
-# page loads each before it shows anything: a lesson's exercises would cost it hundreds. The
-# parts whose layout and style are never changed one by one share these instead (made again
-# if they were closed). A heading keeps its own layout: a quiz hides it.
-_SHARED: dict = {}
-
-
-def _shared(name: str, make):
-    widget = _SHARED.get(name)
-    if widget is None or widget.comm is None:
-        widget = _SHARED[name] = make()
-    return widget
-
-
-def _layout():
-    return _shared("layout", W.Layout)
-
-
-def _auto_width():
-    return _shared("auto", lambda: W.Layout(width="auto"))
-
-
-def _html(value: str = "") -> W.HTML:
-    return W.HTML(value, layout=_layout(), style=_shared("html", HTMLStyle))
-
-
-def _button(**kwargs) -> W.Button:
-    kwargs.setdefault("layout", _layout())
-    return W.Button(style=_shared("button", W.ButtonStyle), **kwargs)
-
-
-def _vbox(children=()) -> W.VBox:
-    return W.VBox(list(children), layout=_layout())
-
-
-def _hbox(children=()) -> W.HBox:
-    return W.HBox(list(children), layout=_layout())
-
-
-def _esc(text) -> str:
-    return html.escape(str(text))
-
-
-class ExerciseHtml(HtmlView):
-    """Text in the app's look; also brings the exercise styles to the page."""
-
-    _css = HERE / "exercises.css"
-
-
-def _caption(text: str, css: str = "fox-caption") -> W.HTML:
-    label = _html(f"<span>{_esc(text)}</span>")
-    label.add_class(css)
-    return label
-
-
-# The situation (the cards on the table, with their captions) is not interactive, so it is
-# drawn as one HtmlView, with the same markup card.js gives a CardWidget or a CardRow: one
-# widget model for the whole table instead of three or four per card (a Deluxe lesson has
-# nine exercises, and the page loads every model before showing the first).
-_SVG_OPEN = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-3 -3 106 146" '
-             'aria-hidden="true" focusable="false">')
-
-
-def _card_html(card: Card, theme: Theme, poison: bool) -> str:
-    label = _esc(card_label(card, theme, poison=poison))
-    return (f'<div class="fox-card" role="img" data-card="{card}" aria-label="{label}" '
-            f'title="{label}">{_SVG_OPEN}{card_body(card, theme, poison=poison)}</svg></div>')
-
-
-def _spot(caption: str, cards: str, *, wide: bool = False) -> str:
-    """A caption over a card (centred) or over a row of cards (``wide``: left-aligned)."""
-    css = "fox-spot fox-spot-wide" if wide else "fox-spot"
-    return (f'<div class="{css}"><div class="fox-caption"><span>{_esc(caption)}</span></div>'
-            f"{cards}</div>")
-
-
-def _shown_card(card: Card, theme: Theme, poison: bool = False) -> str:
-    """``poison``: the Poison 8s module is on, so an 8 is drawn (and named) as a Poison 8."""
-    return f'<div class="fox-cards fox-size-normal">{_card_html(card, theme, poison)}</div>'
-
-
-def _shown_cards(cards, theme: Theme, label: str, poison: bool = False,
-                 empty: str = "") -> str:
-    """A row of cards (a group named ``label``); ``empty``: what an empty row says."""
-    # A long row (a whole hand) uses small cards so that it fits a phone screen.
-    size = "small" if len(cards) > 4 else "normal"
-    inside = "".join(_card_html(c, theme, poison) for c in cards) or \
-        f'<span class="fox-empty">{_esc(empty)}</span>'
-    return (f'<div class="fox-cards fox-size-{size}" role="group" aria-label="{_esc(label)}">'
-            f"{inside}</div>")
-
-
-def _poison(model) -> bool:
-    """Whether the model's round plays with Poison 8s (Deluxe exercises only)."""
-    rnd = getattr(model, "round", None)
-    return bool(rnd is not None and rnd.modules.poison)
-
-
-def _trump_caption(decree: Card, theme: Theme) -> str:
-    if decree.special:      # a special decree card: no trump suit (rulings SC6)
-        return f"Decree: the {decree.special}, no trump"
-    return f"Decree: {theme.suit_names[decree.suit]} are trump"
-
-
-def _situation(*spots) -> ExerciseHtml:
-    """The table of an exercise: its spots side by side, wrapping on a phone."""
-    view = ExerciseHtml(f"<div class='fox-row fox-panel'>{''.join(spots)}</div>",
-                        layout=_layout())
-    view.add_class("fox-exercise-situation")
-    return view
-
-
-def _facts(rows) -> ExerciseHtml:
-    """Label/value rows (for exercises without cards on the table)."""
-    items = "".join(f"<dt>{_esc(k)}</dt><dd>{v}</dd>" for k, v in rows)
-    view = ExerciseHtml(f"<dl class='fox-exercise-facts fox-panel'>{items}</dl>", layout=_layout())
-    view.add_class("fox-exercise-situation")
-    return view
-
-
-def _suit_text(card: Card, theme: Theme) -> str:
-    return f"{suit_svg(card.suit, theme, 16)} {_esc(card.name(theme))}"
-
-
-
-
-# ----------------------------------------------------------------------------- the frame
-
-class Exercise(W.VBox):
-    """Frame shared by all exercises: heading, question, situation, answer area, feedback and
-    a "Show answer" button, around a headless exercise (``model``, from ``foxlib.exercises``).
-
-    A subclass names its headless class (``model_class``) and its CSS class, and draws the
-    situation (``_draw``) and the answer area (``_answer_area``) from the model.
-    """
-
-    attempts = Int(0)
-    solved = Bool(False)
-    revealed = Bool(False)
-    verdict = Unicode("")
-    explanation = Unicode("")
-
-    model_class: type = X.Exercise
-    css = ""
-
-    def __init__(self, *args, title: str = "Your turn", **kwargs):
-        self.model = model = self.model_class(*args, **kwargs)
-        self.heading = W.HTML(f"<div class='fox-exercise-title'>{_esc(title)}</div>",
-                              style=_shared("html", HTMLStyle))
-        self.question = _html(f"<div class='fox-exercise-question'>{_esc(model.question)}</div>")
-        self.feedback = ExerciseHtml("", layout=_layout())
-        self.feedback.add_class("fox-feedback")
-        self.show_button = _button(description="Show answer", icon="eye",
-                                    tooltip="Show the answer and why")
-        self.show_button.add_class("fox-show-answer")
-        self.show_button.on_click(lambda _b: self.show_answer())
-        parts = [self.heading, self.question, self._draw(model), self._answer_area(model),
-                 self.feedback, self.show_button, progress.place()]
-        super().__init__([p for p in parts if p is not None], layout=_layout())
-        self.add_class("fox-app")
-        self.add_class("fox-exercise")
-        for cls in type(self).__mro__[::-1]:
-            if cls.__dict__.get("css"):
-                self.add_class(cls.__dict__["css"])
-        progress.register(self)
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        # A view takes its headless exercise's arguments, and a title (as help() shows).
-        sig = inspect.signature(cls.model_class)
-        title = inspect.Parameter("title", inspect.Parameter.KEYWORD_ONLY, default="Your turn")
-        cls.__signature__ = sig.replace(parameters=[*sig.parameters.values(), title])
-
-    def __getattr__(self, name):
-        # The exercise's data and answers are the headless exercise's.
-        model = self.__dict__.get("model")
-        if model is None or name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(model, name)
-
-    @property
-    def theme(self) -> Theme:
-        return self.model.theme
-
-    @property
-    def question_text(self) -> str:
-        return self.model.question
-
-    def _draw(self, model):
-        """The situation (cards on the table, facts), drawn from the model."""
-        return None
-
-    def _answer_area(self, model):
-        return None
-
-    def _show(self, fb: Feedback) -> Feedback:
-        """Show the model's feedback and copy its state to the page."""
-        if fb.status == REFUSED:
-            raise InvalidState(" ".join(fb.lines))
-        model = self.model
-        self.attempts = model.attempts
-        self.verdict = model.verdict
-        self.solved = model.solved
-        self.revealed = model.revealed
-        self.explanation = fb.text
-        css = {RIGHT: "fox-msg-ok fox-right", SHOWN: "fox-msg-ok fox-shown"}.get(
-            fb.status, "fox-msg-wrong fox-wrong")
-        self.feedback.html = (
-            f"<div class='fox-msg {css}' role='status' aria-live='polite'>"
-            f"<b>{_esc(fb.title)}</b> {' '.join(_esc(line) for line in fb.lines)}</div>")
-        return fb
-
-    def solution(self) -> str:
-        """The right answer with the engine's explanation (for "Show answer")."""
-        return self.model.solution()
-
-    def show_answer(self) -> None:
-        """Show the right answer and why; the exercise no longer counts as a first-try."""
-        fb = self.model.show_answer()
-        self._mark_answer()
-        self._show(fb)
-
-    def _mark_answer(self) -> None:
-        """Point at the right answer in the answer area (a subclass hook)."""
-
-
-class _ChoiceExercise(Exercise):
-    """An exercise answered by pressing one of several buttons (the model's ``options``)."""
-
-    model_class = X.ChoiceExercise
-
-    def _answer_area(self, model):
-        self.buttons = []
-        for i, option in enumerate(model.options):
-            button = _button(description=option.label, tooltip=option.label,
-                             layout=_auto_width())
-            button.add_class("fox-choice")
-            button.on_click(lambda _b, i=i: self.choose(i))
-            self.buttons.append(button)
-        area = _hbox(self.buttons)
-        area.add_class("fox-controls")
-        area.add_class("fox-choices")
-        return area
-
-    def choose(self, index: int) -> None:
-        fb = self.model.answer(index)
-        for i, button in enumerate(self.buttons):
-            button.button_style = ("success" if fb.status == RIGHT else "danger") \
-                if i == index else ""
-        self._show(fb)
-
-    def choose_text(self, text: str) -> None:
-        """Answer by a button's text (handy in tests and demonstrations)."""
-        labels = [o.label for o in self.model.options]
-        if text not in labels:
-            raise ValueError(f"{text!r} is not one of the answers: {labels}.")
-        self.choose(labels.index(text))
-
-    def _mark_answer(self) -> None:
-        for option, button in zip(self.model.options, self.buttons):
-            button.button_style = "success" if option.correct else ""
-
-
-class _CardPickExercise(Exercise):
-    """An exercise answered by clicking cards (the model's ``choices``): when the model takes
-    several (``multiple``) the clicks toggle cards and the Check button answers; otherwise one
-    click answers."""
-
-    model_class = X.CardPickExercise
-
-    def _answer_area(self, model):
-        self.choices = CardRow([str(c) for c in model.choices], theme=model.theme.key,
-                               size="normal", label=model.label, layout=_layout())
-        self.choices.add_class("fox-card-choices")
-        self.choices.on_click(self._clicked)
-        hint = "click the cards, then Check" if model.multiple else "click one card"
-        parts = [_caption(f"{model.label}: {hint}", "fox-exercise-caption"), self.choices]
-        if model.multiple:
-            self.check_button = _button(description="Check", button_style="primary",
-                                        tooltip="Check the cards you selected")
-            self.check_button.add_class("fox-check")
-            self.check_button.on_click(lambda _b: self.check())
-            parts.append(self.check_button)
-        area = _vbox(parts)
-        area.add_class("fox-card-pick")
-        return area
-
-    @property
-    def selected(self) -> set:
-        return {Card(code) for code in self.choices.selected}
-
-    def select(self, *cards) -> None:
-        """Select exactly these cards (names or Cards), as clicking them would."""
-        wanted = {str(_card(c, "select")) for c in cards}
-        self.choices.selected = [code for code in self.choices.cards if code in wanted]
-
-    def _clicked(self, code: str) -> None:
-        if self.model.multiple:
-            chosen = set(self.choices.selected) ^ {code}
-            self.choices.selected = [c for c in self.choices.cards if c in chosen]
-        else:
-            self.choices.selected = [code]
-            self.choose(code)
-
-    def click(self, card) -> None:
-        """Click a card (a name such as '9M' or a Card), exactly as the learner would."""
-        self.choices.click(_card(card, "click"))
-
-    def check(self) -> None:
-        """Answer with the selected cards (several-card exercises)."""
-        self._show(self.model.answer(self.selected))
-
-    def choose(self, code: str) -> None:
-        """Answer with one card (one-card exercises)."""
-        self._show(self.model.answer(code))
-
-    def _mark_answer(self) -> None:
-        right = self.model.legal if self.model.multiple else self.model.answers
-        self.select(*right)
-
 
 def _table(model, *more):
     """The decree card and the led card (a trick in progress), then ``more`` spots."""
@@ -465,7 +131,7 @@ class WoodcutterDiscardExercise(_CardPickExercise):
         theme = model.theme
         return _situation(
             _spot(_trump_caption(model.decree, theme), _shown_card(model.decree, theme)),
-            _spot("In the trick", _shown_cards(model.round.trick, theme, "The trick")),
+            _spot(WORDS["in_trick"], _shown_cards(model.round.trick, theme, "The trick")),
             _spot(f"{model.player} drew", _shown_card(model.drawn, theme)))
 
 
@@ -480,14 +146,14 @@ class ScoreExercise(Exercise):
 
     def _draw(self, model):
         return _facts([(f"{model.player}'s tricks", str(model.tricks)),
-                       ("The other player's tricks", str(13 - model.tricks))])
+                       (WORDS["other_tricks"], str(13 - model.tricks))])
 
     def _answer_area(self, model):
         self.entry = W.BoundedIntText(value=0, min=0, max=99, description="Points",
                                       layout=_shared("entry", lambda: W.Layout(width="10em")))
         self.entry.add_class("fox-points-entry")
-        self.check_button = _button(description="Check", button_style="primary",
-                                    tooltip="Check your answer")
+        self.check_button = _button(description=say.CHROME["check"], button_style="primary",
+                                    tooltip=WORDS["check_answer"])
         self.check_button.add_class("fox-check")
         self.check_button.on_click(lambda _b: self.check())
         area = _hbox([self.entry, self.check_button])
@@ -513,7 +179,7 @@ class GameEndExercise(_ChoiceExercise):
         names, score, gain = model.names, model.score, model.round_gain
         return _facts([
             ("Score", f"{_esc(names[0])} {score[0]}, {_esc(names[1])} {score[1]}"),
-            ("Gained this round", f"{_esc(names[0])} {gain[0]}, {_esc(names[1])} {gain[1]}"),
+            (WORDS["gained"], f"{_esc(names[0])} {gain[0]}, {_esc(names[1])} {gain[1]}"),
             ("Game to", f"{model.target} points")])
 
 
@@ -532,8 +198,8 @@ class DealExercise(_ChoiceExercise):
         # The deck itself is not shown: counting it would give the first question away.
         theme, rnd, names = model.theme, model.round, model.names
         return _situation(
-            _spot(f"{names[0]}'s hand ({len(rnd.hands[0])} cards)",
-                  _shown_cards(sorted(rnd.hands[0]), theme, f"{names[0]}'s hand"), wide=True),
+            _spot(say.hand_of(names[0], len(rnd.hands[0])),
+                  _shown_cards(sorted(rnd.hands[0]), theme, say.hand_of(names[0])), wide=True),
             _spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme)))
 
 
@@ -555,7 +221,7 @@ class CharacterExercise(_ChoiceExercise):
 def load_round(source, where: str = "round") -> Round:
     """A finished or partial round from a ``Round``, a saved round (``Round.to_json()``), its
     JSON text, or the path of a ``.json`` file holding one (relative to the notebook); see
-    ``foxlib.inputs.load_round``."""
+    ``foxlib.io.inputs.load_round``."""
     return inputs.load_round(source, where=where)
 
 
@@ -582,7 +248,7 @@ class RoundScoreExercise(ScoreExercise):
 
 class TrueFalseExercise(_ChoiceExercise):
     """A claim to judge, with a demonstration by the engine (``demo``; see
-    ``foxlib.exercises.TrueFalseExercise``)."""
+    ``foxlib.teaching.exercises.TrueFalseExercise``)."""
 
     model_class = X.TrueFalseExercise
     css = "fox-true-false"
@@ -611,9 +277,9 @@ def _trick_spot(model, index: int, who: str) -> str:
     record, card, theme = model.record, model.cards[index], model.theme
     if record.extra and getattr(record.rule, "crowned", None) == index:
         crown = next(c for c in record.extra if c.special == "Crown")
-        return _spot(f"{who}'s card, with the Crown", _shown_cards(
-            [crown, card], theme, f"{card.name(theme)} played with the Crown", _poison(model)))
-    return _spot(f"{who}'s card", _shown_card(card, theme, _poison(model)))
+        return _spot(say.card_of(who, crown=True), _shown_cards(
+            [crown, card], theme, say.played_with_crown(card.name(theme)), _poison(model)))
+    return _spot(say.card_of(who), _shown_card(card, theme, _poison(model)))
 
 
 def _played_trick(model) -> W.VBox:
@@ -629,7 +295,7 @@ def _played_trick(model) -> W.VBox:
 
 class DeluxeTrickExercise(_ChoiceExercise):
     """A trick with the Deluxe special cards played through the engine from data: who wins it,
-    or leads the next one? (see ``foxlib.exercises.DeluxeTrickExercise``)"""
+    or leads the next one? (see ``foxlib.teaching.exercises.DeluxeTrickExercise``)"""
 
     model_class = X.DeluxeTrickExercise
     css = "fox-deluxe-trick"
@@ -641,7 +307,7 @@ class DeluxeTrickExercise(_ChoiceExercise):
 class TrickPointsExercise(ScoreExercise):
     """A trick with Poison 8s, Treasure or house goals played through the engine: what is the
     player's score after it? The learner types a number (see
-    ``foxlib.exercises.TrickPointsExercise``)."""
+    ``foxlib.teaching.exercises.TrickPointsExercise``)."""
 
     model_class = X.TrickPointsExercise
     css = "fox-trick-points"
@@ -661,7 +327,7 @@ class TrickPointsExercise(ScoreExercise):
 
 class DeluxeMoveExercise(_ChoiceExercise):
     """Your turn with the special cards: pick the action that reaches the goal; the engine
-    plays each choice out (see ``foxlib.exercises.DeluxeMoveExercise``)."""
+    plays each choice out (see ``foxlib.teaching.exercises.DeluxeMoveExercise``)."""
 
     model_class = X.DeluxeMoveExercise
     css = "fox-deluxe-move"
@@ -672,10 +338,11 @@ class DeluxeMoveExercise(_ChoiceExercise):
         poison = _poison(model)
         spots = [_spot(_trump_caption(rnd.decree, theme), _shown_card(rnd.decree, theme, poison))]
         if rnd.trick:
-            spots.append(_spot("In the trick", _shown_cards(rnd.trick, theme, "The trick", poison)))
+            spots.append(_spot(WORDS["in_trick"],
+                               _shown_cards(rnd.trick, theme, "The trick", poison)))
         # (an empty row would read as a drawing missing)
-        hand = _shown_cards(model.hands[model.me], theme, f"{me}'s hand", poison,
-                            empty="no other card")
+        hand = _shown_cards(model.hands[model.me], theme, say.hand_of(me), poison,
+                            empty=WORDS["no_other"])
         spots.append(_spot(f"{me} holds", hand, wide=True))
         return _vbox(p for p in (_situation(*spots), _story(model.story)) if p is not None)
 
@@ -695,7 +362,7 @@ KINDS = {
 
 def make_exercise(spec: dict, where: str = "exercise") -> Exercise:
     """Build an exercise from plain data: ``{"kind": "who_wins", "decree": "4B", ...}`` (the
-    data is checked by ``foxlib.exercises.spec_arguments``)."""
+    data is checked by ``foxlib.teaching.exercises.spec_arguments``)."""
     kind, args = X.spec_arguments(spec, where)
     try:
         return KINDS[kind](**args)
@@ -732,10 +399,10 @@ class Quiz(W.VBox):
         store = progress.place()  # before the questions, so that the quiz (never one of its
         self.progress_ids = progress.current().new_quiz(len(self.items))  # pages) holds it
         self.header = HtmlView()
-        self.previous_button = _button(description="Previous", icon="arrow-left",
-                                        tooltip="Previous question")
-        self.next_button = _button(description="Next", icon="arrow-right",
-                                    tooltip="Next question")
+        self.previous_button = _button(description=say.CHROME["previous"], icon="arrow-left",
+                                        tooltip=WORDS["previous_tip"])
+        self.next_button = _button(description=say.CHROME["next"], icon="arrow-right",
+                                    tooltip=WORDS["next_tip"])
         self.previous_button.on_click(lambda _b: self._previous())
         self.next_button.on_click(lambda _b: self._next())
         self.previous_button.add_class("fox-quiz-previous")
@@ -814,7 +481,7 @@ class Quiz(W.VBox):
         self.finished = True
         head, review = self.model.summary()
         rows = "".join(
-            f"<li><b>Question {r.number}</b>: {_esc(r.title or 'not opened yet')} "
+            f"<li><b>Question {r.number}</b>: {_esc(r.title or WORDS['not_opened'])} "
             f"<span class='fox-quiz-note'>({_esc(text.review_note(r))})</span></li>"
             for r in review)
         more = (f"<p>To review:</p><ol class='fox-quiz-review-list'>{rows}</ol>"
@@ -823,8 +490,9 @@ class Quiz(W.VBox):
                              f"<p class='fox-quiz-headline'>{_esc(head)}</p>{more}</div>")
         buttons = []
         for r in review:
-            button = _button(description=f"Review question {r.number}",
-                             tooltip=f"Go back to question {r.number}", layout=_auto_width())
+            button = _button(description=say.review_question(r.number),
+                             tooltip=say.review_question(r.number, button=False),
+                             layout=_auto_width())
             button.add_class("fox-quiz-review-button")
             button.on_click(lambda _b, i=r.number - 1: self.go(i))
             buttons.append(button)
@@ -840,12 +508,10 @@ class Quiz(W.VBox):
         where = ("summary" if self.finished else f"question {self.position + 1} of {n}")
         self.header.html = (
             f"<div class='fox-exercise-title'>{_esc(self.title)}: {where}</div>"
-            f"<div class='fox-quiz-tally'>{self.solved} of {n} solved, "
-            f"{self.first_try} at the first try.</div>")
+            f"<div class='fox-quiz-tally'>{say.quiz_tally(self.solved, n, self.first_try)}</div>")
         self.previous_button.disabled = self.position == 0 and not self.finished
         last = self.position == n - 1
-        self.next_button.description = "See your results" if last else "Next"
+        self.next_button.description = WORDS["results"] if last else say.CHROME["next"]
         self.next_button.icon = "flag-checkered" if last else "arrow-right"
-        self.next_button.tooltip = ("Finish the quiz: your results and what to review" if last
-                                    else "Next question")
+        self.next_button.tooltip = WORDS["finish_tip" if last else "next_tip"]
         self.next_button.disabled = self.finished

@@ -5,7 +5,7 @@ follows are ``legal_cards()``, the reasons for illegal cards are ``verify_play``
 exchange and the Woodcutter's draw and discard are played on the round, and the outcome is the
 round's ``TrickRecord``. With Deluxe modules chosen (``options``: Poison 8s, goal cards), the
 trick is played with them: the 8s are Poison 8s, the goals put on the table are checked by the
-engine and its claims are said in its words (``foxlib.goals.say_claim``). With special cards
+engine and its claims are said in its words (``foxlib.words.goal_words.say_claim``). With special cards
 chosen there (the cards ticked, or two at random), they may be led or held, a card may be played
 with the Crown, and every decision they bring (the Hammer's suit and the leader's new card, the
 Fairy's take and gift, the Shovel's dig, the Potion's cards) is offered as a choice made from the
@@ -22,15 +22,16 @@ import random
 from ipywidgets import BoundedIntText, Button, Checkbox, Dropdown, HBox, Layout, Text, VBox
 
 from foxlib import DECK, Action, Card, FoxError, Round
-from foxlib.cards import SPECIAL_DECK, card_list
-from foxlib.goals import say_claim
-from foxlib.inputs import read_theme, trick_setup
-from foxlib.possible import completed
-from foxlib.modules import BASE
-from foxlib.round import CROWN, OVER, PLAY
-from foxlib.narrator import Narrator, sentence, subject
-from foxlib.rules import count
-from foxlib.svg import goal_svg
+from foxlib.core.cards import SPECIAL_DECK, card_list
+from foxlib.words.goal_words import say_claim
+from foxlib.io.inputs import read_theme, trick_setup
+from foxlib.engine.possible import completed
+from foxlib.engine.modules import BASE
+from foxlib.engine.round import CROWN, OVER, PLAY
+from foxlib.words import captions as say
+from foxlib.words.captions import EXPLORER as WORDS
+from foxlib.words.narrator import Narrator
+from foxlib.words.svg import goal_svg
 
 from .card import CardRow, HtmlView
 from .module_options import ModuleOptions
@@ -83,7 +84,7 @@ class RulesExplorer(VBox):
     leader_others='', deck_top=None, leader_choice=None, follower_choice=None,
     names=('Leader', 'Follower'), theme='classic', preset=None)``.
 
-    ``poison`` and ``goals`` (None, ``"house"`` or a ``foxlib.goals.GoalSet``) choose the
+    ``poison`` and ``goals`` (None, ``"house"`` or a ``foxlib.engine.goals.GoalSet``) choose the
     Deluxe modules (``options``, a ``ModuleOptions``, changes them; the "Deluxe modules" button
     ``deluxe_button`` shows them, and they are built when first used); ``on_table`` names the ids
     of at most two goals put on the table (the dropdowns ``goal_1`` and ``goal_2``; by
@@ -119,24 +120,24 @@ class RulesExplorer(VBox):
         self.error, self.message, self.padding = "", "", 0
         options = [(f"{c.label(th)} ({c})", str(c)) for c in DECK]
         style = {"description_width": "initial"}
-        self.preset = Dropdown(options=[("(set up your own)", "")] + [(k, k) for k in PRESETS],
+        self.preset = Dropdown(options=[(WORDS["own"], "")] + [(k, k) for k in PRESETS],
                                value="", description="Example", layout=_wide(), style=style)
         self.decree = Dropdown(options=options, value=str(Card(decree)), description="Decree card",
                                layout=_wide(), style=style)
         # Any card may be led, the special cards too (one not in play is a set-up to correct).
-        led_options = options + [(f"{c.name(th)} (special card)", str(c)) for c in SPECIAL_DECK]
+        led_options = options + [(say.special_option(c.name(th)), str(c)) for c in SPECIAL_DECK]
         self.led = Dropdown(options=led_options, value=str(Card(led)), description="Led card",
                             layout=_wide(), style=style)
         # Typed hands are read on Enter or when the field is left, not at every key press.
-        self.leader_others = Text(value=leader_others, description="Leader's other cards",
-                                  placeholder="e.g. 9K 6B", layout=_wide(), style=style,
+        self.leader_others = Text(value=leader_others, description=WORDS["others"],
+                                  placeholder=WORDS["others_eg"], layout=_wide(), style=style,
                                   continuous_update=False)
         self.follower_hand = Text(value=follower_hand, description="Follower's hand",
-                                  placeholder="e.g. 2M 9K 4B", layout=_wide(), style=style,
+                                  placeholder=WORDS["hand_eg"], layout=_wide(), style=style,
                                   continuous_update=False)
         self.deck_top = Dropdown(options=[("(empty deck)", NO_CARD)] + options,
                                  value=str(Card(deck_top)) if deck_top else NO_CARD,
-                                 description="Top of the deck", layout=_wide(), style=style)
+                                 description=WORDS["deck_top"], layout=_wide(), style=style)
         self.leader_choice = Dropdown(description="Leader's choice", layout=_wide(), style=style)
         self.follower_choice = Dropdown(description="Follower's choice", layout=_wide(),
                                         style=style)
@@ -148,10 +149,7 @@ class RulesExplorer(VBox):
                                  special=special)
         self._pick = 0           # bumped when the modules change: a new random pick
         self._modules = None
-        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards, "
-                                                "special cards",
-                                    tooltip="Play the trick with the Deluxe box's special "
-                                            "cards, Poison 8s and goal cards",
+        self.deluxe_button = Button(description=WORDS["deluxe"], tooltip=WORDS["deluxe_tip"],
                                     layout=Layout(width="auto"))
         self.deluxe_button.on_click(lambda _b: self.show_modules())
         self.modules_box = VBox([self.deluxe_button])
@@ -160,9 +158,9 @@ class RulesExplorer(VBox):
         self._crowns = (leader_crown, follower_crown)   # built with the Deluxe modules
         self.more_choices = {"leader": [], "follower": []}   # a special card's further choices
         self.leader_row = CardRow(theme=self.theme, size="small", interactive=False,
-                                  label="The leader's hand")
-        self.follower_row = CardRow(theme=self.theme, label="The follower's hand: click a card to "
-                                    "follow with it", empty_text="No cards.")
+                                  label=WORDS["leader_row"])
+        self.follower_row = CardRow(theme=self.theme, label=WORDS["follower_row"],
+                                    empty_text="No cards.")
         self.follower_row.on_click(self.choose_follow)
         self.leader_note, self.follower_note, self.result = HtmlView(), HtmlView(), HtmlView()
         for w in (self.decree, self.led, self.leader_others, self.follower_hand, self.deck_top):
@@ -192,7 +190,7 @@ class RulesExplorer(VBox):
     def load(self, preset: str) -> None:
         """Set up one of the ready-made tricks in ``PRESETS``."""
         if preset not in PRESETS:
-            raise ValueError(f"Unknown example {preset!r}; choose one of {sorted(PRESETS)}.")
+            raise ValueError(say.unknown_choice("example", preset, sorted(PRESETS)))
         self.set(**PRESETS[preset])
         with self._quiet():
             self.preset.value = preset
@@ -290,20 +288,20 @@ class RulesExplorer(VBox):
         d = _Deluxe()
         d.options = ModuleOptions(poison=args["poison"], goals=args["goals"],
                                   special=args["special"])
-        d.goal_1 = Dropdown(description="Goal on the table", layout=_wide(), style=style)
+        d.goal_1 = Dropdown(description=WORDS["goal_1"], layout=_wide(), style=style)
         d.goal_2 = Dropdown(description="Second goal", layout=_wide(), style=style)
         d.score_leader = BoundedIntText(value=args["scores"][0], min=0, max=99, layout=_wide(),
-                                        description="Leader's score before", style=style)
+                                        description=WORDS["score_leader"], style=style)
         d.score_follower = BoundedIntText(value=args["scores"][1], min=0, max=99,
-                                          layout=_wide(), description="Follower's score before",
+                                          layout=_wide(), description=WORDS["score_follower"],
                                           style=style)
         d.goal_cards = HtmlView()
         # With the Crown in play: the led card or the follower's card played with it.
         d.leader_crown = Checkbox(value=bool(self._crowns[0]), indent=False,
-                                  description="Lead it with the Crown",
+                                  description=WORDS["lead_crown"],
                                   layout=Layout(width="auto"))
         d.follower_crown = Checkbox(value=bool(self._crowns[1]), indent=False,
-                                    description="Follow with the Crown",
+                                    description=WORDS["follow_crown"],
                                     layout=Layout(width="auto"))
         for w, who, row in ((d.leader_crown, "leader", self.leader_row),
                             (d.follower_crown, "follower", self.follower_row)):
@@ -389,7 +387,7 @@ class RulesExplorer(VBox):
         th = read_theme(self.theme)
         special = [Card(n) for n in self.modules().special]
         options = [(f"{c.label(th)} ({c})", str(c)) for c in DECK] + [
-            (f"{c.name(th)} (special card)", str(c)) for c in special]
+            (say.special_option(c.name(th)), str(c)) for c in special]
         keep = self.led.value if self.led.value in [v for _, v in options] else str(DECK[0])
         with self._quiet():
             self.led.options = options
@@ -426,7 +424,7 @@ class RulesExplorer(VBox):
                           score=(self.score_leader.value, self.score_follower.value),
                           seed=CHANCE_SEED if modules.special else None)
         # A trick a real round can reach: the deck holds 6 cards (one more per special card)
-        # under the top card chosen, and the earlier tricks are counted (foxlib.possible).
+        # under the top card chosen, and the earlier tricks are counted (foxlib.engine.possible).
         self.position = pos = completed(pos)
         return Round(pos, self.names, th), set(setup.leader_others)
 
@@ -472,8 +470,7 @@ class RulesExplorer(VBox):
             return getattr(self, f"{who}_choice")
         more = self.more_choices[who]
         while len(more) < i:
-            d = Dropdown(description=f"{'Leader' if who == 'leader' else 'Follower'}'s next "
-                                     "choice", layout=_wide(),
+            d = Dropdown(description=say.next_choice(who.title()), layout=_wide(),
                          style={"description_width": "initial"})
             d.observe(self._choice_changed, names="value")
             more.append(d)
@@ -548,11 +545,9 @@ class RulesExplorer(VBox):
         shown = [str(c) for c in sorted(rnd.start.hands[0]) if c in self.explicit
                  or c is Card(self.led.value)]
         self.leader_row.update(shown, hidden_count=self.padding, selected=[self.led.value])
-        fill = (f" (plus {self.padding} card{'s' if self.padding != 1 else ''} nobody chose, "
-                "face down, so that both hands have the same size)") if self.padding else ""
+        leads = say.leads_the(Card(self.led.value).label(th), self.padding)
         self.leader_note.html = (f'<span class="fox-title">{escape(self.names[0])}</span> '
-                                 f'<span class="fox-status">leads the '
-                                 f"{escape(Card(self.led.value).label(th))}{escape(fill)}</span>")
+                                 f'<span class="fox-status">{escape(leads)}</span>')
         self._draw_follower()
         self._draw_result()
 
@@ -567,7 +562,7 @@ class RulesExplorer(VBox):
         for gid in self.on_table():
             goal = gset.by_id(gid)
             c = claimed.get(gid)
-            note = f"met by {names[c.player]}" if c is not None else ""
+            note = say.goal_met_by(names[c.player]) if c is not None else ""
             cards.append(f'<div class="fox-goal">{goal_svg(goal, th, note=note)}</div>')
         self.goal_cards.html = (f'<div class="fox-goals fox-goal-choices" aria-label="Goals on '
                                 f'the table"><div class="fox-row">{"".join(cards)}</div></div>')
@@ -580,49 +575,39 @@ class RulesExplorer(VBox):
                                  titles={c: f"{Card(c).label(th)}: {r}"
                                          for c, r in self.reasons.items()})
         legal = card_list([Card(c) for c in self.legal], th)
-        if len(self.legal) == len(hand):
-            may = f"may play any card: {legal}"
-        else:
-            may = f"may play only {legal}"
+        may = say.may_play(legal, len(self.legal) == len(hand))
         self.follower_note.html = (
             f'<span class="fox-title">{escape(self.names[1])}</span> '
-            f'<span class="fox-status">{escape(may)}. Click a card to follow with it.</span>'
+            f'<span class="fox-status">{escape(may)}</span>'
             + message(self.message, "illegal"))
 
     def _draw_result(self) -> None:
         rnd, th = self.round, read_theme(self.theme)
-        say = Narrator(rnd.names if rnd else self.names, th).say
-        steps = "".join(f"<li>{escape(say(r))}</li>" for r in self.steps)
+        tell = Narrator(rnd.names if rnd else self.names, th).say
+        steps = "".join(f"<li>{escape(tell(r))}</li>" for r in self.steps)
         illegal = "".join(f"<li><b>{escape(Card(c).name(th))}</b>: {escape(r)}</li>"
                           for c, r in sorted(self.reasons.items(), key=lambda x: Card(x[0])))
         parts = [f'<div class="fox-title">What happens</div><ol class="fox-steps">{steps}</ol>']
         if self.error:          # the engine refused a play or a decision of the set-up
             parts.append(message(self.error, "illegal"))
         if self.trick is None:
-            parts.append(message("Click one of the follower's bright cards to see who wins.",
-                                 "info"))
+            parts.append(message(WORDS["click_follow"], "info"))
         else:
             t = self.trick
-            treasure = (f"{sentence(subject(rnd.name(t.winner), 'gains'))} {t.treasure} point"
-                        f"{'s' if t.treasure != 1 else ''}" if t.treasure
-                        else "no 7 in the trick, no points")
+            treasure = say.treasure_fact(rnd.name(t.winner), t.treasure)
             facts = [("Trump", trump_text(t.decree, th)),
                      ("Winner", escape(rnd.name(t.winner))),
                      ("Leads next", escape(rnd.name(t.next_leader))),
                      ("Treasure", escape(treasure))]
             if t.poison is not None:
-                poison = (f"{count(t.poison, 'Poison 8')} in the trick: "
-                          f"{subject(rnd.name(t.winner), 'loses')} {count(t.lost, 'point')}"
-                          + (f" ({t.floored} not lost: a score never goes below 0)"
-                             if t.floored else "") if t.poison else "no Poison 8 in the trick")
+                poison = say.poison_fact(t.poison, rnd.name(t.winner), t.lost, t.floored)
                 facts.append(("Poison 8s", escape(poison)))
             if rnd.goals:
                 met = " ".join(say_claim(c, rnd.names, th) for c in t.claims)
-                facts.append(("Goals", escape(met or "no goal on the table is met by this "
-                                                    "trick.")))
+                facts.append(("Goals", escape(met or WORDS["no_goal"])))
             parts.append('<div class="fox-facts">' + "".join(
                 f'<div class="fox-fact"><b>{k}:</b> {v}</div>' for k, v in facts) + "</div>")
         if illegal:
-            parts.append(f'<div class="fox-title">Cards the follower may not play</div>'
+            parts.append(f'<div class="fox-title">{WORDS["illegal_title"]}</div>'
                          f'<ul class="fox-steps">{illegal}</ul>')
         self.result.html = f'<div class="fox-panel">{"".join(parts)}</div>'

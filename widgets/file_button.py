@@ -10,6 +10,8 @@ import pathlib
 import anywidget
 import traitlets as t
 
+from foxlib.words.captions import CHROME
+
 HERE = pathlib.Path(__file__).parent
 
 
@@ -27,7 +29,7 @@ class FileButton(anywidget.AnyWidget):
   min-height: var(--jp-widgets-inline-height, 28px); white-space: normal; overflow: visible;
   text-overflow: clip; margin: 2px 0; }
 """
-    description = t.Unicode("Choose a file").tag(sync=True)
+    description = t.Unicode(CHROME["file"]).tag(sync=True)
     tooltip = t.Unicode("").tag(sync=True)
     accept = t.Unicode("").tag(sync=True)
     disabled = t.Bool(False).tag(sync=True)

@@ -13,9 +13,10 @@ from html import escape
 from ipywidgets import VBox
 
 from foxlib import Action, FoxError
-from foxlib.round import CROWN, PLAY
-from foxlib.cards import card_list
-from foxlib.narrator import PROMPTS, WAITING, Narrator, possessive, sentence, who
+from foxlib.engine.round import CROWN, PLAY
+from foxlib.core.cards import card_list
+from foxlib.words import captions as say
+from foxlib.words.narrator import PROMPTS, WAITING, Narrator
 
 from .card import CardRow, HtmlView
 from .table import _theme, message
@@ -100,8 +101,7 @@ class Hand(VBox):
         kind = self.kind_now()
         if kind in NOT_FROM_HAND:
             # A suit to name, the Fairy's cards seen, the Shovel's dig: no card of the hand.
-            return self._refuse(code, sentence(f"no card of your hand is chosen now: "
-                                               f"{PROMPTS[kind]}") + ".")
+            return self._refuse(code, say.not_from_hand(PROMPTS[kind]))
         try:
             action = Action(kind, code)
             rnd.verify(action)
@@ -181,23 +181,20 @@ class Hand(VBox):
     def status(self) -> str:
         rnd = self.rnd
         if rnd is None:
-            return "no cards dealt"
+            return say.NO_CARDS_DEALT
         n = len(rnd.hands[self.player])
-        count = f"{n} card{'s' if n != 1 else ''}"
         if rnd.is_over:
-            return f"{count}; the round is over"
+            return say.hand_over(n)
         if self.my_turn and self.interactive:
-            return f"{count}; {PROMPTS[self.kind_now()]}"
+            return say.hand_status(n, PROMPTS[self.kind_now()])
         if self.my_turn:
-            return f"{count}; {WAITING[rnd.phase]}"
-        return f"{count}; waiting for {who(rnd.name(rnd.to_play))}"
+            return say.hand_status(n, WAITING[rnd.phase])
+        return say.hand_status(n, say.waiting_for(rnd.name(rnd.to_play)))
 
     def _heading(self) -> str:
         if self.title:
             return self.title
-        if self.rnd is None:
-            return "Hand"
-        return sentence(f"{possessive(self.rnd.name(self.player))} hand")
+        return say.hand_heading(None if self.rnd is None else self.rnd.name(self.player))
 
     def _draw_note(self) -> None:
         name = self._heading()
@@ -222,7 +219,5 @@ def legal_summary(rnd, theme=None) -> str:
     if rnd.phase != "play":
         return ""
     legal, hand = rnd.legal_cards(), rnd.hands[rnd.to_play]
-    who = rnd.name(rnd.to_play)
-    if len(legal) == len(hand):
-        return f"{who} may play any card."
-    return f"{who} may play only {card_list(legal, theme or rnd.theme)}."
+    return say.legal_line(rnd.name(rnd.to_play), card_list(legal, theme or rnd.theme),
+                          len(legal) == len(hand))

@@ -1,7 +1,7 @@
 """The landing page (notebooks/index.ipynb): a hero with drawn cards, the learning path, every
 lesson and puzzle set with the progress this browser remembers, and "Continue".
 
-``page_html()`` is plain HTML (drawn offline by foxlib.svg), shown as the notebook's output, so
+``page_html()`` is plain HTML (drawn offline by foxlib.words.svg), shown as the notebook's output, so
 links work at once. ``HomeProgress`` (home.js) then reads this browser's localStorage (lessons:
 widgets/progress.js; puzzles: widgets/puzzle.js) and fills in the progress bars and the
 Continue button. ``HomePage()`` shows both.
@@ -16,49 +16,18 @@ import anywidget
 import traitlets as t
 
 from foxlib import Card
-from foxlib.puzzles import load_collection
-from foxlib.svg import card_svg
+from foxlib.teaching.puzzles import load_collection
+from foxlib.words import captions as say
+from foxlib.words.captions import LESSON_GROUPS
+from foxlib.words.svg import card_svg
 
 from .progress import STORAGE_KEY as LESSONS_KEY
-from .puzzle import STORAGE_KEY as PUZZLES_KEY
-from .puzzle import progress_key
+from .puzzle_store import STORAGE_KEY as PUZZLES_KEY
+from .puzzle_store import progress_key
 
 HERE = pathlib.Path(__file__).parent
 SLIDES = "?voila-template=fox-slides"
 
-#: (group heading, [(notebook without .ipynb, title)]) in the order a learner takes them.
-LESSON_GROUPS = [
-    ("The basics", [
-        ("01_cards_and_deal", "The cards and the deal"),
-        ("02_leading_and_following", "Leading and following"),
-        ("03_trump_and_decree", "Trump and the decree card"),
-    ]),
-    ("The six characters", [
-        ("04_swan", "The Swan (1)"),
-        ("05_fox", "The Fox (3)"),
-        ("06_woodcutter", "The Woodcutter (5)"),
-        ("07_treasure", "The Treasure (7)"),
-        ("08_witch", "The Witch (9)"),
-        ("09_monarch", "The Monarch (11)"),
-    ]),
-    ("Putting it together", [
-        ("10_scoring_a_round", "Scoring a round"),
-        ("11_a_full_round", "A full round, step by step"),
-        ("12_a_whole_game", "A whole game"),
-        ("13_misconceptions", "Spot the mistakes"),
-    ]),
-    ("Try it yourself", [
-        ("14_explorer_sandbox", "The rules explorer"),
-        ("15_play_the_computer", "Play against the computer"),
-    ]),
-    ("Deluxe", [
-        ("16_special_cards", "Special cards: the general rules"),
-        ("17_special_cards_1", "Axe, Tree, Fairy, Crown and Mirror"),
-        ("18_special_cards_2", "Bow, Hammer, Potion and Shovel"),
-        ("19_poison_8s", "Poison 8s"),
-        ("20_goal_cards", "Goal cards"),
-    ]),
-]
 LESSONS = [lesson for _, group in LESSON_GROUPS for lesson in group]
 PLAY = "15_play_the_computer"
 GUIDE = "teachers_guide"
@@ -89,9 +58,9 @@ def _lesson_item(number: int, stem: str, title: str) -> str:
         f"<span class='fox-home-lesson-main'><a class='fox-home-lesson-link' "
         f"href='{stem}.ipynb'>{_esc(title)}</a>"
         f"<span class='fox-home-state'>Not started</span></span>"
-        f"{_bar(f'Progress in lesson {number}')}"
+        f"{_bar(say.lesson_progress(number))}"
         f"<a class='fox-home-present' href='{stem}.ipynb{SLIDES}' "
-        f"aria-label='Present this lesson: {_esc(title)}' title='Present this lesson as slides'>"
+        f"aria-label='{_esc(say.present_lesson(title))}' title='{say.PRESENT_TIP}'>"
         "<span aria-hidden='true'>&#9654;</span> Present</a></li>")
 
 
@@ -120,7 +89,7 @@ def puzzles_html(sets) -> str:
             f"data-fox-total='{len(s.puzzles)}'>"
             f"<a href='puzzles.ipynb#{_esc(s.id)}'>{_esc(s.title)}</a>"
             f"<span class='fox-home-state'>{len(s.puzzles)} puzzles</span>"
-            f"{_bar('Puzzles solved in ' + s.title)}</li>")
+            f"{_bar(say.set_progress(s.title))}</li>")
     return f"<ul class='fox-home-sets'>{''.join(items)}</ul>"
 
 
@@ -135,70 +104,59 @@ def page_html(sets=None) -> str:
     n_puzzles = sum(len(s.puzzles) for s in sets)
     first = LESSONS[0]
     css = (HERE / "home.css").read_text()
+    w = say.home_words(len(LESSONS), n_puzzles, len(sets))
     return same_tab(f"""<style>{css}</style>
 <div class='fox-home' id='fox-home'>
 <header class='fox-home-hero'>
   <div class='fox-home-hero-text'>
-    <p class='fox-home-kicker'>A trick-taking card game for two</p>
-    <h1>Fox in the Forest Explorer</h1>
-    <p class='fox-home-pitch'>Learn the card game where winning too many tricks loses: short
-    lessons you play, checked and explained by a rules engine.</p>
+    <p class='fox-home-kicker'>{w['kicker']}</p>
+    <h1>{w['title']}</h1>
+    <p class='fox-home-pitch'>{w['pitch']}</p>
     <div class='fox-home-cta'>
       <a class='fox-home-button fox-home-primary' data-fox-continue href='{first[0]}.ipynb'>
-        Start with lesson 1</a>
-      <a class='fox-home-button' href='puzzles.ipynb'>Solve a puzzle</a>
+        {w['start']}</a>
+      <a class='fox-home-button' href='puzzles.ipynb'>{w['puzzle']}</a>
     </div>
-    <p class='fox-home-continue-note' data-fox-continue-note>{len(LESSONS)} lessons of a few
-    minutes each. Your progress stays in this browser.</p>
+    <p class='fox-home-continue-note' data-fox-continue-note>{w['continue']}</p>
   </div>
   {hero_cards()}
 </header>
-<nav class='fox-home-path' aria-label='The path'>
+<nav class='fox-home-path' aria-label='{w['path']}'>
   <a class='fox-home-step' href='#fox-home-lessons'>
-    <span class='fox-home-step-num'>1</span><b>Lessons</b>
-    <span>The rules, one idea at a time, each with exercises.</span></a>
+    <span class='fox-home-step-num'>1</span><b>{w['lessons']}</b>
+    <span>{w['step_lessons']}</span></a>
   <span class='fox-home-arrow' aria-hidden='true'>&rarr;</span>
   <a class='fox-home-step' href='#fox-home-puzzles'>
-    <span class='fox-home-step-num'>2</span><b>Puzzles</b>
-    <span>{n_puzzles} positions from real rounds to solve.</span></a>
+    <span class='fox-home-step-num'>2</span><b>{w['puzzles']}</b>
+    <span>{w['step_puzzles']}</span></a>
   <span class='fox-home-arrow' aria-hidden='true'>&rarr;</span>
   <a class='fox-home-step' href='{PLAY}.ipynb'>
-    <span class='fox-home-step-num'>3</span><b>Play the computer</b>
-    <span>A whole game, with undo and hints.</span></a>
+    <span class='fox-home-step-num'>3</span><b>{w['step_play_title']}</b>
+    <span>{w['step_play']}</span></a>
 </nav>
 <section class='fox-home-section' id='fox-home-lessons'>
-  <h2>Lessons</h2>
-  <p class='fox-home-summary' data-fox-lessons-summary>New to trick-taking games? Start with
-  lesson 1 and follow the <i>Next</i> link at the bottom of each page.</p>
+  <h2>{w['lessons']}</h2>
+  <p class='fox-home-summary' data-fox-lessons-summary>{w['lessons_summary']}</p>
   <div class='fox-home-groups'>{lessons_html()}</div>
 </section>
 <section class='fox-home-section' id='fox-home-puzzles'>
-  <h2>Puzzles</h2>
-  <p class='fox-home-summary' data-fox-puzzles-summary>{len(sets)} sets that follow the lessons,
-  from easy to hard.</p>
+  <h2>{w['puzzles']}</h2>
+  <p class='fox-home-summary' data-fox-puzzles-summary>{w['puzzles_summary']}</p>
   {puzzles_html(sets)}
 </section>
 <section class='fox-home-section fox-home-teachers' id='fox-home-teachers'>
-  <h2>For teachers</h2>
-  <p class='fox-home-summary'>Every lesson has a <b>Present</b> link that shows it as slides for
-  the projector, exercises included. The <a href='{GUIDE}.ipynb'>teacher's guide</a> has lesson
-  plans for one and for three class periods, what to show, questions to discuss, which puzzle
-  sets to give, how to write your own puzzles, and how to run the app for a class.</p>
+  <h2>{w['teachers_title']}</h2>
+  <p class='fox-home-summary'>{w['teachers_before']}<a href='{GUIDE}.ipynb'>{w['guide_link']}</a>
+  {w['teachers_after']}</p>
 </section>
 <section class='fox-home-section fox-home-rulings' id='fox-home-rulings'>
-  <h2>Rulings</h2>
-  <p class='fox-home-summary'>The rulebook leaves a few situations open. The
-  <a href='{RULINGS}.ipynb'>rulings page</a> gives the one answer this app follows for each,
-  base game and Deluxe special cards, in a few words and with an example to step through.</p>
+  <h2>{w['rulings']}</h2>
+  <p class='fox-home-summary'>{w['rulings_before']}
+  <a href='{RULINGS}.ipynb'>{w['rulings_link']}</a>{w['rulings_after']}</p>
 </section>
 <section class='fox-home-section fox-home-about'>
-  <h2>About the game</h2>
-  <p><i>The Fox in the Forest</i> is a card game for exactly two players, designed by Joshua
-  Buergel. Each round, both players get 13 cards and play them out, one card each at a time, in
-  13 <b>tricks</b>. The twist: winning lots of tricks is not the aim. A player who takes a few
-  tricks, or a solid majority, scores well; a player who takes too many scores nothing for
-  them. On top of that, every odd-numbered card is a fairy-tale character that bends the rules
-  when it is played.</p>
+  <h2>{w['about_title']}</h2>
+  <p>{w['about']}</p>
 </section>
 </div>""")
 

@@ -2,12 +2,12 @@
 two at random as the box does, or the cards the reader ticks), Poison 8s on or off, and the goal
 cards (none, the house goals, or the reader's own goal file).
 
-A thin view: the goal file is read and checked by ``foxlib.goals.load_text`` (every problem
+A thin view: the goal file is read and checked by ``foxlib.engine.goals.load_text`` (every problem
 named with the file, the goal and the field, in plain words), the modules are a
-``foxlib.modules.Modules`` value and their words are its own (``str(modules)``). A file with
+``foxlib.engine.modules.Modules`` value and their words are its own (``str(modules)``). A file with
 problems is refused with every problem listed in place, and the previous choice stays. The
 special cards are shown with their faces and our words for each (``Card.ability``); the random
-pick is ``foxlib.modules.choose_special``; a choice the engine cannot play (no card ticked) is
+pick is ``foxlib.engine.modules.choose_special``; a choice the engine cannot play (no card ticked) is
 explained in place and the game keeps the other modules.
 """
 from __future__ import annotations
@@ -19,11 +19,13 @@ from html import escape
 from ipywidgets import Checkbox, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card
-from foxlib.errors import Problems
-from foxlib.goals import GoalSet, house_goals, load_text
-from foxlib.modules import BASE, SPECIAL_CARDS, Modules, choose_special
-from foxlib.narrator import SPECIAL_CARDS_TOLD
-from foxlib.rules import count
+from foxlib.core.errors import Problems
+from foxlib.engine.goals import GoalSet, house_goals
+from foxlib.io.goal_files import load_text
+from foxlib.engine.modules import BASE, SPECIAL_CARDS, Modules, choose_special
+from foxlib.words import captions as say
+from foxlib.words.captions import MODULES as WORDS
+from foxlib.words.narrator import SPECIAL_CARDS_TOLD
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton
@@ -43,13 +45,13 @@ def describe(modules: Modules, hide_special: bool = False) -> str:
     if not (hide_special and modules.special):
         return str(modules)
     rest = replace(modules, special=())
-    hidden = f"{count(len(modules.special), 'special card')} picked at random"
+    hidden = say.picked_at_random(len(modules.special))
     return hidden if rest.base else f"{hidden} and {rest}"
 
 
 class ModuleOptions(VBox):
     """``ModuleOptions(poison=False, goals=None, special=None)``: ``goals`` is None (no goal
-    cards), ``"house"`` or a ``foxlib.goals.GoalSet`` (the reader's own goals); ``special`` is
+    cards), ``"house"`` or a ``foxlib.engine.goals.GoalSet`` (the reader's own goals); ``special`` is
     None (no special cards), ``"random"`` (two picked at random for each new game, as the box
     does) or names of special cards (those cards, ticked).
 
@@ -64,7 +66,7 @@ class ModuleOptions(VBox):
     ``"house"``, ``"own"`` once a goal file is loaded), ``upload`` (the file button; its
     ``load(name, data)`` does what choosing a file does), ``report`` (HtmlView: what the last
     upload gave, or every problem of a refused file), ``problems`` (those problems as text).
-    ``modules(rng=None)`` is the ``foxlib.modules.Modules`` chosen (with ``"random"``, two
+    ``modules(rng=None)`` is the ``foxlib.engine.modules.Modules`` chosen (with ``"random"``, two
     special cards picked with ``rng``: call it once per new game); ``on_change(callback(modules))``
     is called when the choice changes; ``special_problem`` is why the special cards chosen cannot
     be played ('' when they can)."""
@@ -77,13 +79,11 @@ class ModuleOptions(VBox):
         self._house = house_goals()
         self.poison = Checkbox(value=bool(poison), description="Poison 8s",
                                indent=False, layout=Layout(width="auto"),
-                               tooltip="The three 8s are Poison 8s: whoever wins a trick loses "
-                                       "1 point for each (never going below 0)")
+                               tooltip=WORDS["poison_tip"])
         self.goals = Dropdown(description="Goal cards", layout=Layout(width="auto"),
                               style={"description_width": "initial"})
-        self.upload = FileButton(description="Upload goal file", accept=".json,application/json",
-                                 tooltip="A goal file of your own (fox-goals/1, see "
-                                         "docs/goals.md)", max_bytes=500_000)
+        self.upload = FileButton(description=WORDS["upload"], accept=".json,application/json",
+                                 tooltip=WORDS["upload_tip"], max_bytes=500_000)
         self.report = HtmlView()
         self._build_special(special)
         if isinstance(goals, GoalSet):
@@ -105,17 +105,15 @@ class ModuleOptions(VBox):
         ticked = () if isinstance(special, str) or special is None else tuple(special)
         bad = [s for s in ticked if s not in SPECIAL_CARDS]
         if bad:
-            raise ValueError(f"{bad[0]!r} is not a special card; the special cards are "
-                             f"{', '.join(SPECIAL_CARDS)}.")
+            raise ValueError(say.not_special_card(bad[0], SPECIAL_CARDS))
         self.special = Checkbox(value=special is not None, description="Special cards",
                                 indent=False, layout=Layout(width="auto"),
-                                tooltip="Shuffle special cards of the Deluxe box into the deck")
-        self.special_mode = Dropdown(options=[(f"{BOX_SPECIAL} at random (as the box does)",
-                                               RANDOM), ("The cards I tick", CHOSEN)],
+                                tooltip=WORDS["special_tip"])
+        self.special_mode = Dropdown(options=[(say.at_random(BOX_SPECIAL), RANDOM),
+                                              (WORDS["ticked"], CHOSEN)],
                                      value=mode, layout=Layout(width="auto"))
         self.special_cards = CardRow(SPECIAL_CARDS, size="small",
-                                     label="The special cards: click a card to tick or untick "
-                                           "it", selected=list(ticked),
+                                     label=WORDS["special_row"], selected=list(ticked),
                                      titles={n: f"{n}: {Card(n).ability}" for n in SPECIAL_CARDS})
         self.special_cards.on_click(self._toggle)
         self.special_words = HtmlView()
@@ -165,9 +163,7 @@ class ModuleOptions(VBox):
     def special_problem(self) -> str:
         """Why the special cards chosen cannot be played ('' when they can)."""
         if self.special.value and self.special_mode.value == CHOSEN and not self.ticked():
-            return ("No special card is ticked, so none would be shuffled in: tick at least one "
-                    "card (click it), or choose two at random. Until then the game is played "
-                    "without special cards.")
+            return WORDS["none_ticked"]
         return ""
 
     def _special_names(self, rng=None) -> tuple:
@@ -195,20 +191,17 @@ class ModuleOptions(VBox):
         elif self.special_problem:
             note = message(self.special_problem, "setup")
         elif mode == RANDOM:
-            note = message(f"Each new game shuffles {BOX_SPECIAL} of these cards into the deck, "
-                           f"picked at random. {SPECIAL_CARDS_TOLD} Click cards to choose them "
-                           "yourself instead.", "info")
+            note = message(say.random_note(BOX_SPECIAL, SPECIAL_CARDS_TOLD), "info")
         else:
-            note = message(f"Each new game is played with {count(len(ticked), 'special card')}: "
-                           f"{', '.join(ticked)}.", "info")
+            note = message(say.chosen_note(ticked), "info")
         self.special_note.html = note
         # The faces are the clickable row above; here what each card does, in our words.
         items = "".join(
             f'<li class="fox-special-item{" fox-ticked" if n in ticked else ""}"><b>{escape(n)}'
             f'{" (ticked)" if n in ticked and mode == CHOSEN else ""}</b>: '
             f"{escape(Card(n).ability)}</li>" for n in SPECIAL_CARDS)
-        self.special_words.html = (f'<ul class="fox-special-list" aria-label="What each special '
-                                   f'card does">{items}</ul>') if on else ""
+        self.special_words.html = (f'<ul class="fox-special-list" '
+                                   f'aria-label="{WORDS["what_each"]}">{items}</ul>') if on else ""
 
     # -- the choice
     def modules(self, rng=None) -> Modules:
@@ -246,14 +239,13 @@ class ModuleOptions(VBox):
         bad one is refused with every problem shown in place, and the choice stays as it was."""
         self.problems = []
         if data is None:
-            self._refuse(name, [f"{name}: the file is too big for a goal file (at most "
-                                f"{self.upload.max_bytes // 1000} kB)."])
+            self._refuse(name, [say.file_too_big(name, "goal file",
+                                                 f"{self.upload.max_bytes // 1000} kB")])
             return None
         try:
             text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else str(data)
         except UnicodeDecodeError:
-            self._refuse(name, [f"{name}: the file is not UTF-8 text, so it cannot be a goal "
-                                "file (a goal file is JSON text)."])
+            self._refuse(name, [say.file_not_text(name, "goal file")])
             return None
         found = Problems(name)
         goal_set = load_text(text, name, found)
@@ -262,23 +254,20 @@ class ModuleOptions(VBox):
             return None
         self.own = goal_set
         self._fill(OWN)
-        self.report.html = message(
-            f"{name}: {count(len(goal_set), 'goal')} loaded from "
-            f"\u201c{goal_set.title}\u201d and chosen as the goal cards.", "ok")
+        self.report.html = message(say.goals_loaded(name, len(goal_set), goal_set.title), "ok")
         return goal_set
 
     def _refuse(self, name: str, problems: list) -> None:
         self.problems = problems
-        kept = self.goals.label or "no goal cards"
-        head = (f"{name} cannot be used: {count(len(problems), 'problem')} to correct (the "
-                f"goal cards stay as they were: {kept}).")
+        kept = self.goals.label or WORDS["kept_none"]
+        head = say.goals_refused(name, len(problems), kept)
         items = "".join(f"<li>{escape(p)}</li>" for p in problems)
         self.report.html = (message(head, "setup")
                             + f'<ul class="fox-module-problems">{items}</ul>')
 
     # -- drawing
     def _fill(self, value: str) -> None:
-        options = [("No goal cards", OFF),
+        options = [(WORDS["no_goals"], OFF),
                    (f"House goals ({len(self._house)})", HOUSE)]
         if self.own is not None:
             options.append((f"Your file: {self.own.title} ({len(self.own)})", OWN))

@@ -1,7 +1,7 @@
 """A whole game against the computer: click cards to play, the opponent answers by itself.
 
 Every rule comes from ``foxlib``: the hand asks the engine before playing, the opponent is a
-``foxlib.players`` player that sees only its ``PlayerView``, round and game ends are the engine's
+``foxlib.players.levels`` player that sees only its ``PlayerView``, round and game ends are the engine's
 records and ``Game.result()``. The opponent's hand and the deck are never shown. With the
 special cards, every decision the learner makes is one of the round's ``legal_actions()``: a
 card of the hand (played, or with the Crown, the new card after a Hammer, the Fairy's gift, the
@@ -17,13 +17,15 @@ from html import escape
 from ipywidgets import Button, Dropdown, HBox, Layout, ToggleButton, VBox
 
 from foxlib import THEMES, Action, FoxError, Game
-from foxlib.review import Hint, hint as advise
-from foxlib.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
-from foxlib.inputs import read_theme
-from foxlib.modules import BASE
-from foxlib.players import LEVELS, make_player
-from foxlib.narrator import (OFFER_TITLES, SPECIAL_CARDS_TOLD, Narrator, ReviewNarrator,
-                             sentence, subject)
+from foxlib.teaching.review import Hint, hint as advise
+from foxlib.engine.game import DEFAULT_TARGET, LONG_TARGET, SHORT_TARGET
+from foxlib.io.inputs import read_theme
+from foxlib.engine.modules import BASE
+from foxlib.players.levels import LEVELS, make_player
+from foxlib.words import captions as say
+from foxlib.words.captions import PLAY as WORDS
+from foxlib.words.narrator import (OFFER_TITLES, SPECIAL_CARDS_TOLD, Narrator, ReviewNarrator,
+                             sentence)
 
 from .card import CardRow, HtmlView
 from .module_options import ModuleOptions, describe
@@ -53,11 +55,8 @@ BUTTON_KINDS = ("name_suit", "dig", "fairy_take", "potion_play")
 def _no_hint(exc) -> str:
     """A hint the engine refused (a position its advice cannot handle yet), in its words; any
     other failure is said plainly, never as a traceback."""
-    if not isinstance(exc, FoxError):
-        return ("No hint this time: the advice could not be worked out for this position "
-                f"({str(exc).strip() or type(exc).__name__}).")
     reason = str(exc).strip() or type(exc).__name__
-    return f"No hint this time: {reason}"
+    return say.no_hint(reason, refused=isinstance(exc, FoxError))
 
 
 class PlayTable(VBox):
@@ -66,7 +65,7 @@ class PlayTable(VBox):
     ``PlayTable(level='random', target=21, theme='classic', seed=None, names=('You',
     'Computer'), opponent_delay=0.6, sync=None, poison=False, goals=None, special=None)``. The
     learner is player A (index 0). ``poison``, ``goals`` (None, ``"house"`` or a
-    ``foxlib.goals.GoalSet``) and ``special`` (None, ``"random"``: two at random, or names of
+    ``foxlib.engine.goals.GoalSet``) and ``special`` (None, ``"random"``: two at random, or names of
     special cards) are the Deluxe modules of the first game; the ``options``
     (``ModuleOptions``) change them for the next new game, like the target.
     ``sync=None`` lets the opponent answer after ``opponent_delay`` seconds on the kernel's
@@ -94,10 +93,10 @@ class PlayTable(VBox):
                  opponent_delay: float = 0.6, sync=None, poison: bool = False, goals=None,
                  special=None):
         if level not in LEVELS:
-            raise ValueError(f"Unknown player level {level!r}; choose one of {sorted(LEVELS)}.")
+            raise ValueError(say.unknown_choice("player level", level, sorted(LEVELS)))
         read_theme(theme)
         if target not in TARGETS:
-            raise ValueError(f"The target must be one of {sorted(TARGETS)}, not {target!r}.")
+            raise ValueError(say.target_not_offered(target, sorted(TARGETS)))
         self.names, self.learner, self.delay, self.sync = tuple(names), 0, opponent_delay, sync
         self._rng = random.Random(seed)
         self._generation = 0          # bumped by undo/new game: late opponent answers are dropped
@@ -112,23 +111,18 @@ class PlayTable(VBox):
         self.theme = Dropdown(options=[(t.title, k) for k, t in THEMES.items()], value=theme,
                               description="Cards", layout=Layout(width="auto"))
         self.new_button = Button(description="New game", icon="")
-        self.undo_button = Button(description="Undo", tooltip="Take back your last decision "
-                                  "(and the computer's answer to it)")
-        self.hint_button = Button(description="Hint", tooltip="What the strongest computer "
-                                  "player would do in your place, and why")
+        self.undo_button = Button(description=say.CHROME["undo"], tooltip=WORDS["undo_tip"])
+        self.hint_button = Button(description=say.CHROME["hint"], tooltip=WORDS["hint_tip"])
         voice = Narrator()
         self.keep_button = Button(description=voice.action_words("exchange", None, "button"),
                                   tooltip=voice.action_words("exchange", None, "tip"))
-        self.next_button = Button(description="Deal the next round", button_style="success")
+        self.next_button = Button(description=WORDS["next_round"], button_style="success")
         self.status = HtmlView()
         self.status.add_class("fox-table-status")
         # The Deluxe module options are built when first asked for (fewer widgets to load
         # for a reader who plays the base game), or at once when the first game uses them.
         self._options = None
-        self.deluxe_button = Button(description="Deluxe modules: Poison 8s, goal cards, "
-                                                "special cards",
-                                    tooltip="Play with the Deluxe box's special cards, Poison "
-                                            "8s and goal cards (from the next new game)")
+        self.deluxe_button = Button(description=WORDS["deluxe"], tooltip=WORDS["deluxe_tip"])
         self.deluxe_button.on_click(lambda _b: self.show_modules())
         self.modules_box = VBox([self.deluxe_button])
         if poison or goals is not None or special is not None:
@@ -176,10 +170,9 @@ class PlayTable(VBox):
         self.opponent = make_player(self.level.value, self._rng.randrange(2**32))
         self.table.scores.target = self.target.value
         leader = self.names[self.game.round.leader]
-        played = "" if self.game.modules.base else f", with {self.modules_words()}"
-        told = f" {SPECIAL_CARDS_TOLD}" if self.game.modules.special else ""
-        self._say(f"New game to {self.target.value} points{played}.{told} "
-                  f"{sentence(subject(leader, 'leads'))} the first trick.")
+        played = "" if self.game.modules.base else self.modules_words()
+        told = SPECIAL_CARDS_TOLD if self.game.modules.special else ""
+        self._say(say.new_game(self.target.value, played, told, leader))
         self.hand.message = ""
         self._changed()
 
@@ -189,7 +182,7 @@ class PlayTable(VBox):
         self.game.next_round()
         self.hand.message = ""
         leader = self.names[self.game.round.leader]
-        self._say(f"Round {len(self.game.rounds)}: {sentence(subject(leader, 'leads'))}.")
+        self._say(say.new_round(len(self.game.rounds), leader))
         self._changed()
 
     def undo(self) -> bool:
@@ -198,7 +191,7 @@ class PlayTable(VBox):
         Returns False (and says why) when the learner has not decided anything yet.
         """
         if not self._marks:
-            self._say("There is nothing of yours to undo yet.")
+            self._say(WORDS["nothing_to_undo"])
             self._draw()
             return False
         self._generation += 1
@@ -211,23 +204,23 @@ class PlayTable(VBox):
         self.hand.message = ""
         self.hand.crown = False
         self.refusal = ""
-        self._say("Undone: it is your turn again at your last decision.")
+        self._say(WORDS["undone"])
         self._changed()
         return True
 
     def hint(self):
         """Show what the strong player would do in the learner's place, and why in one plain
-        sentence (``foxlib.review.hint``: the reason comes from facts of the position, such as
+        sentence (``foxlib.teaching.review.hint``: the reason comes from facts of the position, such as
         'it wins the Treasure'); the numbers behind it follow in a smaller line.
 
         Returns the sentence when it was worked out at once (no event loop, as in tests); with
         a running loop the advice is worked out in a worker thread, the page stays responsive,
         the text appears when ready and None is returned. ``last_hint`` keeps the whole
-        ``foxlib.review.Hint``: its facts are said again in the theme shown at each redraw.
+        ``foxlib.teaching.review.Hint``: its facts are said again in the theme shown at each redraw.
         """
         rnd = self.game.round
         if rnd.to_play != self.learner:
-            text = "Hints are for your turn; wait for the computer or deal the next round."
+            text = WORDS["hint_not_now"]
             self._say(text)
             self._draw()
             return text
@@ -244,7 +237,7 @@ class PlayTable(VBox):
                 return self._show_hint(self._generation, len(rnd.history), None,
                                        _no_hint(exc))
             return self._show_hint(self._generation, len(rnd.history), advice)
-        self._say("Thinking about a hint\u2026", "hint")
+        self._say(WORDS["thinking_hint"], "hint")
         self._draw()
         generation, seen = self._generation, len(rnd.history)
         future = loop.run_in_executor(None, work)
@@ -296,7 +289,7 @@ class PlayTable(VBox):
         try:
             action = action if isinstance(action, Action) else Action(*action)
             if rnd.to_play != self.learner:
-                raise FoxError("It is not your turn to decide: wait for the computer.")
+                raise FoxError(WORDS["not_your_decision"])
             rnd.verify(action)
         except FoxError as exc:
             told = getattr(exc, "refusal", None) or str(exc)
@@ -329,13 +322,13 @@ class PlayTable(VBox):
         """After any change: redraw, report a round or game end, and let the opponent move."""
         rnd = self.game.round
         if rnd.is_over:
-            over, winner, why = self.game.result("press \u201cDeal the next round\u201d to play on")
+            over, winner, why = self.game.result(WORDS["deal_on"])
             if not over:
-                headline = "Round over."
+                headline = WORDS["round_over"]
             elif winner == "draw":
-                headline = "Game over: a draw."
+                headline = WORDS["draw"]
             else:
-                headline = f"Game over: {subject(self.names[winner], 'wins')}."
+                headline = say.game_won(self.names[winner])
             self.headline = sentence(headline)
             self._say("", "end", records=[rnd.round_end], after=why)
         self._draw()
@@ -374,8 +367,7 @@ class PlayTable(VBox):
             action = future.result() if future is not None else self.opponent.choose(rnd.view(me))
             rnd.act(action)     # the engine checks the choice before applying it
         except Exception as exc:  # noqa: BLE001 - a player's bug must not freeze the game
-            note = (f"(The computer player failed: {exc} It makes a random legal choice "
-                    "instead.)")
+            note = say.player_failed(exc)
             rnd.act(self._rng.choice(rnd.legal_actions()))
         # What the learner saw happen, kept as records: said in the theme shown at each redraw.
         self._say(note, records=rnd.view(self.learner).history[start:])
@@ -384,7 +376,7 @@ class PlayTable(VBox):
     # -- controls
     def _level_changed(self, change) -> None:
         self.opponent = make_player(change["new"], self._rng.randrange(2**32))
-        self._say(f"Your opponent is now the {_level_title(change['new'])}.")
+        self._say(say.new_opponent(_level_title(change["new"])))
         self._draw()
 
     def _theme_changed(self, change) -> None:
@@ -423,14 +415,11 @@ class PlayTable(VBox):
 
     def _modules_changed(self, modules) -> None:
         problem = self._options.special_problem
-        self._say(f"The next new game will be played with {self._options.words()}; this one "
-                  f"stays with {self.modules_words()}. Press \u201cNew game\u201d to start one."
-                  + (f" {problem}" if problem else ""))
+        self._say(say.next_game_modules(self._options.words(), self.modules_words(), problem))
         self._draw()
 
     def _target_changed(self, change) -> None:
-        self._say(f"The next new game will be played to {change['new']} points; this one "
-                  f"stays at {self.game.target}.")
+        self._say(say.next_game_target(change["new"], self.game.target))
         self._draw()
 
     def _new_game_object(self) -> Game:
@@ -444,7 +433,7 @@ class PlayTable(VBox):
              after: str = "") -> None:
         """The latest news: ``text``, then what ``records`` tell (said again at each redraw,
         in the names and theme shown then), then ``after``. A record may be a hint
-        (``foxlib.review.Hint``), and ``detail`` a text or the hint whose numbers it gives."""
+        (``foxlib.teaching.review.Hint``), and ``detail`` a text or the hint whose numbers it gives."""
         self._news, self.news_kind, self._detail = (text, tuple(records), after), kind, detail
 
     @property
@@ -484,14 +473,14 @@ class PlayTable(VBox):
         self.hint_button.disabled = rnd.to_play != self.learner
         turn = ""
         if self.thinking:
-            turn = f"{sentence(subject(self.names[1 - self.learner], 'is'))} thinking\u2026"
+            turn = say.thinking(self.names[1 - self.learner])
         elif rnd.to_play == self.learner:
-            turn = "Your turn."
+            turn = WORDS["your_turn"]
         elif rnd.is_over:
-            turn = "The game is over." if over else "The round is over."
-        played = "" if self.game.modules.base else f" \u00b7 {escape(self.modules_words())}"
-        header = (f'<div class="fox-status">Round {len(self.game.rounds)} \u00b7 game to '
-                  f"{self.game.target}{played} \u00b7 {turn}</div>")
+            turn = WORDS["game_is_over"] if over else WORDS["round_is_over"]
+        played = "" if self.game.modules.base else self.modules_words()
+        header = say.table_header(len(self.game.rounds), self.game.target, played, turn)
+        header = f'<div class="fox-status">{escape(header)}</div>'
         headline = (f'<div class="fox-headline">{escape(self.headline)}</div>'
                     if rnd.is_over and self.headline else "")
         detail = (f'<div class="fox-status fox-detail">{escape(self.news_detail)}</div>'
@@ -501,7 +490,7 @@ class PlayTable(VBox):
         # The table (and its log) last: a page that sees the log change sees the status and
         # the decision buttons of the same moment.
         self.table.scores.target = self.game.target
-        refused = [f"Not allowed: {self.refusal}"] if self.refusal else []
+        refused = [say.not_allowed(self.refusal)] if self.refusal else []
         self.table.update(rnd, extra_log=refused)
 
     def _build_decisions(self) -> None:
@@ -513,7 +502,7 @@ class PlayTable(VBox):
                                          layout=Layout(width="auto"))
         self.crown_button.observe(self._crown_toggled, names="value")
         self.decision_note = HtmlView()
-        self.offer_row = CardRow(size="small", label="Cards to choose from")
+        self.offer_row = CardRow(size="small", label=WORDS["offer"])
         self.offer_row.on_click(self._offer_clicked)
         self._buttons = []
         self.choice_box = HBox([])

@@ -1,4 +1,4 @@
-"""The puzzle player: a thin view over ``foxlib.puzzles.PuzzleSession``.
+"""The puzzle player: a thin view over ``foxlib.teaching.puzzles.PuzzleSession``.
 
 ``PuzzlePlayer`` shows one puzzle from the learner's side (concealed cards face down), takes an
 answer by click or keyboard (a card, a Fox or Woodcutter decision, a button, a number), lets the
@@ -19,65 +19,25 @@ import traitlets as t
 from ipywidgets import Button, ButtonStyle, Dropdown, HBox, Layout, VBox
 
 from foxlib import Card, FoxError, Move
-from foxlib.narrator import Narrator, sentence, subject
-from foxlib.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult, PuzzleSession,
-                            check_puzzle, dumps, load_collection, load_text, move_text)
-from foxlib.round import Action
+from foxlib.words import captions as say
+from foxlib.words.captions import PUZZLE as WORDS
+from foxlib.words.narrator import Narrator
+from foxlib.teaching.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult,
+                                     PuzzleSession, check_puzzle, dumps, load_collection,
+                                     load_text)
+from foxlib.engine.round import Action
 
 from .card import CardRow, HtmlView
 from .file_button import FileButton
 from .hand import Hand
-from .table import DecreeView, ScoreBoard, inline_card, message, slot
+from .puzzle_board import points_so_far, table_html
+from .puzzle_store import STORAGE_KEY, ProgressStore, progress_key  # noqa: F401 (public here)
+from .table import DecreeView, ScoreBoard, message
 
 HERE = pathlib.Path(__file__).parent
-STORAGE_KEY = "fox-explorer-puzzles-v1"
-KIND_WORDS = {PREDICT: "Predict", PLAY: "Play a card", BAND: "Reach a band", SCORE: "Count"}
-LEVEL_WORDS = {1: "easy", 2: "medium", 3: "hard"}
-
-
-def progress_key(puzzle) -> str:
-    """Progress is remembered per set and puzzle id: 'witch/witch-lone-witch'."""
-    return f"{puzzle.set_id}/{puzzle.id}"
-
-
-class ProgressStore(anywidget.AnyWidget):
-    """Which puzzles were solved, and where the learner was, kept in this browser's
-    localStorage (see puzzle.js).
-
-    ``solved`` maps ``progress_key(puzzle)`` to True; ``seen`` does the same for puzzles whose
-    solution was shown before they were solved (those do not count as solved). ``place`` is the
-    puzzle open now (``progress_key``), written by the kernel; ``last`` is the place the browser
-    remembered from the last visit, and ``hash`` the page's #fragment (a set or a puzzle to
-    open). ``loaded`` turns True once the browser has merged what it remembered."""
-
-    _esm = HERE / "puzzle.js"
-    _css = HERE / "puzzle.css"
-    key = t.Unicode(STORAGE_KEY).tag(sync=True)
-    solved = t.Dict().tag(sync=True)
-    seen = t.Dict().tag(sync=True)
-    place = t.Unicode("").tag(sync=True)
-    last = t.Unicode("").tag(sync=True)
-    link = t.Bool(True).tag(sync=True)       # write the open puzzle into the page's #fragment
-    loaded = t.Bool(False).tag(sync=True)
-    hash = t.Unicode("").tag(sync=True)
-
-    def mark(self, puzzle) -> None:
-        if not self.solved.get(progress_key(puzzle)):
-            self.solved = {**self.solved, progress_key(puzzle): True}
-
-    def mark_seen(self, puzzle) -> None:
-        if not self.is_solved(puzzle) and not self.seen.get(progress_key(puzzle)):
-            self.seen = {**self.seen, progress_key(puzzle): True}
-
-    def is_solved(self, puzzle) -> bool:
-        return bool(self.solved.get(progress_key(puzzle)))
-
-    def is_seen(self, puzzle) -> bool:
-        """The solution was shown and the puzzle was never solved before that."""
-        return bool(self.seen.get(progress_key(puzzle))) and not self.is_solved(puzzle)
-
-    def forget(self) -> None:
-        self.solved, self.seen = {}, {}
+KIND_WORDS = {PREDICT: say.PUZZLE_KINDS["predict"], PLAY: say.PUZZLE_KINDS["play"],
+              BAND: say.PUZZLE_KINDS["band"], SCORE: say.PUZZLE_KINDS["score"]}
+LEVEL_WORDS = say.LEVELS
 
 
 class NumberAnswer(anywidget.AnyWidget):
@@ -87,8 +47,8 @@ class NumberAnswer(anywidget.AnyWidget):
 
     _esm = HERE / "puzzle_number.js"
     value = t.Unicode("").tag(sync=True)
-    label = t.Unicode("Your answer").tag(sync=True)
-    placeholder = t.Unicode("points").tag(sync=True)
+    label = t.Unicode(say.CHROME["answer"]).tag(sync=True)
+    placeholder = t.Unicode(say.CHROME["points"]).tag(sync=True)
     disabled = t.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs):
@@ -125,8 +85,7 @@ class PuzzleHand(Hand):
     def status(self) -> str:
         if not self.state or self.rnd is None:
             return super().status()
-        n = len(self.rnd.hands[self.player])
-        return f"{n} card{'s' if n != 1 else ''}; {self.state}"
+        return say.hand_status(len(self.rnd.hands[self.player]), self.state)
 
 
 class _Shared:
@@ -160,16 +119,16 @@ class PuzzlePlayer(VBox):
         shared = self._shared = _Shared()
         self.header = HtmlView(layout=shared.box)        # title, level, the question
         self.opponent = CardRow(theme=theme, size="small", interactive=False,
-                                label="Your opponent's hand", layout=shared.box)
+                                label=WORDS["opponent_hand"], layout=shared.box)
         self.opponent_note = HtmlView(layout=shared.box)
         self.table = HtmlView(layout=shared.box)        # the trick(s) on the table
         self.decree = DecreeView(theme=theme, layout=shared.box)
-        self.deck = CardRow(theme=theme, size="small", interactive=False, label="The deck")
-        self.scores = ScoreBoard(names=("You", "Your opponent"), layout=shared.box)
-        self.hand = PuzzleHand(None, 0, theme=theme, title="Your hand", apply=False)
+        self.deck = CardRow(theme=theme, size="small", interactive=False, label=WORDS["deck"])
+        self.scores = ScoreBoard(names=(WORDS["you"], WORDS["opponent"]), layout=shared.box)
+        self.hand = PuzzleHand(None, 0, theme=theme, title=WORDS["your_hand"], apply=False)
         self.hand.on_action(self._hand_action)
         self.decision_note = HtmlView(layout=shared.box)
-        self.decision_row = CardRow(theme=theme, label="Choose a card", layout=shared.box)
+        self.decision_row = CardRow(theme=theme, label=WORDS["choose"], layout=shared.box)
         self.decision_row.on_click(lambda code: self.choose(Card(code)))
         voice = Narrator()
         self.keep_button = shared.button(voice.action_words("exchange", None, "button"),
@@ -184,8 +143,8 @@ class PuzzlePlayer(VBox):
         self.action_buttons.add_class("fox-controls")
         self.actions_box = VBox([self.action_note, self.action_buttons])
         self._answer_choices = {}       # label -> Button, made once and shown as needed
-        for label in ("You", "Your opponent", "A draw", "Nobody yet: another round"):
-            b = shared.button(label, f"Answer: {label}", own_layout=True)
+        for label in say.ANSWER_LABELS:
+            b = shared.button(label, say.answer_tip(label), own_layout=True)
             b.on_click(lambda _b, text=label: self._answer_clicked(text))
             self._answer_choices[label] = b
         self.answer_buttons = HBox(list(self._answer_choices.values()))
@@ -194,11 +153,11 @@ class PuzzlePlayer(VBox):
         self.number.on_submit(self._number_entered)
         self.number_box = self.number
         self.feedback = HtmlView(layout=shared.box)
-        self.hint_button = shared.button("Hint", "Show the next hint")
-        self.solution_button = shared.button("Show solution", "Show the answer and why")
-        self.retry_button = shared.button("Retry", "Start this puzzle again")
-        self.next_button = shared.button("Next puzzle", "Go to the next puzzle of this set",
-                                         "success")
+        chrome = say.CHROME
+        self.hint_button = shared.button(chrome["hint"], WORDS["hint_tip"])
+        self.solution_button = shared.button(chrome["show_solution"], WORDS["solution_tip"])
+        self.retry_button = shared.button(chrome["retry"], WORDS["retry_tip"])
+        self.next_button = shared.button(chrome["next_puzzle"], WORDS["next_tip"], "success")
         self.hint_button.on_click(lambda _b: self.hint())
         self.solution_button.on_click(lambda _b: self.show_solution())
         self.retry_button.on_click(lambda _b: self.retry())
@@ -253,7 +212,7 @@ class PuzzlePlayer(VBox):
     def hint(self) -> None:
         if self.session:
             if self.session.hint() is None:
-                self._say([("That was the last hint. Try Show solution.", "info")])
+                self._say([(WORDS["last_hint"], "info")])
             self._draw()
 
     def retry(self) -> None:
@@ -289,7 +248,7 @@ class PuzzlePlayer(VBox):
         if self.session is None:
             return
         if self.session.puzzle.kind == SCORE and str(value).strip() == "":
-            self._say([("Type a number of points first.", "info")])
+            self._say([(WORDS["type_number"], "info")])
             self._draw()
             return
         self._judge(self.session.answer, value)
@@ -319,8 +278,7 @@ class PuzzlePlayer(VBox):
             if button.description == label:
                 button.click()
                 return
-        raise KeyError(f"There is no decision button {label!r}; the buttons are "
-                       f"{[b.description for b in self.action_buttons.children]}.")
+        raise KeyError(say.no_button(label, [b.description for b in self.action_buttons.children]))
 
     def _act(self, action: Action) -> None:
         if self.session is not None and not self.session.finished:
@@ -355,7 +313,7 @@ class PuzzlePlayer(VBox):
         try:
             fb = action(*args)
         except FoxError as exc:
-            self._say([(f"This puzzle cannot be played here: {exc}", "illegal")])
+            self._say([(say.cannot_play_puzzle(exc), "illegal")])
             self._draw()
             return
         self._show(fb)
@@ -408,11 +366,11 @@ class PuzzlePlayer(VBox):
         self._draw_header(p)
         self._draw_opponent(p, rnd)
         self.opponent_box.layout.display = "" if (moves or rnd.hands[p.opponent]) else "none"
-        self.table.html = self._table_html(p, rnd, pending)
+        self.table.html = table_html(p, rnd, pending, self.theme, s.finished)
         deck_open = p.show_deck and not p.deck_hidden
         self.decree.update(rnd, deck_open=deck_open)
         self.deck.update([str(c) for c in rnd.deck] if deck_open else [],
-                         label="The deck, top card first")
+                         label=WORDS["deck_open"])
         self.deck.layout.display = "" if deck_open else "none"
         self._draw_scores(p, rnd, pending)
         self.hand.player = p.you
@@ -435,29 +393,23 @@ class PuzzlePlayer(VBox):
     def _hand_state(self, s) -> str:
         """The hand's status line: empty while the round's own words fit (your turn)."""
         if s.puzzle.kind not in (PLAY, BAND):
-            how = "answer with the buttons below" if s.options() else "type your answer below"
-            return "not played in this puzzle" + ("" if s.finished else f": {how}")
-        if self._pending is not None:
-            return "choose below what your " + (
-                "Fox swaps" if self._pending[1] == "exchange" else "Woodcutter puts back")
-        return {"solved": "puzzle solved" + (" (after seeing the solution)"
-                                             if s.solution_seen else ""),
-                "failed": "this attempt is over: press Retry to try again",
-                "shown": "the solution is played out below: press Retry to try it yourself",
-                }.get(s.status, "")
+            return say.puzzle_hand_state("answer", options=bool(s.options()),
+                                         finished=s.finished)
+        return say.puzzle_hand_state("moves", status=s.status, seen=s.solution_seen,
+                                     pending=self._pending[1] if self._pending else None)
 
     def _draw_header(self, p) -> None:
         solved = self.store is not None and self.store.is_solved(p)
         seen = self.store is not None and self.store.is_seen(p)
         stars = "\u2605" * p.difficulty + "\u2606" * (3 - p.difficulty)
         where = f"{self.index + 1} of {len(self.playlist)}" if self.playlist else ""
-        mark = (' <span class="fox-pz-solved">\u2714 solved</span>' if solved else
-                ' <span class="fox-pz-seen">solution seen: solve it another day</span>'
-                if seen else "")
+        mark = (f' <span class="fox-pz-solved">{WORDS["solved"]}</span>' if solved else
+                f' <span class="fox-pz-seen">{WORDS["seen"]}</span>' if seen else "")
+        place = escape(say.puzzle_place(where, KIND_WORDS[p.kind]))
         self.header.html = (
             f'<div class="fox-puzzle-head"><span class="fox-headline">{escape(p.title)}</span>'
-            f'{mark}<div class="fox-status">Puzzle {escape(where)} \u00b7 '
-            f'{KIND_WORDS[p.kind]} \u00b7 <span aria-label="difficulty {p.difficulty} of 3">'
+            f'{mark}<div class="fox-status">{place} \u00b7 '
+            f'<span aria-label="{say.difficulty(p.difficulty)}">'
             f'{stars}</span> {LEVEL_WORDS[p.difficulty]}</div></div>')
         prompt = f"<p>{escape(p.prompt)}</p>" if p.prompt else ""
         self.header.html += (f'<div class="fox-pz-question">{prompt}<p class="fox-title">'
@@ -467,109 +419,20 @@ class PuzzlePlayer(VBox):
         hand = sorted(rnd.hands[p.opponent])
         hidden = p.concealed[p.opponent]
         self.opponent.update([str(c) for c in hand], face_down=hidden)
-        n = len(hand)
-        how = "face down" if hidden else "shown face up for this puzzle"
-        self.opponent_note.html = (f'<div><span class="fox-title">Your opponent</span> '
-                                   f'<span class="fox-status">\u00b7 {n} card'
-                                   f'{"s" if n != 1 else ""}, {how}</span></div>')
+        note = say.opponent_note(len(hand), WORDS["face_down" if hidden else "face_up"])
+        self.opponent_note.html = (f'<div><span class="fox-title">{WORDS["opponent"]}</span> '
+                                   f'<span class="fox-status">{note}</span></div>')
 
     def _draw_scores(self, p, rnd, pending) -> None:
         names = ["", ""]
-        names[p.you], names[p.opponent] = "You", "Your opponent"
+        names[p.you], names[p.opponent] = WORDS["you"], WORDS["opponent"]
         self.scores.names = names
         if not pending:
             self.scores.update(rnd)
         elif p.kind == PREDICT:
             self.scores.update(p.start())
         else:       # a score question: no band points yet, they are what is asked
-            self.scores.html = _points_so_far(p, names)
-
-    # -- the table
-    def _table_html(self, p, rnd, pending) -> str:
-        if p.kind in (PLAY, BAND):
-            return self._live_table(rnd, self.session.finished)
-        return self._given_plays(p, pending)
-
-    def _live_table(self, rnd, finished=False) -> str:
-        """A play or band puzzle: the trick being played (numbered as in the whole round),
-        and the last trick finished in this attempt with the engine's reason. Once the
-        attempt is over, only that last trick: no empty place invites another card."""
-        if rnd.is_over:
-            return _last_trick(rnd, self.theme, "The round is over.")
-        if finished and rnd.tricks and not rnd.trick:
-            return _last_trick(rnd, self.theme)
-        number = rnd.trick_number
-        label = "the last trick" if number == 13 else f"trick {number} of 13"
-        if rnd.trick:
-            led = rnd.trick[0]
-            follower = rnd.name(1 - rnd.leader)
-            spots = [_spot(inline_card(led, self.theme), f"led by {rnd.name(rnd.leader)}",
-                           led, number),
-                     _spot(slot(sentence(f"{follower} to play")),
-                           sentence(subject(follower, "follows")), None, number)]
-        else:
-            spots = [_spot(slot(sentence(subject(rnd.name(rnd.leader), "leads"))),
-                           "the led card goes here", None, number)]
-        head = f'<div class="fox-title">{escape(sentence(label))}</div>'
-        now = (f'<div class="fox-pz-now">{head}<div class="fox-row">{"".join(spots)}</div>'
-               "</div>")
-        return (f'<div class="fox-trick fox-pz-table" aria-label="The table">{now}'
-                f'{_last_trick(rnd, self.theme) if rnd.tricks else ""}</div>')
-
-    def _given_plays(self, p, pending) -> str:
-        """A predict or score puzzle: the given plays, trick by trick. Until the question is
-        answered nobody is said to have won them."""
-        start = p.start()
-        blocks, items, number = [], [], start.trick_number
-        if p.deluxe:
-            return self._given_actions(p, pending)
-        for move in p.plays:
-            who = "You" if start.to_play == p.you else "Your opponent"
-            lead = not start.trick
-            verb = ("lead" if lead else "follow with") if who == "You" else \
-                ("leads" if lead else "follows with")
-            text = f"{who} {verb} {move_text(move)}"
-            if move.discard is not None and who != "You":
-                text = (f"{who} {verb} the {move.card.name()} ({move.card}) and puts a card "
-                        "under the deck")
-            items.append(_spot(inline_card(move.card, self.theme), text, move.card, number,
-                               "table" if pending else "won"))
-            done = len(start.tricks)
-            start.push(move)
-            if len(start.tricks) > done:
-                blocks.append(_given_trick(start.tricks[-1], items, pending, p.names()))
-                items, number = [], start.trick_number
-        if items:       # an unfinished trick: the loader refuses it, but never draw cards away
-            blocks.append(f'<div class="fox-pz-now"><div class="fox-title">Trick {number}'
-                          f'</div><div class="fox-row">{"".join(items)}</div></div>')
-        note = ""
-        if p.kind == SCORE and p.plays:
-            tw = p.position.tricks_won
-            note = (f'<p class="fox-status">Before these cards: you have won {tw[p.you]} '
-                    f"trick{'s' if tw[p.you] != 1 else ''}, your opponent "
-                    f"{tw[p.opponent]}.</p>")
-        if not blocks and not note:
-            return ""
-        return (f'<div class="fox-trick fox-pz-table" aria-label="The cards played">'
-                f'{"".join(blocks)}</div>{note}')
-
-    def _given_actions(self, p, pending) -> str:
-        """The given plays of a predict or score puzzle with modules, one line per action
-        in the engine's words (who won is left out until the question is answered)."""
-        start = p.start()
-        lines = []
-        for action in p.plays:
-            before = len(start.history)
-            start.act(action)
-            for rec in start.history[before:]:
-                if rec.kind in ("trick", "round_end") and pending:
-                    continue
-                if rec.reason:
-                    lines.append(f"<li>{escape(rec.reason)}</li>")
-        if not lines:
-            return ""
-        return (f'<div class="fox-trick fox-pz-table" aria-label="The cards played">'
-                f'<ol class="fox-steps">{"".join(lines)}</ol></div>')
+            self.scores.html = points_so_far(p, names)
 
     def _draw_decision(self, s) -> None:
         if self._pending is None:
@@ -596,7 +459,7 @@ class PuzzlePlayer(VBox):
             return
         rnd = s.round
         if rnd.phase == "play":
-            note = "Click a card to play it, or play one with your Crown:"
+            note = WORDS["crown_note"]
         else:                   # the buttons say the decision: the title says what it is for
             note = Narrator(theme=self.theme).decision_now(rnd.phase)
         self.action_note.html = message(note, "info")
@@ -617,52 +480,6 @@ class PuzzlePlayer(VBox):
         self.number_box.layout.display = "" if numeric and not s.finished else "none"
 
 
-def _given_trick(rec, items, pending, names) -> str:
-    """One trick of a predict or score puzzle's given plays, numbered as in the whole round."""
-    if pending:
-        head = f"Trick {rec.number}" + (" (the last trick)" if rec.number == 13 else "")
-    else:
-        nxt = "" if rec.number == 13 else f"; {subject(names[rec.next_leader], 'leads')} next"
-        head = f"Trick {rec.number}: {names[rec.winner]} won{nxt}"
-    return (f'<div class="fox-pz-now"><div class="fox-title">{escape(head)}</div>'
-            f'<div class="fox-row">{"".join(items)}</div></div>')
-
-
-def _spot(card_html: str, caption: str, card, number: int, place: str = "table") -> str:
-    """One place on the table. ``data-card``, ``data-trick`` and ``data-place`` (table: in
-    play now; won: in a trick already counted) let tests read the board as drawn."""
-    code = f' data-card="{card}"' if card is not None else ""
-    return (f'<div class="fox-spot" data-trick="{number}" data-place="{place}"{code}>'
-            f'{card_html}<div class="fox-caption">{escape(caption)}</div></div>')
-
-
-def _last_trick(rnd, theme, tail: str = "") -> str:
-    """The last trick finished in this attempt: its two cards, who won, the engine's reason."""
-    last = rnd.tricks[-1]
-    cards = "".join(_spot(inline_card(c, theme, "small"), who, c, last.number, "won")
-                    for c, who in zip(last.cards, ("led", "followed")))
-    nxt = "" if rnd.is_over else f"; {subject(rnd.name(last.next_leader), 'leads')} next"
-    head = f"Trick {last.number}: {sentence(rnd.name(last.winner))} won{nxt}."
-    return (f'<div class="fox-last"><div class="fox-row">{cards}</div><div>'
-            f'<div class="fox-title">{escape(head)}{(" " + escape(tail)) if tail else ""}</div>'
-            f"{message(Narrator(rnd.names, theme).say(last), 'ok')}</div></div>")
-
-
-def _points_so_far(p, names) -> str:
-    """A score question's board: points and tricks before its last cards, without the band's
-    points (they are the answer)."""
-    pos = p.position
-    rows = []
-    for i in (0, 1):
-        tw, gain = pos.tricks_won[i], pos.round_gain[i]
-        treasure = (f" (with {gain} Treasure point{'s' if gain != 1 else ''} from this round)"
-                    if gain else "")
-        rows.append(f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[i])}'
-                    f"</b><span>{pos.score[i]} points{treasure}</span><span>{tw} "
-                    f"trick{'s' if tw != 1 else ''} this round</span></div></div>")
-    return f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
-
-
 class PuzzleApp(VBox):
     """Sets of puzzles with a chooser, the player, progress per set, and a teacher's upload."""
 
@@ -672,16 +489,15 @@ class PuzzleApp(VBox):
         self.sets = [s for s in self.loaded.sets if s.puzzles]
         self.store = store or ProgressStore()
         self.player = PuzzlePlayer(theme=theme, store=self.store)
-        self.set_menu = Dropdown(description="Puzzle set", layout=Layout(width="auto"))
-        self.puzzle_menu = Dropdown(description="Puzzle", layout=Layout(width="auto"))
+        self.set_menu = Dropdown(description=WORDS["set_menu"], layout=Layout(width="auto"))
+        self.puzzle_menu = Dropdown(description=WORDS["puzzle_menu"], layout=Layout(width="auto"))
         shared = _Shared()
         self.progress = HtmlView(layout=shared.box)
-        self.reset_button = shared.button("Forget my progress", "Clear the solved marks in "
-                                          "this browser")
+        self.reset_button = shared.button(WORDS["forget"], WORDS["forget_tip"])
         self.reset_button.on_click(lambda _b: self.store.forget())
         # A plain button with its whole label (also on a phone); FileUpload added a "(0)".
-        self.upload = FileButton(description="Load a puzzle file", accept=".json",
-                                 tooltip="Choose a puzzle file (.json) on this computer")
+        self.upload = FileButton(description=WORDS["load"], accept=".json",
+                                 tooltip=WORDS["load_tip"])
         self.upload_report = HtmlView(layout=shared.box)
         self._updating = False
         self.set_menu.observe(self._set_chosen, names="value")
@@ -692,11 +508,8 @@ class PuzzleApp(VBox):
         self.upload.on_file(lambda name, data: self.load_file_text(data, name))
         menus = HBox([self.set_menu, self.puzzle_menu], layout=shared.box)
         menus.add_class("fox-controls")
-        teacher = VBox([HtmlView('<div class="fox-title">Teachers: your own puzzles</div>'
-                                 '<div class="fox-status">Load a puzzle file (a .json file, '
-                                 "written as shown below). The page checks every puzzle: the "
-                                 "sound ones become a new set to play at once, and every "
-                                 "problem is listed here with its puzzle and field.</div>"),
+        teacher = VBox([HtmlView(f'<div class="fox-title">{WORDS["teachers"]}</div>'
+                                 f'<div class="fox-status">{WORDS["teachers_note"]}</div>'),
                         self.upload, self.upload_report, HtmlView(format_help())])
         teacher.add_class("fox-panel")
         parts = [self.store, self.progress, HBox([self.reset_button], layout=shared.box), menus,
@@ -716,7 +529,7 @@ class PuzzleApp(VBox):
         for s in self.sets:
             if s.id == set_id:
                 return s
-        raise KeyError(f"There is no puzzle set {set_id!r}.")
+        raise KeyError(say.no_such("puzzle set", set_id))
 
     def choose_set(self, set_id: str, index: int | None = None) -> None:
         pset = self.set_by_id(set_id)
@@ -735,7 +548,7 @@ class PuzzleApp(VBox):
                 if p.id == puzzle_id:
                     self.choose_set(s.id, i)
                     return
-        raise KeyError(f"There is no puzzle {puzzle_id!r}.")
+        raise KeyError(say.no_such("puzzle", puzzle_id))
 
     def _set_chosen(self, change) -> None:
         if not self._updating and change["new"]:
@@ -796,8 +609,8 @@ class PuzzleApp(VBox):
     def _fill_set_menu(self) -> None:
         self._updating = True
         value = self.set_menu.value
-        self.set_menu.options = [(f"{s.title} ({self.solved_count(s)}/{len(s.puzzles)})", s.id)
-                                 for s in self.sets]
+        self.set_menu.options = [(say.set_option(s.title, self.solved_count(s), len(s.puzzles)),
+                                  s.id) for s in self.sets]
         if value in [s.id for s in self.sets]:
             self.set_menu.value = value
         self._updating = False
@@ -806,9 +619,8 @@ class PuzzleApp(VBox):
         self._updating = True
         items = []
         for i, p in enumerate(self.player.playlist):
-            mark = "\u2714 " if self.store.is_solved(p) else ""
-            seen = ", solution seen" if self.store.is_seen(p) else ""
-            items.append((f"{mark}{i + 1}. {p.title} ({LEVEL_WORDS[p.difficulty]}{seen})", i))
+            items.append((say.puzzle_option(i + 1, p.title, LEVEL_WORDS[p.difficulty],
+                                            self.store.is_solved(p), self.store.is_seen(p)), i))
         self.puzzle_menu.options = items
         if items:
             self.puzzle_menu.value = self.player.index
@@ -827,27 +639,26 @@ class PuzzleApp(VBox):
                 f'<tr data-set="{escape(s.id)}"><td>{escape(s.title)}{lesson}</td>'
                 f'<td class="fox-pz-count">{k} / {n}</td>'
                 f'<td><div class="fox-pz-bar" role="progressbar" aria-valuemin="0" '
-                f'aria-valuemax="{n}" aria-valuenow="{k}" aria-label="{escape(s.title)}: {k} of '
-                f'{n} solved"><span style="width:{pct}%"></span></div></td></tr>')
+                f'aria-valuemax="{n}" aria-valuenow="{k}" '
+                f'aria-label="{escape(say.set_solved(s.title, k, n))}">'
+                f'<span style="width:{pct}%"></span></div></td></tr>')
         self.progress.html = (
-            f'<div class="fox-title">Your progress: {solved} of {total} puzzles solved</div>'
-            '<div class="fox-status">Remembered in this browser, so it is still here after '
-            "a reload.</div>"
+            f'<div class="fox-title">{say.progress_title(solved, total)}</div>'
+            f'<div class="fox-status">{WORDS["remembered"]}</div>'
             f'<table class="fox-pz-progress">{"".join(rows)}</table>')
 
     # -- a teacher's file
     def load_file_text(self, data, name: str = "upload.json") -> LoadResult:
         """Load a teacher's puzzle file; show every problem in place, add the sound puzzles."""
         if data is None:
-            self.upload_report.html = message(
-                f"{name}: the file is too big for a puzzle file (at most "
-                f"{self.upload.max_bytes // 1_000_000} MB).", "illegal")
+            self.upload_report.html = message(say.file_too_big(
+                name, "puzzle file", f"{self.upload.max_bytes // 1_000_000} MB"), "illegal")
             return LoadResult()
         try:
             text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else str(data)
         except UnicodeDecodeError:
-            self.upload_report.html = message(f"{name}: the file is not UTF-8 text, so it "
-                                              "cannot be a puzzle file.", "illegal")
+            self.upload_report.html = message(say.file_not_text(name, "puzzle file"),
+                                              "illegal")
             return LoadResult()
         result = load_text(text, f"upload:{name}")
         lines = [f"{escape(str(p))}" for p in result.problems]
@@ -859,15 +670,13 @@ class PuzzleApp(VBox):
                 outcome = check_puzzle(p, node_limit=300_000)
                 checked += 1
                 if not outcome.ok:
-                    lines.append(escape(f"{name}, puzzle {p.id}: the check fails: "
-                                        f"{outcome.line}"))
+                    lines.append(escape(say.check_fails(name, p.id, outcome.line)))
         good = [s for s in result.sets if s.puzzles]
         for pset in good:
-            pset.title = f"{pset.title} (uploaded)"
+            pset.title = say.upload_title(pset.title)
             self.sets = [s for s in self.sets if s.id != pset.id] + [pset]
         count = sum(len(s.puzzles) for s in good)
-        head = (f"{escape(name)}: {count} puzzle{'s' if count != 1 else ''} loaded, "
-                f"{len(lines)} problem{'s' if len(lines) != 1 else ''}.")
+        head = say.upload_head(name, count, len(lines))
         items = "".join(f"<li>{line}</li>" for line in lines)
         self.upload_report.html = (
             message(head, "ok" if not lines else "illegal" if not count else "info") +
@@ -882,31 +691,8 @@ class PuzzleApp(VBox):
 def format_help() -> str:
     """The puzzle file format in a few lines and a complete example, for the page itself (a web
     user cannot open the project's docs)."""
-    goals = ("<code>win-trick</code>, <code>lose-trick</code>, <code>lead-next</code>, "
-             "<code>take-treasure</code> (one card to play); <code>band:Humble</code>, "
-             "<code>band:Defeated</code>, <code>band:Victorious</code>, <code>band:Greedy</code> "
-             "(play to the end of the round); <code>who-wins</code>, <code>who-leads-next</code> "
-             "(with <code>plays</code>: the cards of one trick); <code>round-points</code>, "
-             "<code>final-score</code>, <code>game-winner</code> (count at the end of a round)")
-    items = [
-        "One file is one set: <code>format</code> (always <code>fox-puzzles/1</code>), "
-        "<code>id</code>, <code>title</code> and a list of <code>puzzles</code>.",
-        "A card is its rank, then its suit's letter: <b>B</b>ells, <b>K</b>eys, <b>M</b>oons. "
-        "<code>9M</code> is the 9 of Moons, <code>11B</code> the 11 of Bells.",
-        "Each puzzle has an <code>id</code>, a <code>title</code> and a "
-        "<code>difficulty</code> (1 easy to 3 hard). The learner is player A.",
-        "<code>position</code>: the <code>decree</code> card; the <code>leader</code> of the "
-        "trick now (A or B); both <code>hands</code>; the card already led, in "
-        "<code>trick</code> (if any); the <code>tricks_won</code> so far. The tricks won and "
-        "the cards still in a hand must make 13 tricks.",
-        f"<code>goal</code>: {goals}.",
-        "<code>solution</code>: every right answer (cards, A/B, or a number); "
-        "<code>hints</code>: one or more; <code>explanation</code>: why. Optional: "
-        "<code>prompt</code> (words above the question) and <code>wrong</code> (words for a "
-        "tempting wrong answer).",
-    ]
+    items = "".join(f"<li>{x}</li>" for x in say.puzzle_format_help())
     example = escape(dumps(EXAMPLE_FILE))
-    return ('<details class="fox-pz-help"><summary>How to write a puzzle file</summary>'
-            f'<ul>{"".join(f"<li>{x}</li>" for x in items)}</ul>'
-            "<p>A complete file with one puzzle (copy it, change it, load it):</p>"
+    return (f'<details class="fox-pz-help"><summary>{WORDS["help_title"]}</summary>'
+            f"<ul>{items}</ul><p>{WORDS['help_example']}</p>"
             f'<pre class="fox-pz-example">{example}</pre></details>')

@@ -1,10 +1,10 @@
-"""'Review this round': the move-by-move review of ``foxlib.review``, drawn as a list.
+"""'Review this round': the move-by-move review of ``foxlib.teaching.review``, drawn as a list.
 
 The review is worked out in a background thread, one decision at a time; each record is drawn
 as soon as it is ready (on the kernel's event loop when one runs, as in Voilà), with a progress
 bar, so the page stays usable and the first decision shows within a second or two.
 
-The records hold facts; their words come from ``foxlib.narrator.ReviewNarrator`` for the names
+The records hold facts; their words come from ``foxlib.words.narrator.ReviewNarrator`` for the names
 and theme of the round shown now, so a switch of theme redraws the review in the new suits.
 """
 from __future__ import annotations
@@ -16,10 +16,12 @@ from html import escape
 
 from ipywidgets import Button, Dropdown, HBox, IntProgress, Layout, VBox
 
-from foxlib.cards import Card
-from foxlib.errors import FoxError
-from foxlib.narrator import ReviewNarrator, possessive
-from foxlib.review import ReviewSettings, decision_count, iter_review
+from foxlib.core.cards import Card
+from foxlib.core.errors import FoxError
+from foxlib.words import captions as say
+from foxlib.words.captions import REVIEW as WORDS
+from foxlib.words.narrator import ReviewNarrator, possessive
+from foxlib.teaching.review import ReviewSettings, decision_count, iter_review
 
 from .card import HtmlView
 from .table import inline_card, message
@@ -71,23 +73,23 @@ def record_html(rec, theme=None, names=None) -> str:
     you = me.obj == "you"
     kind = narrator.decision_name(rec.kind)
     head = (f'<span class="fox-review-verdict">{VERDICT_WORDS[rec.verdict]}</span> '
-            f"Trick {rec.trick} \u00b7 {escape(me.whose, quote=False)} "
-            f"{kind} ({rec.number} of {rec.of})")
+            + escape(say.review_head(rec.trick, me.whose, kind, rec.number, rec.of),
+                     quote=False))
     if rec.loss > 0:
-        head += f' <span class="fox-review-loss">about {rec.loss:.1f} points lost</span>'
+        head += f' <span class="fox-review-loss">{say.points_lost(rec.loss)}</span>'
     trick = "".join(inline_card(c, theme, "small") for c in rec.trick_cards)
     cards = ""
     if trick:
-        cards += f'<span class="fox-review-label">in the trick</span>{trick}'
-    cards += (f'<span class="fox-review-label">{"you chose" if you else "chosen"}</span>'
+        cards += f'<span class="fox-review-label">{WORDS["in_trick"]}</span>{trick}'
+    cards += (f'<span class="fox-review-label">{WORDS["you_chose" if you else "chosen"]}</span>'
               f"{_card_or_keep(rec.played, theme, narrator, rec.kind)}")
     if rec.suggested != rec.played:
-        cards += (f'<span class="fox-review-label">strong player</span>'
+        cards += (f'<span class="fox-review-label">{WORDS["strong"]}</span>'
                   f"{_card_or_keep(rec.suggested, theme, narrator, rec.kind)}")
     rows = ""
     for ch in rec.choices:
         mark = (f" \u2190 {me.mine}" if ch.action == rec.played else "") + \
-            (" \u2605 suggested" if ch.action == rec.suggested and rec.verdict != "forced"
+            (WORDS["suggested"] if ch.action == rec.suggested and rec.verdict != "forced"
              else "")
         est = "" if ch.estimate is None else _points(ch.estimate)
         exact = "" if ch.exact is None else narrator.exact_points(ch.exact)
@@ -97,12 +99,10 @@ def record_html(rec, theme=None, names=None) -> str:
     table = ""
     if len(rec.choices) > 1:
         unit = escape(narrator.points_for(rec.player), quote=False)
-        known = ("with all cards known (random picks averaged)" if rec.exact.averaged else
-                 "with all cards known")
-        table = (f"<details><summary>Every choice, in {unit} from here to the end of the "
-                 f"round</summary>"
+        known = WORDS["known_averaged" if rec.exact.averaged else "known"]
+        table = (f"<details><summary>{say.every_choice(unit)}</summary>"
                  f"<table class=\"fox-review-values\">"
-                 f"<tr><th>choice</th><th>estimate ({rec.samples} deals)</th>"
+                 f"<tr><th>{WORDS['choice']}</th><th>{say.estimate_header(rec.samples)}</th>"
                  f"<th>{known}</th></tr>{rows}</table></details>")
     return (f'<div class="fox-review-item fox-review-{rec.verdict}">'
             f'<div class="fox-review-head">{head}</div>'
@@ -139,9 +139,7 @@ class ReviewPanel(VBox):
         self.running = False
         self._generation = 0
         self._thread: threading.Thread | None = None
-        self.button = Button(description="Review this round", icon="search",
-                             tooltip="Go through your decisions: what the strong player would "
-                             "have done from what you could see, and what each choice was worth")
+        self.button = Button(description=WORDS["button"], icon="search", tooltip=WORDS["tip"])
         self.button.layout.width = "auto"
         self.button.on_click(lambda _b: self.start())
         self.seat_menu = Dropdown(options=[("A", 0), ("B", 1)], value=seat,
@@ -221,14 +219,14 @@ class ReviewPanel(VBox):
         rnd = self.rnd
         self.clear()
         if rnd is None:
-            self.summary.html = message("There is no round to review yet.", "info")
+            self.summary.html = message(WORDS["no_round"], "info")
             return
         seat, generation = self.seat, self._generation
         self._seat = seat
         try:
             total = decision_count(rnd, seat)
         except FoxError as exc:     # a round the review cannot judge: its reason, in words
-            self.summary.html = summary_html(f"No review this time: {exc}", self.settings,
+            self.summary.html = summary_html(say.no_review(exc), self.settings,
                                              "stopped")
             return
         self.progress.max, self.progress.value = max(1, total), 0
@@ -237,9 +235,7 @@ class ReviewPanel(VBox):
         self.running = True
         name = rnd.name(seat)
         whose = possessive(name)
-        self.summary.html = message(f"Reviewing {whose} {total} decision"
-                                    f"{'s' if total != 1 else ''}\u2026 The first appears in a "
-                                    "moment; you can keep using the page.", "info")
+        self.summary.html = message(say.reviewing(whose, total), "info")
         rnd = rnd.copy()        # the table may move on while the review runs
         if self.sync:
             self._work(rnd, seat, generation, None)
@@ -291,7 +287,7 @@ class ReviewPanel(VBox):
         self.button.disabled = False
         self.progress.layout.display = "none"
         if error is not None:
-            self.summary.html = summary_html(f"The review stopped: {error}", self.settings,
+            self.summary.html = summary_html(say.review_stopped(error), self.settings,
                                              "stopped")
             return
         self._done = True
@@ -300,10 +296,6 @@ class ReviewPanel(VBox):
     def _show_summary(self) -> None:
         self.summary.html = summary_html(self.summary_text, self.settings,
                                          _summary_kind(self.records))
-
-
-def _pts(x: float) -> str:
-    return f"{x:g} point{'' if x == 1 else 's'}"
 
 
 def _summary_kind(records) -> str:
@@ -319,14 +311,7 @@ def summary_html(line: str, settings: ReviewSettings, kind: str = "clean") -> st
     Its class ``fox-review-summary`` appears only once the review has ended."""
     help_text = ""
     if kind != "stopped":
-        help_text = (
-            f'<p class="fox-review-help">Each decision below: what was chosen, what the strong '
-            f"player would have chosen from the same view (only the cards that could be seen), "
-            f"and why. A choice is marked <b>Mistake</b> when it gave up "
-            f"{_pts(settings.mistake)} or more against the strong player's choice, and "
-            f"<b>Inaccuracy</b> from {_pts(settings.inaccuracy)}; smaller gaps are within what "
-            f"the estimates can tell apart. The points are averages over deals of the unseen "
-            f"cards, so they are estimates. Open “Every choice” for the points of "
-            f"each choice, and the exact values with all cards known.</p>")
+        help_text = (f'<p class="fox-review-help">'
+                     f"{say.review_help(settings.mistake, settings.inaccuracy)}</p>")
     return (f'<div class="fox-review-summary fox-review-summary-{kind}" role="status">'
             f'<p class="fox-review-summary-line">{escape(line)}</p>{help_text}</div>')

@@ -6,8 +6,9 @@ from html import escape
 from ipywidgets import Button, HBox, IntSlider, Layout, VBox
 
 from foxlib import Round
-from foxlib.inputs import load_round
-from foxlib.narrator import Narrator
+from foxlib.io.inputs import load_round
+from foxlib.words import captions as say
+from foxlib.words.narrator import Narrator
 
 from .card import HtmlView
 from .review import ReviewPanel
@@ -39,7 +40,7 @@ class RoundPlayer(VBox):
 
     def __init__(self, source, moves=None, *, theme=None, reveal: bool = True, names=None,
                  step: int = 0, player: int = 0, review: bool = True):
-        full = load_round(source, moves, names=names, theme=theme, what="A round to replay")
+        full = load_round(source, moves, names=names, theme=theme, what=say.ROUND_TO_REPLAY)
         self.theme = full.theme.key
         self.reveal, self.player = reveal, player
         self.actions = list(full.actions)
@@ -116,13 +117,12 @@ class RoundPlayer(VBox):
             rnd = self.round
             if rnd.is_over:
                 return Narrator.of(rnd).say_all(rnd.history)
-            trump = ("there is no trump suit" if rnd.decree.suit is None else
-                     f"{rnd.theme.suit_names[rnd.decree.suit]} are trump")
-            who = (f"{rnd.name(rnd.to_play)} leads" if not rnd.trick else
-                   f"{rnd.name(rnd.leader)} has led the {rnd.trick[0].name(rnd.theme)} and "
-                   f"{rnd.name(rnd.to_play)} plays next")
-            return (f"The start: the decree card is the {rnd.decree.label(rnd.theme)}, so "
-                    f"{trump}; {who}. Press Forward to see the first play.")
+            suit = rnd.decree.suit
+            return say.round_start(
+                rnd.decree.label(rnd.theme),
+                None if suit is None else rnd.theme.suit_names[suit],
+                rnd.name(rnd.to_play) if not rnd.trick else rnd.name(rnd.leader),
+                rnd.trick[0].name(rnd.theme) if rnd.trick else None, rnd.name(rnd.to_play))
         records = self.records
         if not self.reveal:
             # Only what the seat at the bottom may know: the view hides the other's cards.

@@ -1,7 +1,7 @@
 """The rulings page (notebooks/rulings.ipynb): every ruling of docs/rulings.md in short words,
 each with an example the engine plays, which the reader steps through.
 
-The rulings and their examples are data (``foxlib.rulings``, ``foxlib/data/rulings.json``);
+The rulings and their examples are data (``foxlib.teaching.rulings``, ``foxlib/data/rulings.json``);
 this page only shows them. An example is built when its button is pressed (a page of sixty
 tables at once would be slow to open), as a ``RoundPlayer`` of the example's scenario, then the
 engine's answer to what the ruling says cannot be done (a refused play or scenario), or the
@@ -15,8 +15,9 @@ from html import escape
 
 from ipywidgets import Layout, VBox
 
-from foxlib import FoxError, rulings
-from foxlib.round import PLAYERS
+from foxlib import FoxError
+from foxlib.teaching import rulings
+from foxlib.engine.round import PLAYERS
 
 from .card import HtmlView
 from .round_player import RoundPlayer

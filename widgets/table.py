@@ -2,17 +2,18 @@
 
 Each part is one ``HtmlView`` (one widget model, fast to show) redrawn by ``update(...)`` from a
 ``foxlib.Round`` (or a ``PlayerView``). They read facts from the engine and have
-``foxlib.narrator`` say them in the names and theme shown now; they decide nothing themselves.
+``foxlib.words.narrator`` say them in the names and theme shown now; they decide nothing themselves.
 """
 from __future__ import annotations
 
 from html import escape
 
-from foxlib import rules
-from foxlib.inputs import read_theme
-from foxlib.narrator import Narrator, subject
-from foxlib.narrator import who as _who
-from foxlib.svg import card_svg, goal_svg, suit_svg
+from foxlib.core import rules
+from foxlib.io.inputs import read_theme
+from foxlib.words import captions as say
+from foxlib.words.narrator import Narrator, sentence, subject
+from foxlib.words.narrator import who as _who
+from foxlib.words.svg import card_svg, goal_svg, suit_svg
 
 from .card import HtmlView
 
@@ -70,8 +71,9 @@ def trump_text(decree, theme="classic") -> str:
     theme = _theme(theme)
     if decree.suit is None:
         # A special card as the decree card: there is no trump suit (rulings SC6).
-        return "no trump suit (a special card)"
-    return f"{suit_svg(decree.suit, theme, 18)} {escape(theme.suit_names[decree.suit])} are trump"
+        return say.NO_TRUMP_SPECIAL
+    words = say.trump_words(theme.suit_names[decree.suit])
+    return f"{suit_svg(decree.suit, theme, 18)} {escape(words)}"
 
 
 def showing(rnd) -> str:
@@ -92,10 +94,9 @@ def trick_label(rnd) -> str:
     """'trick 8' while it is played; 'trick 7, won by Ann' once it is finished (and
     '... · round over' after the last one): always the trick the trick area shows."""
     if showing(rnd) != "last":
-        return f"trick {rnd.trick_number}"
+        return say.trick_label(rnd.trick_number)
     last = rnd.tricks[-1]
-    text = f"trick {last.number}, won by {_who(rnd.name(last.winner))}"
-    return text + " \u00b7 round over" if rnd.is_over else text
+    return say.trick_label(last.number, rnd.name(last.winner), rnd.is_over)
 
 
 class TrickArea(HtmlView):
@@ -119,16 +120,15 @@ class TrickArea(HtmlView):
             follower = _who(rnd.name(1 - rnd.leader))
             if getattr(rnd, "phase", "") == "replace":
                 # The Hammer sent the led card under the deck: the leader plays a new one.
-                spots = [self._spot(slot(rules.sentence(f"{leader} to play a new card")),
-                                    "led card gone under the deck"),
+                spots = [self._spot(slot(say.to_play(leader, new=True)), say.LED_GONE),
                          self._spot(inline_card(rnd.trick[0], th, poison=pz),
                                     subject(follower, "follows"))]
             else:
                 led = trick_card(rnd.trick[0], th, rnd.trick[0] is crowned, poison=pz)
                 second = (trick_card(rnd.trick[1], th, rnd.trick[1] is crowned, poison=pz)
                           if len(rnd.trick) > 1
-                          else slot(rules.sentence(f"{follower} to play")))
-                spots = [self._spot(led, f"led by {leader}"),
+                          else slot(say.to_play(follower)))
+                spots = [self._spot(led, say.led_by(leader)),
                          self._spot(second, subject(follower, "follows"))]
             note = self._last(rnd) if self.show_last else ""
         elif shows == "last":
@@ -136,16 +136,15 @@ class TrickArea(HtmlView):
             leader, follower = last.leader, 1 - last.leader
             crowned = getattr(last.rule, "crowned", None) if last.extra else None
             spots = [self._spot(trick_card(last.cards[0], th, crowned == 0, poison=pz),
-                                f"led by {_who(rnd.name(leader))}"),
+                                say.led_by(_who(rnd.name(leader)))),
                      self._spot(trick_card(last.cards[1], th, crowned == 1, poison=pz),
-                                f"followed by {_who(rnd.name(follower))}")]
+                                say.followed_by(_who(rnd.name(follower))))]
             note = self._last(rnd, cards=False)
         else:
-            leads = rules.sentence(subject(_who(rnd.name(rnd.leader)), "leads"))
+            leads = sentence(subject(_who(rnd.name(rnd.leader)), "leads"))
             # A set-up that starts mid-round (a ruling's example, a scenario) is at a later trick.
             number = rnd.trick_number
-            spots = [self._spot(slot(leads), "the first trick" if number == 1 else
-                                f"trick {number}")]
+            spots = [self._spot(slot(leads), say.first_place(number))]
             note = ""
         self.html = (f'<div class="fox-trick" aria-label="Trick area"><div class="fox-row">'
                      f'{"".join(spots)}</div>{note}</div>')
@@ -157,10 +156,9 @@ class TrickArea(HtmlView):
         last, th = rnd.tricks[-1], _theme(self.theme)
         shown = ("".join(inline_card(c, th, "small", poison=poison_on(rnd)) for c in last.cards)
                  if cards else "")
-        nxt = ("" if rnd.is_over else
-               f"; {escape(subject(_who(rnd.name(last.next_leader)), 'leads'))} next")
-        return (f'<div class="fox-last">{shown}<div><div class="fox-title">Trick {last.number}: '
-                f"{escape(rnd.name(last.winner))} won{nxt}.</div>"
+        head = say.trick_head(last.number, rnd.name(last.winner),
+                              None if rnd.is_over else _who(rnd.name(last.next_leader)))
+        return (f'<div class="fox-last">{shown}<div><div class="fox-title">{escape(head)}.</div>'
                 f"{message(Narrator(rnd.names, th).say(last), 'ok')}</div></div>")
 
     @staticmethod
@@ -186,16 +184,13 @@ class DecreeView(HtmlView):
         deck_size = rnd.deck_size if hasattr(rnd, "deck_size") else len(rnd.deck)
         deck = (inline_card(None, th, "small", face_down=True) if deck_size else
                 slot("empty", "small"))
-        noun = "card" if deck_size == 1 else "cards"
-        how = ("shown face up for this puzzle, top card first" if deck_open and deck_size
-               else "face down")
         self.html = (
             f'<div class="fox-row" aria-label="Decree card and deck">'
             f'<div class="fox-spot">{inline_card(rnd.decree, th, "small", poison=poison_on(rnd))}'
             f'<div class="fox-caption">decree card<br><b>{trump_text(rnd.decree, th)}</b>'
             f"</div></div>"
-            f'<div class="fox-spot">{deck}<div class="fox-caption">deck: {deck_size} {noun}, '
-            f"{how}</div></div></div>")
+            f'<div class="fox-spot">{deck}<div class="fox-caption">'
+            f"{escape(say.deck_caption(deck_size, deck_open))}</div></div></div>")
 
 
 def band_meter(name: str, tricks: int) -> str:
@@ -215,13 +210,11 @@ def band_meter(name: str, tricks: int) -> str:
             for n in range(low, high + 1))
         here = " fox-current" if band == current else ""
         parts.append(f'<div class="fox-band fox-band-{band.lower()}{here}" '
-                     f'style="flex:{high - low + 1} 1 0" title="{band}: {span} tricks score '
-                     f'{score} points for tricks">'
+                     f'style="flex:{high - low + 1} 1 0" '
+                     f'title="{say.band_title(band, span, score)}">'
                      f'<span class="fox-band-name">{band} {score}p</span>'
                      f'<span class="fox-band-cells">{cells}</span></div>')
-    label = (f"{name}: {rules.count(tricks, 'trick')} won, {current} band, "
-             f"{rules.count(rules.round_points(tricks), 'point')} for tricks if the round "
-             "ended now")
+    label = say.band_label(name, tricks, current, rules.round_points(tricks))
     return (f'<div class="fox-meter" role="img" aria-label="{escape(label)}" '
             f'title="{escape(label)}">{"".join(parts)}</div>')
 
@@ -252,20 +245,9 @@ def modules_line(rnd, p: int, parts: dict) -> str:
     modules = getattr(rnd, "modules", None)
     words = []
     if modules is not None and modules.poison:
-        lost, floor = parts["poison"], parts["poison_floored"]
-        text = (f"Poison 8s: {rules.count(lost, 'point')} lost" if lost
-                else "Poison 8s: nothing lost")
-        if floor:
-            text += (f" ({rules.count(floor, 'Poison point')} not lost: a score never goes "
-                     "below 0)")
-        words.append(text)
+        words.append(say.poison_line(parts["poison"], parts["poison_floored"]))
     if modules is not None and modules.goals:
-        got, floor = parts["goals"], parts["goals_floored"]
-        text = f"goals: {got:+d}" if got else "goals: 0"
-        if floor:
-            text += (f" ({rules.count(floor, 'goal point')} not lost: a score never goes "
-                     "below 0)")
-        words.append(text)
+        words.append(say.goals_line(parts["goals"], parts["goals_floored"]))
     return " \u00b7 ".join(words)
 
 
@@ -296,16 +278,14 @@ class GoalsView(HtmlView):
             note, gone = "", False
             if goal.kind == "once" and mine:
                 c = mine[0]
-                when = f"trick {c.trick}" if c.trick is not None else "round end"
-                note, gone = f"claimed by {_who(rnd.name(c.player))}, {when}", True
+                note, gone = say.goal_claimed(rnd.name(c.player), c.trick), True
             elif mine:
-                note = f"triggered {rules.count(len(mine), 'time')}"
+                note = say.goal_triggered(len(mine))
             cards.append(f'<div class="fox-goal">{goal_svg(goal, th, note=note, dimmed=gone)}'
                          "</div>")
-        self.html = (f'<div class="fox-goals" aria-label="Goals this round">'
-                     f'<div class="fox-title">Goals this round</div>'
-                     f'<div class="fox-status">Claimed automatically by whoever meets one '
-                     f"first; an ongoing goal counts every time.</div>"
+        self.html = (f'<div class="fox-goals" aria-label="{say.GOALS_TITLE}">'
+                     f'<div class="fox-title">{say.GOALS_TITLE}</div>'
+                     f'<div class="fox-status">{say.GOALS_NOTE}</div>'
                      f'<div class="fox-row">{"".join(cards)}</div></div>')
 
 
@@ -331,23 +311,17 @@ class ScoreBoard(HtmlView):
             tw = rnd.tricks_won[p]
             band = rules.band(tw)
             pts = rules.round_points(tw)
-            when = "" if over else " if it ended now"
             rows.append(
                 f'<div class="fox-score"><div class="fox-score-line"><b>{escape(names[p])}</b>'
                 f"<span>{escape(self.points_text(rnd.score[p]))}</span>"
-                f"<span>{rules.count(tw, 'trick')} this round ({band}: "
-                f"{rules.count(pts, 'point')} for tricks{when})</span>{extra}</div>"
+                f"<span>{escape(say.tricks_this_round(tw, band, pts, over))}</span>{extra}</div>"
                 f"{band_meter(names[p], tw)}</div>")
         self.html = f'<div class="fox-scores" aria-label="Score board">{"".join(rows)}</div>'
 
     def points_text(self, score: int) -> str:
         """'7 of 21 points' on the way; '28 points: target of 21 reached' once it is reached
         (never '28 of 21 points')."""
-        if not self.target:
-            return rules.count(score, "point")
-        if score < self.target:
-            return f"{score} of {self.target} points"
-        return f"{rules.count(score, 'point')}: target of {self.target} reached"
+        return say.points_text(score, self.target)
 
 
 KIND_WORDS = {"play": "Play", "exchange": "Fox", "draw": "Woodcutter", "discard": "Woodcutter",
@@ -389,19 +363,19 @@ class EventLog(HtmlView):
     def update(self, records, extra=(), narrator: Narrator | None = None) -> None:
         """Show ``records`` (a Round's or a PlayerView's history), said by ``narrator`` (by
         default in the words of the moment each was made), then ``extra`` lines of text."""
-        say = narrator.say if narrator is not None else (lambda rec: rec.reason)
+        tell = narrator.say if narrator is not None else (lambda rec: rec.reason)
         items, before = [], None
         for rec in records:
             kind = log_kind(rec, before)
             before = rec if rec.kind != "draw" else before
             cls = {"trick": " class=\"fox-log-trick\"", "round_end": " class=\"fox-log-end\""}
             items.append(f'<li{cls.get(rec.kind, "")}><span class="fox-kind">{escape(kind)}:'
-                         f"</span>{escape(say(rec))}</li>")
+                         f"</span>{escape(tell(rec))}</li>")
         items += [f'<li class="fox-log-end">{escape(text)}</li>' for text in extra]
         if self.newest_first:
             items.reverse()
         if self.limit:
             items = items[:self.limit]
         self.count = len(items)
-        body = "".join(items) or '<li class="fox-empty">Nothing has happened yet.</li>'
+        body = "".join(items) or f'<li class="fox-empty">{say.NOTHING_YET}</li>'
         self.html = f'<ul class="fox-log" aria-label="What happened" aria-live="polite">{body}</ul>'

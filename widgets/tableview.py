@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ipywidgets import HBox, VBox
 
-from foxlib.narrator import Narrator
+from foxlib.words.narrator import Narrator
 
 from .hand import Hand
 from .table import DecreeView, EventLog, GoalsView, ScoreBoard, TrickArea

@@ -43,8 +43,8 @@ from urllib.parse import urlsplit
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
-import appserver  # noqa: E402  (benchmarks/appserver.py: make app's command line, stop)
+sys.path.insert(0, str(REPO_ROOT / "tools" / "load"))
+import appserver  # noqa: E402  (tools/load/appserver.py: make app's command line, stop)
 
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 VOILA_CONFIG_DIR = appserver.VOILA_CONFIG_DIR  # voila.py, as `make app` uses

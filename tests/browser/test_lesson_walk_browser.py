@@ -2,7 +2,7 @@
 right; the wrong try's feedback must never name the right answer, every quiz must end with its
 summary, and no text on the page may show a grammar fault ("1 points", a doubled sentence).
 
-What to click comes from tests/lesson_walk.py, which builds each lesson's exercises in Python
+What to click comes from tests/helpers/lesson_walk.py, which builds each lesson's exercises in Python
 exactly as the page does (the engine decides which answers are right). Then the landing page:
 after an exercise is solved, it shows the lesson's progress and "Continue" leads there.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: lesson_walk
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))  # tests/helpers: lesson_walk
 
 from lesson_walk import (LESSONS, grammar_faults, lesson_activities,  # noqa: E402
                          names_the_answer, plan)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import time
 
-from foxlib.modules import SPECIAL_CARDS
-from foxlib.narrator import DECISION_NAMES
+from foxlib.engine.modules import SPECIAL_CARDS
+from foxlib.words.narrator import DECISION_NAMES
 
 LESSON = "15_play_the_computer.ipynb"
 LOG = ".fox-play-table .fox-log li:not(.fox-empty)"

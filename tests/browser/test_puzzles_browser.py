@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from foxlib.puzzles import PuzzleSession, load_collection, solve_goal
+from foxlib.teaching.puzzles import PuzzleSession, load_collection, solve_goal
 
 PAGE = "puzzles.ipynb"
 APP = ".fox-puzzle-app"
@@ -368,8 +368,8 @@ def test_a_deluxe_poison_puzzle_is_solved_by_clicks_and_a_decision_button(page, 
     """A Deluxe puzzle (Poison 8s, the most points): cards clicked, and the Fox's exchange
     that follows offered as a button; the decisions to click come from the same Deluxe search,
     run here."""
-    from foxlib.puzzles import solve_actions
-    from foxlib.puzzles.model import action_text, cap
+    from foxlib.teaching.puzzles import solve_actions
+    from foxlib.teaching.puzzles.model import action_text, cap
     puzzle = collection.puzzle("deluxe-poison-give-it-away")
     page.goto(voila_server.url(PAGE) + f"#puzzle={puzzle.id}", wait_until="commit")
     page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for(timeout=120_000)

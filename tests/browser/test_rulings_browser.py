@@ -99,7 +99,7 @@ def test_each_ruling_shows_its_label_badge_basis_and_other_reading(page, voila_f
                                                                    screenshot):
     """Every ruling carries its badge ('The rulebook says' or 'Our ruling'), drawn as a badge
     that fits the column at phone width too; our rulings show the other reading."""
-    from foxlib import rulings
+    from foxlib.teaching import rulings
     everything = rulings.load()
     server = voila_factory(rulings_dir)
     open_notebook("/voila/render/rulings.ipynb#special-cards-sc1", server=server,

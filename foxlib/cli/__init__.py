@@ -1,0 +1,2 @@
+"""Command lines (python -m foxlib ...).
+Imports any layer."""

@@ -1,0 +1,2 @@
+"""Exact search: the solver, the Deluxe solver, evaluators.
+Imports the layers below."""

@@ -1,0 +1,2 @@
+"""Reviews and hints, lesson exercises, rulings, puzzles.
+Imports the layers below."""
