@@ -274,6 +274,40 @@ def _pair_position(rng: random.Random, special) -> fd.FastDeluxeState:
                               rng.random() < 0.5, piles=piles)
 
 
+def _agree(sets, rng, runs, whole=10, referee_every=3):
+    """Play ``runs(special)`` runs for each set of special cards in ``sets`` (the first
+    ``whole`` of them whole random rounds, the rest late positions where the cards meet)
+    through the fast path, replay each through Round (every ``referee_every``-th also through
+    the referee) and compare everything (``_check_replay``). Returns how often a Shovel sent
+    away by a Hammer left the trick to the leader's new card, and how often a led Mirror made
+    itself a Tree: the interactions the comparison is about."""
+    sent_away = made_a_tree = n = 0
+    for special in sets:
+        # The pair of the Shovel sent away by the Hammer gets more late positions: a Shovel
+        # that can dig mostly does, so the stays that a Hammer then sends away are rarer.
+        for k in range(runs(special)):
+            n += 1
+            log = []
+            if k < whole:               # a whole round
+                poison = n % 2 == 0
+                score = (rng.randrange(3), rng.randrange(3)) if poison else (0, 0)
+                result = fd.random_round(random.Random(n), n & 1, special, poison, score, log)
+                state, log = log[0][1], log[1:]
+            else:                       # a late position
+                state = _pair_position(rng, special)
+                result = fd.random_playout(state, random.Random(n), log=log)
+            rnd = _check_replay(log, result, fd.to_round(state, chance=_chance(log)),
+                                n % referee_every == 0)
+            for i, rec in enumerate(rnd.history):
+                if rec.kind == "hammer" and Card("Shovel") in rec.sent:
+                    trick = next(r for r in rnd.history[i:] if r.kind == "trick")
+                    sent_away += trick.winner == trick.leader
+                if rec.kind == "exchange" and rec.taken == Card("Tree") and \
+                        rnd.history[i - 1].card == Card("Mirror") and rnd.history[i - 1].leads:
+                    made_a_tree += rnd.history[i + 1].how == "tree"
+    return sent_away, made_a_tree
+
+
 def test_every_pair_of_special_cards_plays_the_same_in_the_fast_path_the_engine_and_the_referee():
     """Each of the 36 pairs of special cards (and all nine): whole random rounds and late
     positions where the two cards meet, with and without Poison 8s. The fast path's rounds
@@ -283,31 +317,9 @@ def test_every_pair_of_special_cards_plays_the_same_in_the_fast_path_the_engine_
     has no say: rulings SC13, SC15, SC17); no follower is left to choose a card after a led
     Tree (SC8, SC11). The interactions this is about do happen here: a Shovel that stayed is
     sent away by a Hammer and the leader's new card takes the trick."""
-    rng = random.Random(36)
-    sent_away = made_a_tree = n = 0
-    for special in PAIRS + (SPECIAL_CARDS,):
-        # The pair of the Shovel sent away by the Hammer gets more late positions: a Shovel
-        # that can dig mostly does, so the stays that a Hammer then sends away are rarer.
-        for k in range(300 if {"Shovel", "Hammer"} <= set(special) else 100):
-            n += 1
-            log = []
-            if k < 10:                  # a whole round
-                poison = n % 2 == 0
-                score = (rng.randrange(3), rng.randrange(3)) if poison else (0, 0)
-                result = fd.random_round(random.Random(n), n & 1, special, poison, score, log)
-                state, log = log[0][1], log[1:]
-            else:                       # a late position
-                state = _pair_position(rng, special)
-                result = fd.random_playout(state, random.Random(n), log=log)
-            rnd = _check_replay(log, result, fd.to_round(state, chance=_chance(log)),
-                                n % 3 == 0)
-            for i, rec in enumerate(rnd.history):
-                if rec.kind == "hammer" and Card("Shovel") in rec.sent:
-                    trick = next(r for r in rnd.history[i:] if r.kind == "trick")
-                    sent_away += trick.winner == trick.leader
-                if rec.kind == "exchange" and rec.taken == Card("Tree") and \
-                        rnd.history[i - 1].card == Card("Mirror") and rnd.history[i - 1].leads:
-                    made_a_tree += rnd.history[i + 1].how == "tree"
+    counts = _agree(PAIRS + (SPECIAL_CARDS,), random.Random(36),
+                    lambda special: 300 if {"Shovel", "Hammer"} <= set(special) else 100)
+    sent_away, made_a_tree = counts
     assert sent_away >= 3 and made_a_tree >= 1, (sent_away, made_a_tree)
 
 
@@ -666,3 +678,18 @@ def test_house_goal_ids_and_compiled_programs_play_the_same_rounds():
     for seed in range(50):
         assert fd.random_round(random.Random(seed), 0, goals=("hat-trick", "heavy-crown")) == \
             fd.random_round(random.Random(seed), 0, goals=prog)
+
+
+#: Runs per card and per pair in the full check (``make test`` only: about 10 minutes of CPU).
+FULL_RUNS = 10_000
+
+
+@pytest.mark.slow
+def test_ten_thousand_rounds_per_card_and_per_pair_play_the_same_in_the_fast_path_and_the_engine():
+    """The fast copy of the special cards' rules against their one definition (the engine's
+    abilities): for each of the nine cards alone and each of the 36 pairs, ``FULL_RUNS`` runs
+    (a tenth whole rounds, the rest late positions where the cards meet), every trick, hand,
+    deck and score compared with Round, one run in fifty also through the referee."""
+    singles = tuple((name,) for name in SPECIAL_CARDS)
+    _agree(singles + PAIRS, random.Random(10_000), lambda special: FULL_RUNS,
+           whole=FULL_RUNS // 10, referee_every=50)
