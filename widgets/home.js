@@ -83,7 +83,7 @@ function fill(model) {
   const button = root.querySelector("[data-fox-continue]");
   const note = root.querySelector("[data-fox-continue-note]");
   if (last && button) {
-    button.href = last + ".ipynb";
+    button.href = (model.get("href_pattern") || "{}.ipynb").replace("{}", last);
     button.textContent = "Continue: " + titles[last];
     button.setAttribute("aria-label", "Continue where you left off: " + titles[last]);
     if (note) {

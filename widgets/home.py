@@ -24,6 +24,7 @@ from foxlib.words.svg import card_svg
 from .progress import STORAGE_KEY as LESSONS_KEY
 from .puzzle_store import STORAGE_KEY as PUZZLES_KEY
 from .puzzle_store import progress_key
+from .runtime import IN_BROWSER, page_href
 
 HERE = pathlib.Path(__file__).parent
 SLIDES = "?voila-template=fox-slides"
@@ -51,26 +52,26 @@ def _bar(label: str) -> str:
             "aria-valuemin='0' aria-valuemax='100' aria-valuenow='0'><span></span></span>")
 
 
-def _lesson_item(number: int, stem: str, title: str) -> str:
+def _lesson_item(number: int, stem: str, title: str, href=page_href, slides=True) -> str:
+    present = (f"<a class='fox-home-present' href='{href(stem)}{SLIDES}' "
+               f"aria-label='{_esc(say.present_lesson(title))}' title='{say.PRESENT_TIP}'>"
+               "<span aria-hidden='true'>&#9654;</span> Present</a>") if slides else ""
     return (
         f"<li class='fox-home-lesson' data-fox-lesson='{stem}'>"
         f"<span class='fox-home-num' aria-hidden='true'>{number}</span>"
         f"<span class='fox-home-lesson-main'><a class='fox-home-lesson-link' "
-        f"href='{stem}.ipynb'>{_esc(title)}</a>"
+        f"href='{href(stem)}'>{_esc(title)}</a>"
         f"<span class='fox-home-state'>Not started</span></span>"
-        f"{_bar(say.lesson_progress(number))}"
-        f"<a class='fox-home-present' href='{stem}.ipynb{SLIDES}' "
-        f"aria-label='{_esc(say.present_lesson(title))}' title='{say.PRESENT_TIP}'>"
-        "<span aria-hidden='true'>&#9654;</span> Present</a></li>")
+        f"{_bar(say.lesson_progress(number))}{present}</li>")
 
 
-def lessons_html() -> str:
+def lessons_html(href=page_href, slides=True) -> str:
     parts, number = [], 0
     for heading, group in LESSON_GROUPS:
         items = []
         for stem, title in group:
             number += 1
-            items.append(_lesson_item(number, stem, title))
+            items.append(_lesson_item(number, stem, title, href, slides))
         parts.append(f"<div class='fox-home-group'><h3>{_esc(heading)}</h3>"
                      f"<ol class='fox-home-lessons' start='{number - len(group) + 1}'>"
                      f"{''.join(items)}</ol></div>")
@@ -81,13 +82,13 @@ def puzzle_sets() -> list:
     return load_collection().sets
 
 
-def puzzles_html(sets) -> str:
+def puzzles_html(sets, href=page_href) -> str:
     items = []
     for s in sets:
         items.append(
             f"<li class='fox-home-set' data-fox-set='{_esc(s.id)}' "
             f"data-fox-total='{len(s.puzzles)}'>"
-            f"<a href='puzzles.ipynb#{_esc(s.id)}'>{_esc(s.title)}</a>"
+            f"<a href='{href('puzzles', _esc(s.id))}'>{_esc(s.title)}</a>"
             f"<span class='fox-home-state'>{len(s.puzzles)} puzzles</span>"
             f"{_bar(say.set_progress(s.title))}</li>")
     return f"<ul class='fox-home-sets'>{''.join(items)}</ul>"
@@ -99,12 +100,14 @@ def hero_cards() -> str:
     return f"<div class='fox-home-fan' aria-hidden='true'>{cards}</div>"
 
 
-def page_html(sets=None) -> str:
+def page_html(sets=None, href=page_href, slides: bool = not IN_BROWSER) -> str:
+    """The landing page's HTML. ``href(stem, fragment='')`` links a page (this runtime's by
+    default; the static site's contents page passes its own); ``slides``: Present links."""
     sets = puzzle_sets() if sets is None else sets
     n_puzzles = sum(len(s.puzzles) for s in sets)
     first = LESSONS[0]
     css = (HERE / "home.css").read_text()
-    w = say.home_words(len(LESSONS), n_puzzles, len(sets))
+    w = say.home_words(len(LESSONS), n_puzzles, len(sets), slides)
     return same_tab(f"""<style>{css}</style>
 <div class='fox-home' id='fox-home'>
 <header class='fox-home-hero'>
@@ -113,9 +116,9 @@ def page_html(sets=None) -> str:
     <h1>{w['title']}</h1>
     <p class='fox-home-pitch'>{w['pitch']}</p>
     <div class='fox-home-cta'>
-      <a class='fox-home-button fox-home-primary' data-fox-continue href='{first[0]}.ipynb'>
+      <a class='fox-home-button fox-home-primary' data-fox-continue href='{href(first[0])}'>
         {w['start']}</a>
-      <a class='fox-home-button' href='puzzles.ipynb'>{w['puzzle']}</a>
+      <a class='fox-home-button' href='{href('puzzles')}'>{w['puzzle']}</a>
     </div>
     <p class='fox-home-continue-note' data-fox-continue-note>{w['continue']}</p>
   </div>
@@ -130,7 +133,7 @@ def page_html(sets=None) -> str:
     <span class='fox-home-step-num'>2</span><b>{w['puzzles']}</b>
     <span>{w['step_puzzles']}</span></a>
   <span class='fox-home-arrow' aria-hidden='true'>&rarr;</span>
-  <a class='fox-home-step' href='{PLAY}.ipynb'>
+  <a class='fox-home-step' href='{href(PLAY)}'>
     <span class='fox-home-step-num'>3</span><b>{w['step_play_title']}</b>
     <span>{w['step_play']}</span></a>
 </nav>
@@ -146,13 +149,13 @@ def page_html(sets=None) -> str:
 </section>
 <section class='fox-home-section fox-home-teachers' id='fox-home-teachers'>
   <h2>{w['teachers_title']}</h2>
-  <p class='fox-home-summary'>{w['teachers_before']}<a href='{GUIDE}.ipynb'>{w['guide_link']}</a>
+  <p class='fox-home-summary'>{w['teachers_before']}<a href='{href(GUIDE)}'>{w['guide_link']}</a>
   {w['teachers_after']}</p>
 </section>
 <section class='fox-home-section fox-home-rulings' id='fox-home-rulings'>
   <h2>{w['rulings']}</h2>
   <p class='fox-home-summary'>{w['rulings_before']}
-  <a href='{RULINGS}.ipynb'>{w['rulings_link']}</a>{w['rulings_after']}</p>
+  <a href='{href(RULINGS)}'>{w['rulings_link']}</a>{w['rulings_after']}</p>
 </section>
 <section class='fox-home-section fox-home-about'>
   <h2>{w['about_title']}</h2>
@@ -171,12 +174,23 @@ class HomeProgress(anywidget.AnyWidget):
     puzzle_keys = t.Dict().tag(sync=True)
     # lesson -> its title, for the Continue button
     titles = t.Dict().tag(sync=True)
+    # the Continue button's link, "{}" standing for the lesson (page_href's form)
+    href_pattern = t.Unicode(page_href("{}")).tag(sync=True)
 
     def __init__(self, sets=(), **kwargs):
         super().__init__(**kwargs)
-        self.puzzle_keys = {s.id: [progress_key(p) for p in s.puzzles] for s in sets}
-        self.titles = {stem: f"{i}. {title}" for i, (stem, title) in enumerate(LESSONS, 1)}
+        settings = progress_settings(sets)
+        self.puzzle_keys, self.titles = settings["puzzle_keys"], settings["titles"]
         self.layout.display = "none"
+
+
+def progress_settings(sets, href_pattern: str = page_href("{}")) -> dict:
+    """What home.js needs to fill in the progress (``HomeProgress``'s synced values); the
+    static site's contents page gives the same to home.js without a kernel."""
+    return {"lessons_key": LESSONS_KEY, "puzzles_key": PUZZLES_KEY,
+            "puzzle_keys": {s.id: [progress_key(p) for p in s.puzzles] for s in sets},
+            "titles": {stem: f"{i}. {title}" for i, (stem, title) in enumerate(LESSONS, 1)},
+            "href_pattern": href_pattern}
 
 
 def HomePage():

@@ -30,6 +30,7 @@ from foxlib.words.narrator import (OFFER_TITLES, SPECIAL_CARDS_TOLD, Narrator, R
 from .card import CardRow, HtmlView
 from .module_options import ModuleOptions, describe
 from .review import ReviewPanel
+from .runtime import run_off_loop
 from .table import message
 from .tableview import TableView
 
@@ -240,7 +241,7 @@ class PlayTable(VBox):
         self._say(WORDS["thinking_hint"], "hint")
         self._draw()
         generation, seen = self._generation, len(rnd.history)
-        future = loop.run_in_executor(None, work)
+        future = run_off_loop(loop, work)
         future.add_done_callback(
             lambda f: self._show_hint(generation, seen, f.result()) if not f.exception()
             else self._show_hint(generation, seen, None, _no_hint(f.exception())))
@@ -351,7 +352,7 @@ class PlayTable(VBox):
         if generation != self._generation:
             return
         view = self.game.round.view(1 - self.learner)
-        future = loop.run_in_executor(None, self.opponent.choose, view)
+        future = run_off_loop(loop, self.opponent.choose, view)
         future.add_done_callback(lambda f: self._opponent_acts(generation, f))
 
     def _opponent_acts(self, generation, future=None) -> None:

@@ -24,7 +24,7 @@ function writeStored(key, value) {
 
 export function lessonOf(path) {
   const file = decodeURIComponent(path.split("/").pop() || "");
-  return file.replace(/\.ipynb$/, "");
+  return file.replace(/\.(ipynb|html)$/, ""); // NAME.ipynb (Voilà) or NAME.html (static site)
 }
 
 function record(model) {

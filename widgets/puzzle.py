@@ -31,6 +31,7 @@ from .card import CardRow, HtmlView
 from .file_button import FileButton
 from .hand import Hand
 from .puzzle_board import points_so_far, table_html
+from .runtime import page_href
 from .puzzle_store import STORAGE_KEY, ProgressStore, progress_key  # noqa: F401 (public here)
 from .table import DecreeView, ScoreBoard, message
 
@@ -632,7 +633,7 @@ class PuzzleApp(VBox):
         for s in self.sets:
             n, k = len(s.puzzles), self.solved_count(s)
             total, solved = total + n, solved + k
-            lesson = (f' <a href="{escape(s.lesson)}.ipynb">lesson</a>' if s.lesson and
+            lesson = (f' <a href="{escape(page_href(s.lesson))}">lesson</a>' if s.lesson and
                       not s.file.startswith("upload:") else "")
             pct = round(100 * k / n) if n else 0
             rows.append(

@@ -24,6 +24,7 @@ from foxlib.words.narrator import ReviewNarrator, possessive
 from foxlib.teaching.review import ReviewSettings, decision_count, iter_review
 
 from .card import HtmlView
+from .runtime import IN_BROWSER
 from .table import inline_card, message
 
 HERE = pathlib.Path(__file__).parent
@@ -117,7 +118,8 @@ class ReviewPanel(VBox):
     ``ReviewPanel(rnd=None, seat=0, *, choose_seat=False, seed=0, settings=None, sync=None)``.
     ``set_round(rnd)`` gives it the round to review (None hides the button). With
     ``choose_seat`` a menu picks whose decisions to review (for recorded rounds). The review
-    runs in a worker thread; ``sync=True`` runs it at once in the caller (tests, scripts).
+    runs in a worker thread (in the browser's Python, which has no threads, as a task that
+    yields after each decision); ``sync=True`` runs it at once in the caller (tests, scripts).
 
     The words are said from the records' facts in the names and theme of ``rnd`` as it is when
     drawn: ``set_round`` with the same round after a switch of theme (the play table does so
@@ -139,6 +141,7 @@ class ReviewPanel(VBox):
         self.running = False
         self._generation = 0
         self._thread: threading.Thread | None = None
+        self._task = None             # the browser's review (an asyncio task), if running
         self.button = Button(description=WORDS["button"], icon="search", tooltip=WORDS["tip"])
         self.button.layout.width = "auto"
         self.button.on_click(lambda _b: self.start())
@@ -244,6 +247,9 @@ class ReviewPanel(VBox):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
+        if IN_BROWSER and loop is not None:     # no threads: a task that yields at each step
+            self._task = loop.create_task(self._work_stepwise(rnd, seat, generation))
+            return
         self._thread = threading.Thread(target=self._work, args=(rnd, seat, generation, loop),
                                         daemon=True, name="fox-review")
         self._thread.start()
@@ -266,6 +272,18 @@ class ReviewPanel(VBox):
             post(self._finish, generation, rnd, seat, None)
         except Exception as exc:  # noqa: BLE001 - show it on the page, never a traceback
             post(self._finish, generation, rnd, seat, exc)
+
+    async def _work_stepwise(self, rnd, seat, generation) -> None:
+        # The browser's Python: each decision reviewed, then the page's messages get their turn.
+        try:
+            for rec in iter_review(rnd, seat, seed=self.seed, settings=self.settings):
+                if generation != self._generation:
+                    return
+                self._add(generation, rec, rnd, seat)
+                await asyncio.sleep(0)
+            self._finish(generation, rnd, seat, None)
+        except Exception as exc:  # noqa: BLE001 - show it on the page, never a traceback
+            self._finish(generation, rnd, seat, exc)
 
     def _add(self, generation, rec, rnd, seat) -> None:
         # ``rnd`` is the worker's copy; the words follow ``self.rnd``, the round shown now.

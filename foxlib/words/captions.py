@@ -503,9 +503,24 @@ def set_progress(title: str) -> str:
     return "Puzzles solved in " + title
 
 
-def home_words(n_lessons: int, n_puzzles: int, n_sets: int) -> dict:
+#: The landing page's "For teachers" opening where lessons have no Present link: the static
+#: site, which runs in the learner's browser and has no slide template.
+TEACHERS_BEFORE_SITE = ("This site runs in each learner's own browser, so a whole class can "
+                        "use it at once. Slides (a lesson's <b>Present</b> link) are in the "
+                        "Voil&agrave; app, which runs on a computer with Python. The ")
+
+
+def home_words(n_lessons: int, n_puzzles: int, n_sets: int, slides: bool = True) -> dict:
     """The landing page's sentences, by place (inline markup: <b>, <i>; a link's words are
-    ``guide_link`` and ``rulings_link``, put inside the page's links)."""
+    ``guide_link`` and ``rulings_link``, put inside the page's links). ``slides=False``: the
+    lessons have no Present link (the static site)."""
+    words = _home_words(n_lessons, n_puzzles, n_sets)
+    if not slides:
+        words["teachers_before"] = TEACHERS_BEFORE_SITE
+    return words
+
+
+def _home_words(n_lessons: int, n_puzzles: int, n_sets: int) -> dict:
     return {
         "path": "The path", "lessons": "Lessons", "puzzles": "Puzzles", "rulings": "Rulings",
         "kicker": "A trick-taking card game for two",
