@@ -7,6 +7,8 @@
 #   make check  the quick tier for developers: every test that needs no browser,
 #               no server and no notebook run (tests/ without tests/browser,
 #               tests/app and tests marked slow); a few minutes
+#   make site   build site/, the static site: every page runs in the learner's browser
+#               (Pyodide), so any static web server can serve it (docs/static-site.md)
 #   make bench  run every benchmarks/*.py script, then the load tool
 #               (tools/load/bench_load.py; make bench LOAD_ARGS=--quick: 3 learners)
 #
@@ -41,7 +43,7 @@ PIN_FLAGS = $(shell $(SETUP_PYTHON) -c 'import sys; print("-c binder/requirement
 
 NBVAL_FLAGS := --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: app test check bench setup
+.PHONY: app test check bench setup site
 
 setup: $(STAMP)
 
@@ -81,6 +83,24 @@ check: $(STAMP)
 	@rc=0; $(PY) -m pytest tests --continue-on-collection-errors $(CHECK_FLAGS) $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make check: pytest collected no tests"; rc=0; fi; \
 	exit $$rc
+
+# The static site is built in its own environment (.venv-site, tools/site/requirements.txt):
+# Voici needs a newer Voilà than the app's pinned one.  SITE_ARGS=--if-stale skips a build
+# when site/ was built from the same inputs (the browser tests use that).
+SITE_VENV := .venv-site
+SITE_PY := $(SITE_VENV)/bin/python
+SITE_STAMP := $(SITE_VENV)/.installed
+SITE_ARGS ?=
+
+$(SITE_PY):
+	$(PYTHON) -m venv $(SITE_VENV)
+
+$(SITE_STAMP): tools/site/requirements.txt | $(SITE_PY)
+	$(SITE_PY) -m pip install $(PIP_FLAGS) -r tools/site/requirements.txt
+	@touch $@
+
+site: $(SITE_STAMP)
+	$(SITE_PY) tools/site/build.py $(SITE_ARGS)
 
 # The load tool starts a Voilà server and N learners (10, 30 and 60 by default,
 # 5-10 minutes; LOAD_ARGS=--quick: 3 learners, and it checks that every part works).
