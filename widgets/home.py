@@ -140,12 +140,12 @@ def page_html(sets=None, href=page_href, slides: bool = not IN_BROWSER) -> str:
 <section class='fox-home-section' id='fox-home-lessons'>
   <h2>{w['lessons']}</h2>
   <p class='fox-home-summary' data-fox-lessons-summary>{w['lessons_summary']}</p>
-  <div class='fox-home-groups'>{lessons_html()}</div>
+  <div class='fox-home-groups'>{lessons_html(href, slides)}</div>
 </section>
 <section class='fox-home-section' id='fox-home-puzzles'>
   <h2>{w['puzzles']}</h2>
   <p class='fox-home-summary' data-fox-puzzles-summary>{w['puzzles_summary']}</p>
-  {puzzles_html(sets)}
+  {puzzles_html(sets, href)}
 </section>
 <section class='fox-home-section fox-home-teachers' id='fox-home-teachers'>
   <h2>{w['teachers_title']}</h2>

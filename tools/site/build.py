@@ -246,6 +246,15 @@ def write_contents_page(out: Path) -> None:
         settings=json.dumps(settings)))
 
 
+def server_list_stand_in(out: Path) -> None:
+    """Voici's page asks a Jupyter server every 10 s which kernels run (``api/kernels/``). A
+    static host has no such server: an empty list answers (the page's kernel runs in the
+    browser, apart from that list), where a missing file would log an error each time."""
+    folder = out / "api" / "kernels"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text("[]\n")
+
+
 # -- 6. the offline check -----------------------------------------------------------------
 #: A tag that makes the browser fetch from another host: <script src>, <link href>, <img src>,
 #: <iframe src>, and CSS @import / url() of an absolute http(s) address.
@@ -297,6 +306,7 @@ def build(out: Path) -> None:
         voici_build(lite, content, partial)
     print("5. the contents page")
     write_contents_page(partial)
+    server_list_stand_in(partial)
     print("6. the offline check")
     external = external_references(partial)
     if external:
