@@ -1,0 +1,99 @@
+"""The static site's build (tools/site): its lock file, pins, offline check and contents page,
+without building the site (tests/browser/test_static_site.py builds and drives it)."""
+from __future__ import annotations
+
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools" / "site"))
+
+pytest.importorskip("packaging")
+import build  # noqa: E402  (tools/site/build.py)
+import lockfile  # noqa: E402  (tools/site/lockfile.py)
+
+
+def make_wheel(folder: Path, name: str, version: str, requires=(), modules=("pkg",)) -> Path:
+    dist = f"{name.replace('-', '_')}-{version}"
+    path = folder / f"{dist}-py3-none-any.whl"
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(
+        f"Requires-Dist: {r}\n" for r in requires)
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"{dist}.dist-info/METADATA", meta)
+        for module in modules:
+            archive.writestr(f"{module}/__init__.py", "")
+    return path
+
+
+def test_the_lock_lists_each_bundled_wheel_with_its_imports_hash_and_browser_requirements(
+        tmp_path):
+    make_wheel(tmp_path, "ipywidgets", "8.1.5",
+               ["comm>=0.1.3", "jupyterlab-widgets~=3.0", "widgetsnbextension~=4.0",
+                'pexpect; sys_platform != "emscripten"'], ["ipywidgets"])
+    make_wheel(tmp_path, "comm", "0.2.2", [], ["comm"])
+    make_wheel(tmp_path, "anywidget", "0.11.0", [], ["anywidget"])
+    make_wheel(tmp_path, "fox-in-the-forest-explorer", "0.1.0", [], ["foxlib", "widgets"])
+    lock = lockfile.write_lock(tmp_path, {"version": "0.29.0"})
+    assert json.loads((tmp_path / "pyodide-lock.json").read_text()) == lock
+    widgets = lock["packages"]["ipywidgets"]
+    # Page-only packages and requirements for other platforms are left out.
+    assert widgets["depends"] == ["comm"]
+    assert widgets["imports"] == ["ipywidgets"] and len(widgets["sha256"]) == 64
+    assert lock["packages"]["fox-in-the-forest-explorer"]["depends"] == ["anywidget",
+                                                                         "ipywidgets"]
+    assert lock["info"] == {"version": "0.29.0"}
+
+
+def test_a_wheel_needing_a_package_the_site_does_not_bundle_is_named(tmp_path):
+    make_wheel(tmp_path, "ipython", "9.0.2", ["jedi>=0.16"], ["IPython"])
+    with pytest.raises(lockfile.LockError, match="ipython-9.0.2.*jedi.*browser-packages.txt"):
+        lockfile.write_lock(tmp_path, {})
+
+
+def test_every_browser_package_is_pinned_with_a_hash():
+    pins = build.pinned_packages()
+    assert len(pins) >= 15
+    for pin, digest in pins:
+        name, version = pin.split("==")
+        assert name and version and len(digest) == 64, pin
+
+
+def test_the_build_environment_is_pinned_throughout():
+    lines = [line for line in (ROOT / "tools/site/requirements.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert all("==" in line for line in lines), [l for l in lines if "==" not in l]
+    pins = dict(line.split("==") for line in lines)
+    assert pins["voici-core"] == "0.10.0"
+    assert pins["jupyterlite-pyodide-kernel"] == pins["jupyterlite-core"] == "0.7.0"
+
+
+def test_the_offline_check_finds_a_script_or_stylesheet_from_another_host(tmp_path):
+    (tmp_path / "a.html").write_text(
+        '<link rel="stylesheet" href="https://cdn.example/x.css"><a href="https://pyodide.org">'
+        "ok: a link the learner may follow</a><script src='./local.js'></script>")
+    (tmp_path / "b.css").write_text("@import url('//fonts.example/f.css'); .x{}")
+    (tmp_path / "c.html").write_text('<img src="static/card.svg">')
+    found = build.external_references(tmp_path)
+    assert found == ["a.html: <link rel=\"stylesheet\" href=\"https://",
+                     "b.css: @import url('//"]
+
+
+def test_the_contents_page_links_the_sites_pages_and_has_no_slides():
+    from widgets.home import LESSONS, page_html, puzzle_sets
+
+    html = page_html(puzzle_sets(), href=build.site_href, slides=False)
+    for stem, _title in LESSONS:
+        assert f"href='voici/render/{stem}.html'" in html
+    assert "voila-template" not in html and ".ipynb" not in html
+    assert "Voil&agrave; app" in html
+
+
+def test_the_inputs_hash_changes_with_a_notebook(tmp_path, monkeypatch):
+    before = build.inputs_hash()
+    assert before == build.inputs_hash()
+    monkeypatch.setattr(build, "INPUTS", [*build.INPUTS, "README.md"])
+    assert build.inputs_hash() != before
