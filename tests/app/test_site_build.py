@@ -97,3 +97,31 @@ def test_the_inputs_hash_changes_with_a_notebook(tmp_path, monkeypatch):
     assert before == build.inputs_hash()
     monkeypatch.setattr(build, "INPUTS", [*build.INPUTS, "README.md"])
     assert build.inputs_hash() != before
+
+
+def test_a_compiled_wheel_is_sourceless_for_a_library_and_keeps_the_projects_sources(tmp_path):
+    import compile_wheels  # tools/site/compile_wheels.py (run by Pyodide at build time)
+
+    lib = make_wheel(tmp_path, "traitlets", "5.14.3", [], ["traitlets"])
+    with zipfile.ZipFile(lib, "a") as archive:
+        archive.writestr("traitlets/tests/test_x.py", "assert True\n")
+        archive.writestr("traitlets-5.14.3.dist-info/WHEEL", "Wheel-Version: 1.0\nTag: py3-none-any\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    name = compile_wheels.compile_wheel(str(lib), str(out), keep_source=False)
+    assert name == f"traitlets-5.14.3-{compile_wheels.TAG}.whl"
+    with zipfile.ZipFile(out / name) as archive:
+        names = set(archive.namelist())
+        record = archive.read("traitlets-5.14.3.dist-info/RECORD").decode()
+        wheel = archive.read("traitlets-5.14.3.dist-info/WHEEL").decode()
+    assert "traitlets/__init__.pyc" in names and "traitlets/__init__.py" not in names
+    assert not any("/tests/" in n for n in names)
+    assert f"Tag: {compile_wheels.TAG}" in wheel
+    assert "traitlets/__init__.pyc,sha256=" in record
+
+    project = make_wheel(tmp_path, "fox-in-the-forest-explorer", "0.1.0", [], ["foxlib"])
+    name = compile_wheels.compile_wheel(str(project), str(out), keep_source=True)
+    with zipfile.ZipFile(out / name) as archive:
+        names = set(archive.namelist())
+    tag = sys.implementation.cache_tag
+    assert {"foxlib/__init__.py", f"foxlib/__pycache__/__init__.{tag}.pyc"} <= names

@@ -8,7 +8,9 @@ learner's browser (Pyodide), so that any static web server can serve a whole cla
 1. Pyodide ``PYODIDE_VERSION`` from its npm package (the interpreter and the standard library),
    downloaded once into ``.cache/site/`` and checked against its sha256;
 2. the browser's packages (``tools/site/browser-packages.txt``) from PyPI, hash-checked, the
-   kernel's own wheels from jupyterlite-pyodide-kernel, and this checkout built as a wheel;
+   kernel's own wheels from jupyterlite-pyodide-kernel, and this checkout built as a wheel,
+   all compiled to the browser Python's bytecode by Pyodide itself in Node.js
+   (``precompile.mjs``, ``compile_wheels.py``), and two empty stand-ins (``STAND_INS``);
 3. the site's own ``pyodide-lock.json`` listing exactly those wheels (``lockfile.py``);
 4. Voici renders every notebook of ``notebooks/`` with the project's offline page template
    (``share/jupyter/voila/templates/fox-explorer``) into ``voici/render/NAME.html``;
@@ -51,11 +53,12 @@ PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
 #: The kernel's own wheels, shipped inside jupyterlite-pyodide-kernel's labextension.
 KERNEL_WHEELS = ["piplite-", "pyodide_kernel-", "ipykernel-", "widgetsnbextension-4"]
 #: Loaded when the kernel starts (Pyodide fetches them side by side): everything a page
-#: imports, so no page waits for an install. "sqlite3" is listed so the kernel does not ask
-#: for Pyodide's sqlite3 module (see sqlite3_stand_in).
+#: imports, so no page waits for an install (the stand-ins too, see STAND_INS).
 START_PACKAGES = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel",
                   "jedi", "ipython", "ipywidgets", "anywidget", "fox-in-the-forest-explorer"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: The file name of this checkout's wheel starts so (it keeps its sources when compiled).
+PROJECT_WHEEL = "fox_in_the_forest_explorer-"
 CACHE = ROOT / ".cache" / "site"
 #: What the site is built from: a change to any of these makes a built site stale.
 INPUTS = ["foxlib", "widgets", "notebooks", "share", "tools/site", "pyproject.toml"]
@@ -154,18 +157,41 @@ def project_wheel(dest: Path) -> None:
             shutil.copy2(wheel, dest / wheel.name)
 
 
-def sqlite3_stand_in(dest: Path) -> None:
-    """An empty package named sqlite3. The kernel asks for Pyodide's sqlite3 module, which only
-    Pyodide's CDN has; IPython (its only user here) keeps its history in memory without it."""
-    info = "sqlite3-1.0.0.dist-info"
-    files = {f"{info}/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 1.0.0\n"
-                                 "Summary: Empty stand-in for Pyodide's sqlite3 module\n",
-             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: fox-site\n"
-                              "Root-Is-Purelib: true\nTag: py3-none-any\n"}
-    files[f"{info}/RECORD"] = "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"])
-    with zipfile.ZipFile(dest / "sqlite3-1.0.0-py3-none-any.whl", "w") as archive:
-        for name, text in files.items():
-            archive.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
+#: Packages the kernel asks for that the site's pages never use, bundled as empty stand-ins:
+#: sqlite3 is Pyodide's own module, on its CDN only (IPython then keeps its history in memory);
+#: jedi (with parso, 2 MB) serves code completion, which no page offers (IPython works
+#: without it).
+STAND_INS = {"sqlite3": "Pyodide's sqlite3 module", "jedi": "code completion (jedi)"}
+
+
+def stand_ins(dest: Path) -> None:
+    """An empty wheel for each of ``STAND_INS``: it satisfies the kernel's request, and an
+    ``import`` of the module still fails, which its users handle."""
+    for name, what in STAND_INS.items():
+        info = f"{name}-0.0.0.dist-info"
+        files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"
+                                     f"Summary: Empty stand-in for {what} (the static site)\n",
+                 f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: fox-site\n"
+                                  "Root-Is-Purelib: true\nTag: py3-none-any\n"}
+        files[f"{info}/RECORD"] = "".join(f"{n},,\n" for n in [*files, f"{info}/RECORD"])
+        with zipfile.ZipFile(dest / f"{name}-0.0.0-py3-none-any.whl", "w") as archive:
+            for file_name, text in files.items():
+                archive.writestr(zipfile.ZipInfo(file_name, (2020, 1, 1, 0, 0, 0)), text)
+
+
+def precompile(pyodide: Path, raw: Path, info: dict) -> None:
+    """Every wheel of ``raw``, compiled to bytecode by Pyodide itself (in Node.js), into the
+    folder of ``pyodide`` (tools/site/precompile.mjs and compile_wheels.py say why)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js (the node command) is needed to compile the site's wheels "
+                         "with the browser's Python: install it (e.g. apt-get install nodejs)")
+    # Pyodide reads its lock file when it starts: an empty one until the real one is written.
+    (pyodide / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": {}}))
+    result = subprocess.run([node, str(HERE / "precompile.mjs"), str(pyodide), str(raw),
+                             str(pyodide), PROJECT_WHEEL], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError("compiling the wheels failed:\n" + result.stderr[-3000:])
 
 
 # -- 3-4. the Voici build -----------------------------------------------------------------
@@ -290,15 +316,17 @@ def build(out: Path) -> None:
     partial = out.with_name(out.name + ".partial")
     shutil.rmtree(partial, ignore_errors=True)
     with tempfile.TemporaryDirectory() as tmp:
-        lite, content = Path(tmp) / "lite", Path(tmp) / "contents"
+        lite, content, raw = Path(tmp) / "lite", Path(tmp) / "contents", Path(tmp) / "raw"
         packages = lite / "static" / "pyodide"
+        raw.mkdir()
         print("1. Pyodide", PYODIDE_VERSION)
         info = unpack_pyodide(packages)
-        print("2. the browser's packages")
-        download_wheels(packages)
-        kernel_wheels(packages)
-        project_wheel(packages)
-        sqlite3_stand_in(packages)
+        print("2. the browser's packages, compiled to bytecode")
+        download_wheels(raw)
+        kernel_wheels(raw)
+        project_wheel(raw)
+        precompile(packages, raw, info)
+        stand_ins(packages)
         print("3. the lock file:", len(write_lock(packages, info)["packages"]), "packages")
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
         contents(content)
