@@ -12,6 +12,7 @@ the play table plays a move against the strongest computer player and gives a hi
 """
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -170,6 +171,28 @@ def test_a_puzzle_answered_wrong_then_right(page, static_site):
     wait_feedback(page, "Right!")
 
 
+def test_a_puzzle_file_from_the_learners_disk_is_loaded_and_its_problems_named(
+        page, static_site, tmp_path):
+    good = {"id": "class-1", "title": "Our Witch", "difficulty": 1, "goal": "win-trick",
+            "position": {"decree": "4M", "leader": "B", "trick": ["10B"],
+                         "hands": {"A": ["9K", "2K"], "B": ["1M"]},
+                         "tricks_won": {"A": 6, "B": 5}},
+            "solution": ["9K"], "hints": ["A Witch?"], "explanation": "A lone Witch is trump."}
+    bad = dict(good, id="class-2", position=dict(good["position"], decree="12M"))
+    path = tmp_path / "class.json"
+    path.write_text(json.dumps({"format": "fox-puzzles/1", "id": "class", "title": "Our class",
+                                "puzzles": [good, bad]}))
+    open_page(page, static_site, "puzzles", wait_for=f"{APP} .fox-hand")
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name=re.compile("Load a puzzle file")).click()
+    chooser.value.set_files(str(path))
+    page.locator(APP).get_by_text("class.json: 1 puzzle loaded, 1 problem").wait_for()
+    assert "position.decree" in page.locator(f"{APP} .fox-pz-problems").inner_text()
+    page.locator(f"{APP} .fox-headline", has_text="Our Witch").first.wait_for()
+    hand_card(page, "9K").click()
+    wait_feedback(page, "Right!")
+
+
 def test_the_play_table_plays_the_strong_computer_and_gives_a_hint(page, static_site):
     open_page(page, static_site, "15_play_the_computer", wait_for=".fox-play-table")
     table = page.locator(".fox-play-table")
@@ -194,4 +217,24 @@ def test_the_play_table_plays_the_strong_computer_and_gives_a_hint(page, static_
     move_seconds = time.perf_counter() - started
     assert "Traceback" not in table.inner_text()
     print(f"\nstatic site play table: hint {hint_seconds:.2f} s, "
-          f"strong player's answer {move_seconds:.2f} s")
+          f"a trick completed {move_seconds:.2f} s after the learner's card")
+    # The rest of the round, then its review: in the browser a task that yields at each step.
+    for _ in range(40):
+        status.filter(has_text="Your turn.").or_(status.filter(has_text="is over.")).wait_for(
+            timeout=SITE_TIMEOUT)
+        if "is over." in status.inner_text():
+            break
+        keep = table.get_by_role("button", name="Keep the decree card")
+        if keep.count() and keep.is_visible():
+            keep.click()
+        else:
+            playable.first.click()
+        page.wait_for_timeout(200)
+    assert "is over." in status.inner_text()
+    table.get_by_role("button", name="Review this round").click()
+    started = time.perf_counter()
+    summary = table.locator(".fox-review-summary")
+    summary.wait_for(timeout=SITE_TIMEOUT)
+    print(f"static site review of a round: {time.perf_counter() - started:.1f} s")
+    assert table.locator(".fox-review-item").count() >= 10
+    assert "Traceback" not in table.inner_text()
