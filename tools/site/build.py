@@ -262,10 +262,13 @@ def write_contents_page(out: Path) -> None:
     sets = puzzle_sets()
     (out / "fox").mkdir(exist_ok=True)
     shutil.copy2(ROOT / "widgets" / "home.js", out / "fox" / "home.js")
-    # While the learner reads this page, the browser fetches what every lesson needs first.
-    heavy = ["static/pyodide/pyodide.asm.wasm", "static/pyodide/python_stdlib.zip",
-             "static/pyodide/pyodide.asm.js"]
-    prefetch = "\n".join(f'<link rel="prefetch" href="{path}">' for path in heavy)
+    # While the learner reads this page, the browser fetches what every lesson needs first:
+    # the interpreter, the standard library and every wheel a page loads when it starts.
+    pyodide = out / "static" / "pyodide"
+    first = [*PYODIDE_FILES[2:], "pyodide-lock.json", *sorted(
+        p.name for p in pyodide.glob("*.whl"))]
+    prefetch = "\n".join(f'<link rel="prefetch" href="static/pyodide/{name}">'
+                         for name in first)
     settings = progress_settings(sets, site_href("{}"))
     (out / "index.html").write_text(CONTENTS_PAGE.format(
         prefetch=prefetch, page=page_html(sets, href=site_href, slides=False),
