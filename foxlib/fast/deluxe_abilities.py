@@ -137,7 +137,7 @@ def fairy(h, p, rnd, below, log):
 def hammer(h, leader, deck, trick, crowned, dsm, rnd, log):
     """The follower's Hammer: a suit is named, the led card (with its Crown) goes under the
     deck, the leader draws and plays a card of that suit if they can (rulings SC13). Returns
-    the leader's new card (the loop then clears the crowned card: it left with the led one)."""
+    the leader's new card (``enter`` then clears the crowned card: it left with the led one)."""
     suit = int(rnd() * 3)
     if log is not None:
         log.append(("name_suit", suit, 3))
@@ -159,17 +159,14 @@ def hammer(h, leader, deck, trick, crowned, dsm, rnd, log):
 
 
 
-def enter(c, leads, leader, h, deck, trick, piles, decree, crowned, kinds, dsm, rnd, below,
-          log):
-    """The card ``c`` comes into the trick (from the leader's hand when ``leads``, else from
-    the follower's: played, or picked after a Tree) and its ability acts, which may bring
+def enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm, rnd, below, log):
+    """Player ``p``'s card ``c`` comes into the trick (``leads``: ``p`` leads; else ``p``
+    follows, with a card played or picked after a Tree) and its ability acts, which may bring
     another card in (the chain of a Potion's card, a dug card, the leader's new card after a
     Hammer). ``kinds``, ``dsm``: the decree card's facts (``_FACTS``); ``crowned``: the
-    crowned card (-1: none). Returns the decree card (changed by a Fox), or its ``~`` (below
-    0) when a Hammer sent the led card away: there is then no crowned card."""
-    p = leader if leads else leader ^ 1
+    crowned card (-1: none). Returns ``(decree, crowned)``: the decree card (a Fox may have
+    changed it) and the crowned card (none, -1, when a Hammer sent the led card away)."""
     how = _HAND
-    hammered = False
     while True:
         if leads and trick:
             trick.insert(0, c)      # the leader's new card after a Hammer goes first
@@ -217,12 +214,11 @@ def enter(c, leads, leader, h, deck, trick, piles, decree, crowned, kinds, dsm, 
             fairy(h, p, rnd, below, log)
             break
         if kind == _K_HAMMER and not leads:
-            c = hammer(h, leader, deck, trick, crowned, dsm, rnd, log)
+            p ^= 1                  # the leader plays the new card
+            c = hammer(h, p, deck, trick, crowned, dsm, rnd, log)
             crowned = -1
-            hammered = True
-            p = leader              # the leader plays the new card
             how = _REPLACE
             leads = True
             continue
         break       # a led Hammer; a Tree (its demand is read when the follower is to play)
-    return ~decree if hammered else decree
+    return decree, crowned

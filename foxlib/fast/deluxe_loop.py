@@ -91,15 +91,11 @@ def run_quiet(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, po
         # -------------------------------------------------------------- the card enters
         if how != _IN:
             # Its ability acts, and may bring another card in (``enter``).
-            d = enter(c, leads, leader, h, deck, trick, piles, decree, crowned, kinds, dsm, rnd,
-                      below, log)
-            if d != decree:
-                if d < 0:                               # a Hammer sent the led card away
-                    crowned = -1
-                    d = ~d
-                if d != decree:                         # a Fox took the decree card
-                    decree = d
-                    table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
@@ -206,15 +202,11 @@ def run_logged(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, p
         # -------------------------------------------------------------- the card enters
         if how != _IN:
             # Its ability acts, and may bring another card in (``enter``).
-            d = enter(c, leads, leader, h, deck, trick, piles, decree, crowned, kinds, dsm, rnd,
-                      below, log)
-            if d != decree:
-                if d < 0:                               # a Hammer sent the led card away
-                    crowned = -1
-                    d = ~d
-                if d != decree:                         # a Fox took the decree card
-                    decree = d
-                    table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
@@ -326,15 +318,11 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
         # -------------------------------------------------------------- the card enters
         if how != _IN:
             # Its ability acts, and may bring another card in (``enter``).
-            d = enter(c, leads, leader, h, deck, trick, piles, decree, crowned, kinds, dsm, rnd,
-                      below, log)
-            if d != decree:
-                if d < 0:                               # a Hammer sent the led card away
-                    crowned = -1
-                    d = ~d
-                if d != decree:                         # a Fox took the decree card
-                    decree = d
-                    table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
@@ -472,15 +460,11 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
         # -------------------------------------------------------------- the card enters
         if how != _IN:
             # Its ability acts, and may bring another card in (``enter``).
-            d = enter(c, leads, leader, h, deck, trick, piles, decree, crowned, kinds, dsm, rnd,
-                      below, log)
-            if d != decree:
-                if d < 0:                               # a Hammer sent the led card away
-                    crowned = -1
-                    d = ~d
-                if d != decree:                         # a Fox took the decree card
-                    decree = d
-                    table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
