@@ -16,16 +16,24 @@ puts the body in its place: it runs in the loop's own frame, as one function, wi
 (the loop makes tens of thousands of rounds a second). Those functions' parameters name what
 their part reads from the loop; what it sets stays set in the loop.
 
+What happens at every card and every trick is written here (choosing a card, the follower's
+legal cards, deciding and scoring the trick); what a card's ability does when it comes into
+the trick (the Fox, the Woodcutter, each special card, and the chain a Potion, a Shovel or a
+Hammer sets off) is ``foxlib.fast.deluxe_abilities.enter``, a plain function the loop calls
+(a few times a round), as are the rare ``crown_play`` and ``monarch_legal``. So each
+generated function stays short enough to read whole (at most 150 lines,
+``tests/test_readable_units.py``), for about 2% more instructions per round than with the
+abilities written into the loop.
+
 This file is read by the generator only; importing it defines the names below and runs
 nothing.
 """
 from __future__ import annotations
 
 from foxlib.engine.goals import END  # noqa: F401 (read by the loop with goal cards)
-from foxlib.fast.deluxe_tables import (CROWN, CROWN_BIT, MIRROR_BIT, SUIT_CARDS_MASK, SUIT_MASK,
-                                       _DIG, _FACTS, _HAND, _IN, _K_FAIRY, _K_FOX, _K_HAMMER,
-                                       _K_POTION, _K_SHOVEL, _K_TREE, _K_WOODCUTTER, _POTION,
-                                       _REPLACE, _TREE, _decide, _kth, cards_of)
+from foxlib.fast.deluxe_abilities import crown_play, enter, monarch_legal
+from foxlib.fast.deluxe_tables import (CROWN, CROWN_BIT, MIRROR_BIT, SUIT_CARDS_MASK, _FACTS,
+                                       _HAND, _IN, _K_TREE, _TREE, _decide, _kth)
 from foxlib.fast.encoding import POINTS
 
 #: True in the loop made for goal cards (the generator keeps the ``if _GOALS:`` bodies then).
@@ -104,12 +112,20 @@ def _run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison,
                         continue
                     how = _IN
             else:
-                _INSERT_crown_play
+                # The Crown with a suit card (rulings SC10).
+                c = crowned = crown_play(h, p, hand, deck, trick, crowns, k - n, total, log)
+                how = _IN
         else:
             how = _TREE
 
         # -------------------------------------------------------------- the card enters
-        _INSERT_card_enters
+        if how != _IN:
+            # Its ability acts, and may bring another card in (``enter``).
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
@@ -176,212 +192,9 @@ def follow_legal(hand, trick, crowned, decree, dsm, um, suitm, monarch):
     if not same:
         legal = hand
     elif monarch[led] and crowned != led:
-        # A Monarch: its Swan or the highest card of its suit (the Mirror counts
-        # as the decree card).
-        suited = same & ~MIRROR_BIT
-        top = 1 << (suited.bit_length() - 1) if suited else 0
-        if same & MIRROR_BIT:
-            if not suited or decree % 11 > (suited.bit_length() - 1) % 11:
-                top = MIRROR_BIT
-            if decree % 11 == 0:
-                top |= MIRROR_BIT
-        legal = top | (suited & (sm & -sm))
+        legal = monarch_legal(same, sm, decree)     # its Swan or the top of its suit
     else:
         legal = same | (hand & um)
-
-
-def crown_play(h, p, hand, deck, trick, crowns, k, n, total, rnd, log):
-    """The ``k``-th choice is the Crown with one of the suit cards ``crowns`` (``n`` plain
-    choices come first): it sets ``c``, ``crowned`` and ``how``."""
-    # The Crown with a suit card: it draws, the card counts as an 11 and loses
-    # its ability (rulings SC10).
-    k -= n
-    while k:
-        crowns &= crowns - 1
-        k -= 1
-    low = crowns & -crowns
-    c = low.bit_length() - 1
-    crowned = c
-    h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
-    trick.append(c)
-    if logging:
-        log.append(("crown", c, total))
-    how = _IN
-
-
-def card_enters(c, how, p, leads, leader, h, deck, trick, piles, decree, crowned, kinds, dsm,
-                rnd, below, log):
-    """The card ``c`` enters the trick, and its ability acts, which may bring another card
-    in (``how``: how ``c`` came, ``_IN`` when it is in the trick already and nothing acts)."""
-    while how != _IN:
-        if leads and trick:
-            trick.insert(0, c)      # the leader's new card after a Hammer goes first
-        else:
-            trick.append(c)
-        kind = kinds[c]
-        if not kind:
-            break
-        if kind == _K_FOX:                              # keep or swap the decree card
-            m = h[p]
-            if m:
-                k = int(rnd() * (m.bit_count() + 1))
-                if k:
-                    x = _kth(m, k - 1)
-                    h[p] = m ^ 1 << x | 1 << decree
-                    decree = x
-                    table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
-                if logging:
-                    log.append(("exchange", x if k else -1, m.bit_count() + 1))
-            break
-        if kind == _K_WOODCUTTER:                       # draw, put one under the deck
-            if deck:
-                m = h[p] | 1 << deck.pop(0)
-                x = _kth(m, int(rnd() * m.bit_count()))
-                h[p] = m ^ 1 << x
-                deck.append(x)
-                if logging:
-                    log.append(("discard", x, m.bit_count()))
-            break
-        if kind == _K_POTION:
-            if how == _POTION:
-                break
-            _INSERT_potion
-            how = _POTION
-            continue
-        if kind == _K_SHOVEL:
-            pile = piles[p]
-            if pile:
-                dig = int(rnd() * 2)
-                if logging:
-                    log.append(("dig", c if dig else -1, 2))
-                if dig:
-                    # Dig a random card of the last trick won and play it instead; the
-                    # Shovel takes its place there (rulings SC15).
-                    dug = sorted(pile)[below(len(pile))]
-                    if logging:
-                        log.append(("chance", (dug,)))
-                    pile[pile.index(dug)] = c
-                    trick.remove(c)
-                    c = dug
-                    how = _DIG
-                    continue
-            break                   # it stays, and loses if still there at the end
-        if kind == _K_FAIRY:
-            _INSERT_fairy
-            break
-        if kind == _K_HAMMER:
-            if leads:
-                break
-            _INSERT_hammer
-            how = _REPLACE
-            leads = True
-            continue
-        if kind == _K_TREE:
-            break                   # (its demand is read when the follower is to play)
-        # The Axe: after a Woodcutter it draws and puts one under (and wins: the trick's
-        # cards say so, rulings SC7).
-        if not leads:
-            led = trick[0]
-            if kinds[led] == _K_WOODCUTTER:
-                if deck:
-                    m = h[p] | 1 << deck.pop(0)
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    h[p] = m ^ 1 << x
-                    deck.append(x)
-                    if logging:
-                        log.append(("discard", x, m.bit_count()))
-        break
-
-
-def potion(h, p, c, deck, trick, rnd, log):
-    """The Potion ``c`` and a card from hand go under the deck; two cards are drawn and one is
-    played: it sets ``c`` to that card (rulings SC14)."""
-    # The Potion and a card from hand go under the deck; draw two, play one
-    # (rulings SC14).
-    trick.remove(c)
-    deck.append(c)
-    m = h[p]
-    if m:
-        x = _kth(m, int(rnd() * m.bit_count()))
-        m ^= 1 << x
-        deck.append(x)
-        if logging:
-            log.append(("potion_discard", x, m.bit_count() + 1))
-        u1 = deck.pop(0)
-        u2 = deck.pop(0)
-        h[p] = m | 1 << u1 | 1 << u2
-        if u1 == c:
-            offer = (u2,)
-        elif u2 == c:
-            offer = (u1,)
-        else:
-            offer = (u1, u2) if u1 < u2 else (u2, u1)
-    else:
-        u1 = deck.pop(0)
-        h[p] = 1 << u1
-        offer = (u1,)
-    c = offer[int(rnd() * len(offer))]
-    h[p] ^= 1 << c
-    if logging:
-        log.append(("potion_play", c, len(offer)))
-
-
-def fairy(h, p, rnd, below, log):
-    """The Fairy: the player sees up to two random cards of the opponent's hand and takes one
-    or none, then gives one (rulings SC9)."""
-    # See up to two random cards of the opponent's hand, take one or none; after
-    # taking, give one (rulings SC9).
-    o = p ^ 1
-    pool = cards_of(h[o])
-    n = len(pool)
-    if n > 1:
-        j = below(n)
-        shown = (pool[j],)
-        pool[j] = pool[n - 1]
-        shown += (pool[below(n - 1)],)
-    else:
-        shown = (pool[below(1)],) if n else ()
-    if logging:
-        log.append(("chance", shown))
-    if shown:
-        k = int(rnd() * (len(shown) + 1))
-        if logging:
-            log.append(("fairy_take", shown[k - 1] if k else -1, len(shown) + 1))
-        if k:
-            x = shown[k - 1]
-            h[o] ^= 1 << x
-            m = h[p] | 1 << x
-            y = _kth(m, int(rnd() * m.bit_count()))
-            h[p] = m ^ 1 << y
-            h[o] |= 1 << y
-            if logging:
-                log.append(("fairy_give", y, m.bit_count()))
-
-
-def hammer(h, leader, deck, trick, crowned, dsm, rnd, log):
-    """The follower's Hammer: a suit is named, the led card (and its Crown) goes under the
-    deck, the leader draws and chooses the new card ``c`` (rulings SC13)."""
-    # Name a suit; the led card (with its Crown) goes under the deck; the leader
-    # draws and plays a card of that suit if they can (rulings SC13).
-    suit = int(rnd() * 3)
-    if logging:
-        log.append(("name_suit", suit, 3))
-    led = trick.pop(0)
-    deck.append(led)
-    if crowned == led:
-        deck.append(CROWN)
-    crowned = -1
-    p = leader
-    m = h[p] | 1 << deck.pop(0)
-    same = m & SUIT_MASK[suit]
-    if m & MIRROR_BIT and dsm == SUIT_MASK[suit]:
-        same |= MIRROR_BIT
-    if not same:
-        same = m
-    c = _kth(same, int(rnd() * same.bit_count()))
-    h[p] = m ^ 1 << c
-    if logging:
-        log.append(("replace", c, same.bit_count()))
 
 
 def score_with_goals(lead, follow, code, winner, t, tk, leader, t0, t1, s0, s1, poison, log):

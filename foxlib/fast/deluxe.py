@@ -38,7 +38,8 @@ Encoding
 - The cards and tables are in ``foxlib.fast.deluxe_tables``; the playout loop, written once in
   ``tools/deluxe_loop_source.py``, is in ``foxlib.fast.deluxe_loop``, which
   ``tools/make_deluxe_loop.py`` generates from it (a plain module: nothing is rewritten when
-  foxlib is imported).
+  foxlib is imported); what the cards' abilities do when they come into the trick is
+  ``foxlib.fast.deluxe_abilities``, which the loop calls.
 
 Goal cards (``goals=``, ``FastDeluxeState.goals``) are compiled by ``foxlib.fast.goals`` for
 the 42 cards (the same compiler as ``foxlib.fast.base``'s) and put into the loop where points are

@@ -15,10 +15,9 @@ this file; edit the source and run ``python tools/make_deluxe_loop.py``
 from __future__ import annotations
 
 from ..engine.goals import END  # noqa: F401 (read by the loop with goal cards)
-from .deluxe_tables import (CROWN, CROWN_BIT, MIRROR_BIT, SUIT_CARDS_MASK, SUIT_MASK,
-                            _DIG, _FACTS, _HAND, _IN, _K_FAIRY, _K_FOX, _K_HAMMER,
-                            _K_POTION, _K_SHOVEL, _K_TREE, _K_WOODCUTTER, _POTION,
-                            _REPLACE, _TREE, _decide, _kth, cards_of)
+from .deluxe_abilities import crown_play, enter, monarch_legal
+from .deluxe_tables import (CROWN, CROWN_BIT, MIRROR_BIT, SUIT_CARDS_MASK, _FACTS,
+                            _HAND, _IN, _K_TREE, _TREE, _decide, _kth)
 from .encoding import POINTS
 
 
@@ -59,16 +58,7 @@ def run_quiet(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, po
                 if not same:
                     legal = hand
                 elif monarch[led] and crowned != led:
-                    # A Monarch: its Swan or the highest card of its suit (the Mirror counts
-                    # as the decree card).
-                    suited = same & ~MIRROR_BIT
-                    top = 1 << (suited.bit_length() - 1) if suited else 0
-                    if same & MIRROR_BIT:
-                        if not suited or decree % 11 > (suited.bit_length() - 1) % 11:
-                            top = MIRROR_BIT
-                        if decree % 11 == 0:
-                            top |= MIRROR_BIT
-                    legal = top | (suited & (sm & -sm))
+                    legal = monarch_legal(same, sm, decree)     # its Swan or the top of its suit
                 else:
                     legal = same | (hand & um)
         if legal:
@@ -92,149 +82,20 @@ def run_quiet(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, po
                         continue
                     how = _IN
             else:
-                # The Crown with a suit card: it draws, the card counts as an 11 and loses
-                # its ability (rulings SC10).
-                k -= n
-                while k:
-                    crowns &= crowns - 1
-                    k -= 1
-                low = crowns & -crowns
-                c = low.bit_length() - 1
-                crowned = c
-                h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
-                trick.append(c)
+                # The Crown with a suit card (rulings SC10).
+                c = crowned = crown_play(h, p, hand, deck, trick, crowns, k - n, total, log)
                 how = _IN
         else:
             how = _TREE
 
         # -------------------------------------------------------------- the card enters
-        while how != _IN:
-            if leads and trick:
-                trick.insert(0, c)      # the leader's new card after a Hammer goes first
-            else:
-                trick.append(c)
-            kind = kinds[c]
-            if not kind:
-                break
-            if kind == _K_FOX:                              # keep or swap the decree card
-                m = h[p]
-                if m:
-                    k = int(rnd() * (m.bit_count() + 1))
-                    if k:
-                        x = _kth(m, k - 1)
-                        h[p] = m ^ 1 << x | 1 << decree
-                        decree = x
-                        table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
-                break
-            if kind == _K_WOODCUTTER:                       # draw, put one under the deck
-                if deck:
-                    m = h[p] | 1 << deck.pop(0)
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    h[p] = m ^ 1 << x
-                    deck.append(x)
-                break
-            if kind == _K_POTION:
-                if how == _POTION:
-                    break
-                # The Potion and a card from hand go under the deck; draw two, play one
-                # (rulings SC14).
-                trick.remove(c)
-                deck.append(c)
-                m = h[p]
-                if m:
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    m ^= 1 << x
-                    deck.append(x)
-                    u1 = deck.pop(0)
-                    u2 = deck.pop(0)
-                    h[p] = m | 1 << u1 | 1 << u2
-                    if u1 == c:
-                        offer = (u2,)
-                    elif u2 == c:
-                        offer = (u1,)
-                    else:
-                        offer = (u1, u2) if u1 < u2 else (u2, u1)
-                else:
-                    u1 = deck.pop(0)
-                    h[p] = 1 << u1
-                    offer = (u1,)
-                c = offer[int(rnd() * len(offer))]
-                h[p] ^= 1 << c
-                how = _POTION
-                continue
-            if kind == _K_SHOVEL:
-                pile = piles[p]
-                if pile:
-                    dig = int(rnd() * 2)
-                    if dig:
-                        # Dig a random card of the last trick won and play it instead; the
-                        # Shovel takes its place there (rulings SC15).
-                        dug = sorted(pile)[below(len(pile))]
-                        pile[pile.index(dug)] = c
-                        trick.remove(c)
-                        c = dug
-                        how = _DIG
-                        continue
-                break                   # it stays, and loses if still there at the end
-            if kind == _K_FAIRY:
-                # See up to two random cards of the opponent's hand, take one or none; after
-                # taking, give one (rulings SC9).
-                o = p ^ 1
-                pool = cards_of(h[o])
-                n = len(pool)
-                if n > 1:
-                    j = below(n)
-                    shown = (pool[j],)
-                    pool[j] = pool[n - 1]
-                    shown += (pool[below(n - 1)],)
-                else:
-                    shown = (pool[below(1)],) if n else ()
-                if shown:
-                    k = int(rnd() * (len(shown) + 1))
-                    if k:
-                        x = shown[k - 1]
-                        h[o] ^= 1 << x
-                        m = h[p] | 1 << x
-                        y = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << y
-                        h[o] |= 1 << y
-                break
-            if kind == _K_HAMMER:
-                if leads:
-                    break
-                # Name a suit; the led card (with its Crown) goes under the deck; the leader
-                # draws and plays a card of that suit if they can (rulings SC13).
-                suit = int(rnd() * 3)
-                led = trick.pop(0)
-                deck.append(led)
-                if crowned == led:
-                    deck.append(CROWN)
-                crowned = -1
-                p = leader
-                m = h[p] | 1 << deck.pop(0)
-                same = m & SUIT_MASK[suit]
-                if m & MIRROR_BIT and dsm == SUIT_MASK[suit]:
-                    same |= MIRROR_BIT
-                if not same:
-                    same = m
-                c = _kth(same, int(rnd() * same.bit_count()))
-                h[p] = m ^ 1 << c
-                how = _REPLACE
-                leads = True
-                continue
-            if kind == _K_TREE:
-                break                   # (its demand is read when the follower is to play)
-            # The Axe: after a Woodcutter it draws and puts one under (and wins: the trick's
-            # cards say so, rulings SC7).
-            if not leads:
-                led = trick[0]
-                if kinds[led] == _K_WOODCUTTER:
-                    if deck:
-                        m = h[p] | 1 << deck.pop(0)
-                        x = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << x
-                        deck.append(x)
-            break
+        if how != _IN:
+            # Its ability acts, and may bring another card in (``enter``).
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
@@ -307,16 +168,7 @@ def run_logged(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, p
                 if not same:
                     legal = hand
                 elif monarch[led] and crowned != led:
-                    # A Monarch: its Swan or the highest card of its suit (the Mirror counts
-                    # as the decree card).
-                    suited = same & ~MIRROR_BIT
-                    top = 1 << (suited.bit_length() - 1) if suited else 0
-                    if same & MIRROR_BIT:
-                        if not suited or decree % 11 > (suited.bit_length() - 1) % 11:
-                            top = MIRROR_BIT
-                        if decree % 11 == 0:
-                            top |= MIRROR_BIT
-                    legal = top | (suited & (sm & -sm))
+                    legal = monarch_legal(same, sm, decree)     # its Swan or the top of its suit
                 else:
                     legal = same | (hand & um)
         if legal:
@@ -341,162 +193,20 @@ def run_logged(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, p
                         continue
                     how = _IN
             else:
-                # The Crown with a suit card: it draws, the card counts as an 11 and loses
-                # its ability (rulings SC10).
-                k -= n
-                while k:
-                    crowns &= crowns - 1
-                    k -= 1
-                low = crowns & -crowns
-                c = low.bit_length() - 1
-                crowned = c
-                h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
-                trick.append(c)
-                log.append(("crown", c, total))
+                # The Crown with a suit card (rulings SC10).
+                c = crowned = crown_play(h, p, hand, deck, trick, crowns, k - n, total, log)
                 how = _IN
         else:
             how = _TREE
 
         # -------------------------------------------------------------- the card enters
-        while how != _IN:
-            if leads and trick:
-                trick.insert(0, c)      # the leader's new card after a Hammer goes first
-            else:
-                trick.append(c)
-            kind = kinds[c]
-            if not kind:
-                break
-            if kind == _K_FOX:                              # keep or swap the decree card
-                m = h[p]
-                if m:
-                    k = int(rnd() * (m.bit_count() + 1))
-                    if k:
-                        x = _kth(m, k - 1)
-                        h[p] = m ^ 1 << x | 1 << decree
-                        decree = x
-                        table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
-                    log.append(("exchange", x if k else -1, m.bit_count() + 1))
-                break
-            if kind == _K_WOODCUTTER:                       # draw, put one under the deck
-                if deck:
-                    m = h[p] | 1 << deck.pop(0)
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    h[p] = m ^ 1 << x
-                    deck.append(x)
-                    log.append(("discard", x, m.bit_count()))
-                break
-            if kind == _K_POTION:
-                if how == _POTION:
-                    break
-                # The Potion and a card from hand go under the deck; draw two, play one
-                # (rulings SC14).
-                trick.remove(c)
-                deck.append(c)
-                m = h[p]
-                if m:
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    m ^= 1 << x
-                    deck.append(x)
-                    log.append(("potion_discard", x, m.bit_count() + 1))
-                    u1 = deck.pop(0)
-                    u2 = deck.pop(0)
-                    h[p] = m | 1 << u1 | 1 << u2
-                    if u1 == c:
-                        offer = (u2,)
-                    elif u2 == c:
-                        offer = (u1,)
-                    else:
-                        offer = (u1, u2) if u1 < u2 else (u2, u1)
-                else:
-                    u1 = deck.pop(0)
-                    h[p] = 1 << u1
-                    offer = (u1,)
-                c = offer[int(rnd() * len(offer))]
-                h[p] ^= 1 << c
-                log.append(("potion_play", c, len(offer)))
-                how = _POTION
-                continue
-            if kind == _K_SHOVEL:
-                pile = piles[p]
-                if pile:
-                    dig = int(rnd() * 2)
-                    log.append(("dig", c if dig else -1, 2))
-                    if dig:
-                        # Dig a random card of the last trick won and play it instead; the
-                        # Shovel takes its place there (rulings SC15).
-                        dug = sorted(pile)[below(len(pile))]
-                        log.append(("chance", (dug,)))
-                        pile[pile.index(dug)] = c
-                        trick.remove(c)
-                        c = dug
-                        how = _DIG
-                        continue
-                break                   # it stays, and loses if still there at the end
-            if kind == _K_FAIRY:
-                # See up to two random cards of the opponent's hand, take one or none; after
-                # taking, give one (rulings SC9).
-                o = p ^ 1
-                pool = cards_of(h[o])
-                n = len(pool)
-                if n > 1:
-                    j = below(n)
-                    shown = (pool[j],)
-                    pool[j] = pool[n - 1]
-                    shown += (pool[below(n - 1)],)
-                else:
-                    shown = (pool[below(1)],) if n else ()
-                log.append(("chance", shown))
-                if shown:
-                    k = int(rnd() * (len(shown) + 1))
-                    log.append(("fairy_take", shown[k - 1] if k else -1, len(shown) + 1))
-                    if k:
-                        x = shown[k - 1]
-                        h[o] ^= 1 << x
-                        m = h[p] | 1 << x
-                        y = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << y
-                        h[o] |= 1 << y
-                        log.append(("fairy_give", y, m.bit_count()))
-                break
-            if kind == _K_HAMMER:
-                if leads:
-                    break
-                # Name a suit; the led card (with its Crown) goes under the deck; the leader
-                # draws and plays a card of that suit if they can (rulings SC13).
-                suit = int(rnd() * 3)
-                log.append(("name_suit", suit, 3))
-                led = trick.pop(0)
-                deck.append(led)
-                if crowned == led:
-                    deck.append(CROWN)
-                crowned = -1
-                p = leader
-                m = h[p] | 1 << deck.pop(0)
-                same = m & SUIT_MASK[suit]
-                if m & MIRROR_BIT and dsm == SUIT_MASK[suit]:
-                    same |= MIRROR_BIT
-                if not same:
-                    same = m
-                c = _kth(same, int(rnd() * same.bit_count()))
-                h[p] = m ^ 1 << c
-                log.append(("replace", c, same.bit_count()))
-                how = _REPLACE
-                leads = True
-                continue
-            if kind == _K_TREE:
-                break                   # (its demand is read when the follower is to play)
-            # The Axe: after a Woodcutter it draws and puts one under (and wins: the trick's
-            # cards say so, rulings SC7).
-            if not leads:
-                led = trick[0]
-                if kinds[led] == _K_WOODCUTTER:
-                    if deck:
-                        m = h[p] | 1 << deck.pop(0)
-                        x = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << x
-                        deck.append(x)
-                        log.append(("discard", x, m.bit_count()))
-            break
+        if how != _IN:
+            # Its ability acts, and may bring another card in (``enter``).
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
@@ -575,16 +285,7 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
                 if not same:
                     legal = hand
                 elif monarch[led] and crowned != led:
-                    # A Monarch: its Swan or the highest card of its suit (the Mirror counts
-                    # as the decree card).
-                    suited = same & ~MIRROR_BIT
-                    top = 1 << (suited.bit_length() - 1) if suited else 0
-                    if same & MIRROR_BIT:
-                        if not suited or decree % 11 > (suited.bit_length() - 1) % 11:
-                            top = MIRROR_BIT
-                        if decree % 11 == 0:
-                            top |= MIRROR_BIT
-                    legal = top | (suited & (sm & -sm))
+                    legal = monarch_legal(same, sm, decree)     # its Swan or the top of its suit
                 else:
                     legal = same | (hand & um)
         if legal:
@@ -608,149 +309,20 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
                         continue
                     how = _IN
             else:
-                # The Crown with a suit card: it draws, the card counts as an 11 and loses
-                # its ability (rulings SC10).
-                k -= n
-                while k:
-                    crowns &= crowns - 1
-                    k -= 1
-                low = crowns & -crowns
-                c = low.bit_length() - 1
-                crowned = c
-                h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
-                trick.append(c)
+                # The Crown with a suit card (rulings SC10).
+                c = crowned = crown_play(h, p, hand, deck, trick, crowns, k - n, total, log)
                 how = _IN
         else:
             how = _TREE
 
         # -------------------------------------------------------------- the card enters
-        while how != _IN:
-            if leads and trick:
-                trick.insert(0, c)      # the leader's new card after a Hammer goes first
-            else:
-                trick.append(c)
-            kind = kinds[c]
-            if not kind:
-                break
-            if kind == _K_FOX:                              # keep or swap the decree card
-                m = h[p]
-                if m:
-                    k = int(rnd() * (m.bit_count() + 1))
-                    if k:
-                        x = _kth(m, k - 1)
-                        h[p] = m ^ 1 << x | 1 << decree
-                        decree = x
-                        table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
-                break
-            if kind == _K_WOODCUTTER:                       # draw, put one under the deck
-                if deck:
-                    m = h[p] | 1 << deck.pop(0)
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    h[p] = m ^ 1 << x
-                    deck.append(x)
-                break
-            if kind == _K_POTION:
-                if how == _POTION:
-                    break
-                # The Potion and a card from hand go under the deck; draw two, play one
-                # (rulings SC14).
-                trick.remove(c)
-                deck.append(c)
-                m = h[p]
-                if m:
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    m ^= 1 << x
-                    deck.append(x)
-                    u1 = deck.pop(0)
-                    u2 = deck.pop(0)
-                    h[p] = m | 1 << u1 | 1 << u2
-                    if u1 == c:
-                        offer = (u2,)
-                    elif u2 == c:
-                        offer = (u1,)
-                    else:
-                        offer = (u1, u2) if u1 < u2 else (u2, u1)
-                else:
-                    u1 = deck.pop(0)
-                    h[p] = 1 << u1
-                    offer = (u1,)
-                c = offer[int(rnd() * len(offer))]
-                h[p] ^= 1 << c
-                how = _POTION
-                continue
-            if kind == _K_SHOVEL:
-                pile = piles[p]
-                if pile:
-                    dig = int(rnd() * 2)
-                    if dig:
-                        # Dig a random card of the last trick won and play it instead; the
-                        # Shovel takes its place there (rulings SC15).
-                        dug = sorted(pile)[below(len(pile))]
-                        pile[pile.index(dug)] = c
-                        trick.remove(c)
-                        c = dug
-                        how = _DIG
-                        continue
-                break                   # it stays, and loses if still there at the end
-            if kind == _K_FAIRY:
-                # See up to two random cards of the opponent's hand, take one or none; after
-                # taking, give one (rulings SC9).
-                o = p ^ 1
-                pool = cards_of(h[o])
-                n = len(pool)
-                if n > 1:
-                    j = below(n)
-                    shown = (pool[j],)
-                    pool[j] = pool[n - 1]
-                    shown += (pool[below(n - 1)],)
-                else:
-                    shown = (pool[below(1)],) if n else ()
-                if shown:
-                    k = int(rnd() * (len(shown) + 1))
-                    if k:
-                        x = shown[k - 1]
-                        h[o] ^= 1 << x
-                        m = h[p] | 1 << x
-                        y = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << y
-                        h[o] |= 1 << y
-                break
-            if kind == _K_HAMMER:
-                if leads:
-                    break
-                # Name a suit; the led card (with its Crown) goes under the deck; the leader
-                # draws and plays a card of that suit if they can (rulings SC13).
-                suit = int(rnd() * 3)
-                led = trick.pop(0)
-                deck.append(led)
-                if crowned == led:
-                    deck.append(CROWN)
-                crowned = -1
-                p = leader
-                m = h[p] | 1 << deck.pop(0)
-                same = m & SUIT_MASK[suit]
-                if m & MIRROR_BIT and dsm == SUIT_MASK[suit]:
-                    same |= MIRROR_BIT
-                if not same:
-                    same = m
-                c = _kth(same, int(rnd() * same.bit_count()))
-                h[p] = m ^ 1 << c
-                how = _REPLACE
-                leads = True
-                continue
-            if kind == _K_TREE:
-                break                   # (its demand is read when the follower is to play)
-            # The Axe: after a Woodcutter it draws and puts one under (and wins: the trick's
-            # cards say so, rulings SC7).
-            if not leads:
-                led = trick[0]
-                if kinds[led] == _K_WOODCUTTER:
-                    if deck:
-                        m = h[p] | 1 << deck.pop(0)
-                        x = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << x
-                        deck.append(x)
-            break
+        if how != _IN:
+            # Its ability acts, and may bring another card in (``enter``).
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick
@@ -854,16 +426,7 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
                 if not same:
                     legal = hand
                 elif monarch[led] and crowned != led:
-                    # A Monarch: its Swan or the highest card of its suit (the Mirror counts
-                    # as the decree card).
-                    suited = same & ~MIRROR_BIT
-                    top = 1 << (suited.bit_length() - 1) if suited else 0
-                    if same & MIRROR_BIT:
-                        if not suited or decree % 11 > (suited.bit_length() - 1) % 11:
-                            top = MIRROR_BIT
-                        if decree % 11 == 0:
-                            top |= MIRROR_BIT
-                    legal = top | (suited & (sm & -sm))
+                    legal = monarch_legal(same, sm, decree)     # its Swan or the top of its suit
                 else:
                     legal = same | (hand & um)
         if legal:
@@ -888,162 +451,20 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
                         continue
                     how = _IN
             else:
-                # The Crown with a suit card: it draws, the card counts as an 11 and loses
-                # its ability (rulings SC10).
-                k -= n
-                while k:
-                    crowns &= crowns - 1
-                    k -= 1
-                low = crowns & -crowns
-                c = low.bit_length() - 1
-                crowned = c
-                h[p] = hand ^ low ^ CROWN_BIT | 1 << deck.pop(0)
-                trick.append(c)
-                log.append(("crown", c, total))
+                # The Crown with a suit card (rulings SC10).
+                c = crowned = crown_play(h, p, hand, deck, trick, crowns, k - n, total, log)
                 how = _IN
         else:
             how = _TREE
 
         # -------------------------------------------------------------- the card enters
-        while how != _IN:
-            if leads and trick:
-                trick.insert(0, c)      # the leader's new card after a Hammer goes first
-            else:
-                trick.append(c)
-            kind = kinds[c]
-            if not kind:
-                break
-            if kind == _K_FOX:                              # keep or swap the decree card
-                m = h[p]
-                if m:
-                    k = int(rnd() * (m.bit_count() + 1))
-                    if k:
-                        x = _kth(m, k - 1)
-                        h[p] = m ^ 1 << x | 1 << decree
-                        decree = x
-                        table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
-                    log.append(("exchange", x if k else -1, m.bit_count() + 1))
-                break
-            if kind == _K_WOODCUTTER:                       # draw, put one under the deck
-                if deck:
-                    m = h[p] | 1 << deck.pop(0)
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    h[p] = m ^ 1 << x
-                    deck.append(x)
-                    log.append(("discard", x, m.bit_count()))
-                break
-            if kind == _K_POTION:
-                if how == _POTION:
-                    break
-                # The Potion and a card from hand go under the deck; draw two, play one
-                # (rulings SC14).
-                trick.remove(c)
-                deck.append(c)
-                m = h[p]
-                if m:
-                    x = _kth(m, int(rnd() * m.bit_count()))
-                    m ^= 1 << x
-                    deck.append(x)
-                    log.append(("potion_discard", x, m.bit_count() + 1))
-                    u1 = deck.pop(0)
-                    u2 = deck.pop(0)
-                    h[p] = m | 1 << u1 | 1 << u2
-                    if u1 == c:
-                        offer = (u2,)
-                    elif u2 == c:
-                        offer = (u1,)
-                    else:
-                        offer = (u1, u2) if u1 < u2 else (u2, u1)
-                else:
-                    u1 = deck.pop(0)
-                    h[p] = 1 << u1
-                    offer = (u1,)
-                c = offer[int(rnd() * len(offer))]
-                h[p] ^= 1 << c
-                log.append(("potion_play", c, len(offer)))
-                how = _POTION
-                continue
-            if kind == _K_SHOVEL:
-                pile = piles[p]
-                if pile:
-                    dig = int(rnd() * 2)
-                    log.append(("dig", c if dig else -1, 2))
-                    if dig:
-                        # Dig a random card of the last trick won and play it instead; the
-                        # Shovel takes its place there (rulings SC15).
-                        dug = sorted(pile)[below(len(pile))]
-                        log.append(("chance", (dug,)))
-                        pile[pile.index(dug)] = c
-                        trick.remove(c)
-                        c = dug
-                        how = _DIG
-                        continue
-                break                   # it stays, and loses if still there at the end
-            if kind == _K_FAIRY:
-                # See up to two random cards of the opponent's hand, take one or none; after
-                # taking, give one (rulings SC9).
-                o = p ^ 1
-                pool = cards_of(h[o])
-                n = len(pool)
-                if n > 1:
-                    j = below(n)
-                    shown = (pool[j],)
-                    pool[j] = pool[n - 1]
-                    shown += (pool[below(n - 1)],)
-                else:
-                    shown = (pool[below(1)],) if n else ()
-                log.append(("chance", shown))
-                if shown:
-                    k = int(rnd() * (len(shown) + 1))
-                    log.append(("fairy_take", shown[k - 1] if k else -1, len(shown) + 1))
-                    if k:
-                        x = shown[k - 1]
-                        h[o] ^= 1 << x
-                        m = h[p] | 1 << x
-                        y = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << y
-                        h[o] |= 1 << y
-                        log.append(("fairy_give", y, m.bit_count()))
-                break
-            if kind == _K_HAMMER:
-                if leads:
-                    break
-                # Name a suit; the led card (with its Crown) goes under the deck; the leader
-                # draws and plays a card of that suit if they can (rulings SC13).
-                suit = int(rnd() * 3)
-                log.append(("name_suit", suit, 3))
-                led = trick.pop(0)
-                deck.append(led)
-                if crowned == led:
-                    deck.append(CROWN)
-                crowned = -1
-                p = leader
-                m = h[p] | 1 << deck.pop(0)
-                same = m & SUIT_MASK[suit]
-                if m & MIRROR_BIT and dsm == SUIT_MASK[suit]:
-                    same |= MIRROR_BIT
-                if not same:
-                    same = m
-                c = _kth(same, int(rnd() * same.bit_count()))
-                h[p] = m ^ 1 << c
-                log.append(("replace", c, same.bit_count()))
-                how = _REPLACE
-                leads = True
-                continue
-            if kind == _K_TREE:
-                break                   # (its demand is read when the follower is to play)
-            # The Axe: after a Woodcutter it draws and puts one under (and wins: the trick's
-            # cards say so, rulings SC7).
-            if not leads:
-                led = trick[0]
-                if kinds[led] == _K_WOODCUTTER:
-                    if deck:
-                        m = h[p] | 1 << deck.pop(0)
-                        x = _kth(m, int(rnd() * m.bit_count()))
-                        h[p] = m ^ 1 << x
-                        deck.append(x)
-                        log.append(("discard", x, m.bit_count()))
-            break
+        if how != _IN:
+            # Its ability acts, and may bring another card in (``enter``).
+            d, crowned = enter(c, p, leads, h, deck, trick, piles, decree, crowned, kinds, dsm,
+                               rnd, below, log)
+            if d != decree:                             # a Fox took the decree card
+                decree = d
+                table, dsm, um, kinds, suitm, monarch, tk = _FACTS[decree]
         if leads and len(trick) < 2:      # (a Hammer's chain ends with two cards, leads set)
             continue
         # ---------------------------------------------------------- decide the trick

@@ -88,7 +88,7 @@ def _trick_table() -> tuple:
 
 _SUITM = tuple(SUIT_MASK[c // 11] if c < 33 else 0 for c in range(N_CARDS))
 _MONARCH = tuple(c < 33 and c % 11 == rules.MONARCH - 1 for c in range(N_CARDS))
-# What a card does when it enters the trick (``_run`` checks when and how).
+# What a card does when it enters the trick (``deluxe_abilities.enter`` acts on it).
 _K_FOX, _K_WOODCUTTER, _K_POTION, _K_SHOVEL, _K_FAIRY, _K_HAMMER, _K_TREE, _K_AXE = range(1, 9)
 _KIND = tuple(_K_FOX if c < 33 and c % 11 == rules.FOX - 1 else
               _K_WOODCUTTER if c < 33 and c % 11 == rules.WOODCUTTER - 1 else
