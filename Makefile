@@ -100,7 +100,7 @@ $(SITE_STAMP): tools/site/requirements.txt | $(SITE_PY)
 	@touch $@
 
 site: $(SITE_STAMP)
-	$(SITE_PY) tools/site/build.py $(SITE_ARGS)
+	$(SITE_PY) tools/site/make_site.py $(SITE_ARGS)
 
 # The load tool starts a Voilà server and N learners (10, 30 and 60 by default,
 # 5-10 minutes; LOAD_ARGS=--quick: 3 learners, and it checks that every part works).

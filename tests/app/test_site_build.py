@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "site"))
 
 pytest.importorskip("packaging")
-import build  # noqa: E402  (tools/site/build.py)
+import make_site  # noqa: E402  (tools/site/make_site.py)
 import lockfile  # noqa: E402  (tools/site/lockfile.py)
 
 
@@ -55,7 +55,7 @@ def test_a_wheel_needing_a_package_the_site_does_not_bundle_is_named(tmp_path):
 
 
 def test_every_browser_package_is_pinned_with_a_hash():
-    pins = build.pinned_packages()
+    pins = make_site.pinned_packages()
     assert len(pins) >= 15
     for pin, digest in pins:
         name, version = pin.split("==")
@@ -77,7 +77,7 @@ def test_the_offline_check_finds_a_script_or_stylesheet_from_another_host(tmp_pa
         "ok: a link the learner may follow</a><script src='./local.js'></script>")
     (tmp_path / "b.css").write_text("@import url('//fonts.example/f.css'); .x{}")
     (tmp_path / "c.html").write_text('<img src="static/card.svg">')
-    found = build.external_references(tmp_path)
+    found = make_site.external_references(tmp_path)
     assert found == ["a.html: <link rel=\"stylesheet\" href=\"https://",
                      "b.css: @import url('//"]
 
@@ -85,7 +85,7 @@ def test_the_offline_check_finds_a_script_or_stylesheet_from_another_host(tmp_pa
 def test_the_contents_page_links_the_sites_pages_and_has_no_slides():
     from widgets.home import LESSONS, page_html, puzzle_sets
 
-    html = page_html(puzzle_sets(), href=build.site_href, slides=False)
+    html = page_html(puzzle_sets(), href=make_site.site_href, slides=False)
     for stem, _title in LESSONS:
         assert f"href='voici/render/{stem}.html'" in html
     assert "voila-template" not in html and ".ipynb" not in html
@@ -93,10 +93,10 @@ def test_the_contents_page_links_the_sites_pages_and_has_no_slides():
 
 
 def test_the_inputs_hash_changes_with_a_notebook(tmp_path, monkeypatch):
-    before = build.inputs_hash()
-    assert before == build.inputs_hash()
-    monkeypatch.setattr(build, "INPUTS", [*build.INPUTS, "README.md"])
-    assert build.inputs_hash() != before
+    before = make_site.inputs_hash()
+    assert before == make_site.inputs_hash()
+    monkeypatch.setattr(make_site, "INPUTS", [*make_site.INPUTS, "README.md"])
+    assert make_site.inputs_hash() != before
 
 
 def test_a_compiled_wheel_is_sourceless_for_a_library_and_keeps_the_projects_sources(tmp_path):

@@ -2,7 +2,7 @@
 headless Chromium (Pyodide), with no request leaving the host and no console error.
 
 The site is built once per checkout state: ``make site SITE_ARGS=--if-stale`` rebuilds only when
-something it is built from changed (tools/site/build.py's ``build-inputs`` stamp), so a second
+something it is built from changed (tools/site/make_site.py's ``build-inputs`` stamp), so a second
 ``make test`` reuses it. Then a real static server (``python3 -m http.server``) serves ``site/``.
 
 Checked: the contents page links every page, and each link leads to a page that exists; every

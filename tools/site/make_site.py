@@ -1,7 +1,7 @@
 """Build the static site: every page of the explorer as plain files, its Python running in the
 learner's browser (Pyodide), so that any static web server can serve a whole class.
 
-    .venv-site/bin/python tools/site/build.py [--out site] [--if-stale]
+    .venv-site/bin/python tools/site/make_site.py [--out site] [--if-stale]
 
 ``make site`` creates ``.venv-site`` from ``tools/site/requirements.txt`` and runs this. Steps:
 
