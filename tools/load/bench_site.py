@@ -188,15 +188,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def server_command(port: int, root: Path, backlog: int | None = None) -> list[str]:
+    """``python3 -m http.server``; with ``backlog``, the same module run with a longer listen
+    queue than socketserver's 5 (``request_queue_size``)."""
+    args = ["--bind", "127.0.0.1", str(port), "-d", str(root)]
+    if backlog is None:
+        return [sys.executable, "-m", "http.server", *args]
+    code = ("import runpy, socketserver, sys; "
+            f"socketserver.TCPServer.request_queue_size = {int(backlog)}; "
+            f"sys.argv = ['http.server'] + {args!r}; "
+            "runpy.run_module('http.server', run_name='__main__', alter_sys=True)")
+    return [sys.executable, "-c", code]
+
+
 class StaticServer:
     """``python3 -m http.server`` serving ``root``; its request log in a temporary file."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, backlog: int | None = None):
         self.root, self.port = root, free_port()
         self.log = tempfile.NamedTemporaryFile("w+", prefix="bench-site-", suffix=".log")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port),
-             "-d", str(root)], stdout=self.log, stderr=subprocess.STDOUT)
+            server_command(self.port, root, backlog), stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(200):
             try:
                 urllib.request.urlopen(self.url("index.html"), timeout=1).read()
@@ -291,6 +303,8 @@ async def one_browser(pw, server: StaticServer, lesson: str, second: str | None)
         page = await new_page(ctx)
         out["contents_cold"] = await visit(page, server, "index.html", CONTENTS_READY)
         out["contents_warm"] = await visit(page, server, "index.html", CONTENTS_READY)
+        out["lesson_after_contents"] = await visit(page, server, lesson_path(lesson),
+                                                   LESSON_READY)
     return out
 
 
@@ -409,9 +423,9 @@ async def sample_server(server: StaticServer, peaks: dict, stop: asyncio.Event) 
         await asyncio.sleep(0.2)
 
 
-async def a_class(pw, root: Path, lesson: str, paths, n: int) -> dict:
+async def a_class(pw, root: Path, lesson: str, paths, n: int, backlog=None) -> dict:
     """N learners and one Chromium open the lesson at the same moment, on a fresh server."""
-    server = StaticServer(root)
+    server = StaticServer(root, backlog)
     try:
         async with fresh_browser(pw) as ctx:
             result = await class_on(server, await new_page(ctx), lesson, paths, n)
@@ -461,7 +475,8 @@ def single_rows(single: dict, site: dict) -> list[list[str]]:
     for key, what in (("lesson_cold", "lesson, cold"), ("lesson_warm", "lesson, warm"),
                       ("second_lesson", "a second lesson after it"),
                       ("contents_cold", "contents page, cold"),
-                      ("contents_warm", "contents page, warm")):
+                      ("contents_warm", "contents page, warm"),
+                      ("lesson_after_contents", "lesson, after the contents page (cold)")):
         v = single.get(key)
         if v:
             rows.append([what, secs(v["seconds"]), f"{v['new']} of {v['requests']}",
@@ -485,7 +500,8 @@ def report(args, single: dict, site: dict, classes: list[dict]) -> str:
              f"computer's answer to a card {secs(play.get('seconds'))} (after "
              f"{play.get('cards_played')} card(s); includes the table's 0.6 s pause)"
              + (f"; error: {play['error']}" if play.get("error") else "") + ".", "",
-             f"### A class on one `python3 -m http.server` ({cold['new']} files per learner)", "",
+             f"### A class on one `python3 -m http.server` ({cold['new']} files per learner"
+             + (f"; listen queue {args.backlog}" if args.backlog else "") + ")", "",
              markdown_table(["learners", "succeeded", "transfer per learner, median / p95",
                              "Chromium to first widget", "server CPU", "server peak memory",
                              "server threads, most seen", "Voilà: to interactive, median / p95"],
@@ -530,7 +546,7 @@ async def run(args) -> int:
         paths = [p for p, _status in single["lesson_cold"]["entries"]]
         classes = []
         for n in args.learners:
-            classes.append(await a_class(pw, root, args.lesson, paths, n))
+            classes.append(await a_class(pw, root, args.lesson, paths, n, args.backlog))
             print(f"N={n}: {classes[-1]['succeeded']}/{n}", flush=True)
     site = site_size(root)
     print(report(args, single, site, classes))
@@ -550,6 +566,8 @@ def main(argv=None) -> int:
     ap.add_argument("--lesson", default="05_fox")
     ap.add_argument("--second", default="06_woodcutter")
     ap.add_argument("--learners", type=int, nargs="+", default=[10, 30, 60, 200])
+    ap.add_argument("--backlog", type=int, help="the class's server with this listen queue "
+                    "(python3 -m http.server's is 5)")
     ap.add_argument("--quick", action="store_true", help="N=3, no second lesson: a check")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args(argv)
