@@ -84,3 +84,11 @@ def test_the_load_table_puts_voila_beside_the_static_site():
     assert row == [30, "30/30", "1.2 s / 2.0 s", "14.0 s", "3.2 s", "21.0 MiB", 40,
                    "17.6 s / 24.1 s"]
     assert bench.load_rows([{**result, "learners": 200}])[0][-1] == "not measured"
+
+
+def test_the_server_is_python_m_http_server_or_the_same_module_with_a_longer_queue(tmp_path):
+    plain = bench.server_command(8000, tmp_path)
+    assert plain[1:] == ["-m", "http.server", "--bind", "127.0.0.1", "8000", "-d", str(tmp_path)]
+    longer = bench.server_command(8000, tmp_path, 128)
+    assert longer[1] == "-c" and "request_queue_size = 128" in longer[2]
+    assert "run_module('http.server'" in longer[2]

@@ -27,8 +27,14 @@ subprocess on a free port; the browser is headless Chromium (``/usr/bin/chromium
    link, 300 Mbit/s room Wi-Fi; 1 Mbit = 10^6 bits), for the first lesson and for a second
    one, beside Voila's page files (docs/app-server.md).
 
+The contents page is measured in a second fresh profile, then the lesson opened after it (the
+contents page prefetches a lesson's files). ``--backlog N`` runs the class's server as the same
+module with a listen queue of N instead of socketserver's 5 (``request_queue_size``): with 5, a
+class arriving together overflows it and connections are dropped or reset.
+
     python tools/load/bench_site.py [--site site] [--lesson 05_fox] [--second 06_woodcutter]
-                                    [--learners 10 30 60 200] [--quick] [--json out.json]
+                                    [--learners 10 30 60 200] [--backlog 128] [--quick]
+                                    [--json out.json]
 
 ``--quick``: N=3, no second lesson: a check that every part works (exit status 1 otherwise).
 """
