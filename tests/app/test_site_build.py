@@ -3,6 +3,7 @@ without building the site (tests/browser/test_static_site.py builds and drives i
 from __future__ import annotations
 
 import json
+import urllib.error
 import sys
 import zipfile
 from pathlib import Path
@@ -125,3 +126,42 @@ def test_a_compiled_wheel_is_sourceless_for_a_library_and_keeps_the_projects_sou
         names = set(archive.namelist())
     tag = sys.implementation.cache_tag
     assert {"foxlib/__init__.py", f"foxlib/__pycache__/__init__.{tag}.pyc"} <= names
+
+
+def test_the_classroom_server_queues_a_class_compresses_and_asks_browsers_to_revalidate(
+        tmp_path):
+    import gzip
+    import threading
+    import urllib.request
+    from functools import partial
+
+    import serve  # tools/site/serve.py
+
+    (tmp_path / "index.html").write_text("<p>contents</p>" * 100)
+    (tmp_path / "pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(1000))
+    (tmp_path / "a.whl").write_bytes(b"PK" + bytes(100))
+    server = serve.ClassroomServer(("127.0.0.1", 0), partial(serve.SiteHandler,
+                                                             directory=str(tmp_path)))
+    assert server.request_queue_size == 128       # http.server's 5 dropped half of a class
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        def get(path, **headers):
+            return urllib.request.urlopen(urllib.request.Request(base + path, headers=headers))
+
+        wasm = get("pyodide.asm.wasm", **{"Accept-Encoding": "gzip"})
+        assert wasm.headers["Content-Type"] == "application/wasm"
+        assert wasm.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(wasm.read()) == b"\0asm" + bytes(1000)
+        assert wasm.headers["Cache-Control"] == "no-cache"
+        plain = get("index.html")                     # no Accept-Encoding: sent as it is
+        assert plain.headers["Content-Encoding"] is None and b"contents" in plain.read()
+        wheel = get("a.whl", **{"Accept-Encoding": "gzip"})   # compressed already: as it is
+        assert wheel.headers["Content-Encoding"] is None
+        with pytest.raises(urllib.error.HTTPError) as unchanged:
+            get("index.html", **{"Accept-Encoding": "gzip",
+                                 "If-Modified-Since": plain.headers["Last-Modified"]})
+        assert unchanged.value.code == 304
+    finally:
+        server.shutdown()
+        server.server_close()

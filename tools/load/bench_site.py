@@ -194,9 +194,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def server_command(port: int, root: Path, backlog: int | None = None) -> list[str]:
+#: What the simulated learners accept: "identity" from python3 -m http.server (it never
+#: compresses); "gzip", as a browser does, from the classroom server (--classroom).
+ACCEPT_ENCODING = "identity"
+CLASSROOM = REPO_ROOT / "tools" / "site" / "serve.py"
+
+
+def server_command(port: int, root: Path, backlog: int | None = None,
+                   classroom: bool = False) -> list[str]:
     """``python3 -m http.server``; with ``backlog``, the same module run with a longer listen
-    queue than socketserver's 5 (``request_queue_size``)."""
+    queue than socketserver's 5 (``request_queue_size``); with ``classroom``,
+    tools/site/serve.py (queue 128, gzip, no-cache)."""
+    if classroom:
+        return [sys.executable, str(CLASSROOM), "--port", str(port), str(root)]
     args = ["--bind", "127.0.0.1", str(port), "-d", str(root)]
     if backlog is None:
         return [sys.executable, "-m", "http.server", *args]
@@ -210,11 +220,11 @@ def server_command(port: int, root: Path, backlog: int | None = None) -> list[st
 class StaticServer:
     """``python3 -m http.server`` serving ``root``; its request log in a temporary file."""
 
-    def __init__(self, root: Path, backlog: int | None = None):
+    def __init__(self, root: Path, backlog: int | None = None, classroom: bool = False):
         self.root, self.port = root, free_port()
         self.log = tempfile.NamedTemporaryFile("w+", prefix="bench-site-", suffix=".log")
-        self.process = subprocess.Popen(
-            server_command(self.port, root, backlog), stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(server_command(self.port, root, backlog, classroom),
+                                        stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(200):
             try:
                 urllib.request.urlopen(self.url("index.html"), timeout=1).read()
@@ -384,7 +394,7 @@ async def fetch(port: int, path: str) -> tuple[int, int, bool]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: "
-                     "identity\r\nConnection: close\r\n\r\n".encode())
+                     f"{ACCEPT_ENCODING}\r\nConnection: close\r\n\r\n".encode())
         await writer.drain()
         head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
         status = int(head.split(" ", 2)[1])
@@ -431,7 +441,7 @@ async def sample_server(server: StaticServer, peaks: dict, stop: asyncio.Event) 
 
 async def a_class(pw, root: Path, lesson: str, paths, n: int, backlog=None) -> dict:
     """N learners and one Chromium open the lesson at the same moment, on a fresh server."""
-    server = StaticServer(root, backlog)
+    server = StaticServer(root, backlog, classroom=ACCEPT_ENCODING == "gzip")
     try:
         async with fresh_browser(pw) as ctx:
             result = await class_on(server, await new_page(ctx), lesson, paths, n)
@@ -506,7 +516,9 @@ def report(args, single: dict, site: dict, classes: list[dict]) -> str:
              f"computer's answer to a card {secs(play.get('seconds'))} (after "
              f"{play.get('cards_played')} card(s); includes the table's 0.6 s pause)"
              + (f"; error: {play['error']}" if play.get("error") else "") + ".", "",
-             f"### A class on one `python3 -m http.server` ({cold['new']} files per learner"
+             (f"### A class on one `tools/site/serve.py` ({cold['new']} files per learner, "
+              "gzip" if getattr(args, "classroom", False) else
+              f"### A class on one `python3 -m http.server` ({cold['new']} files per learner")
              + (f"; listen queue {args.backlog}" if args.backlog else "") + ")", "",
              markdown_table(["learners", "succeeded", "transfer per learner, median / p95",
                              "Chromium to first widget", "server CPU", "server peak memory",
@@ -574,9 +586,14 @@ def main(argv=None) -> int:
     ap.add_argument("--learners", type=int, nargs="+", default=[10, 30, 60, 200])
     ap.add_argument("--backlog", type=int, help="the class's server with this listen queue "
                     "(python3 -m http.server's is 5)")
+    ap.add_argument("--classroom", action="store_true", help="the class's server is "
+                    "tools/site/serve.py (queue 128, gzip), the learners accept gzip")
     ap.add_argument("--quick", action="store_true", help="N=3, no second lesson: a check")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args(argv)
+    if args.classroom:
+        global ACCEPT_ENCODING
+        ACCEPT_ENCODING = "gzip"
     if args.quick:
         args.learners, args.second = [3], None
     return asyncio.run(run(args))
