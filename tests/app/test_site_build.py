@@ -142,7 +142,7 @@ def test_the_classroom_server_queues_a_class_compresses_and_asks_browsers_to_rev
     (tmp_path / "a.whl").write_bytes(b"PK" + bytes(100))
     server = serve.ClassroomServer(("127.0.0.1", 0), partial(serve.SiteHandler,
                                                              directory=str(tmp_path)))
-    assert server.request_queue_size == 128       # http.server's 5 dropped half of a class
+    assert server.request_queue_size == 1024      # http.server's 5 dropped half of a class
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:

@@ -204,7 +204,7 @@ def server_command(port: int, root: Path, backlog: int | None = None,
                    classroom: bool = False) -> list[str]:
     """``python3 -m http.server``; with ``backlog``, the same module run with a longer listen
     queue than socketserver's 5 (``request_queue_size``); with ``classroom``,
-    tools/site/serve.py (queue 128, gzip, no-cache)."""
+    tools/site/serve.py (queue 1024, gzip, no-cache)."""
     if classroom:
         return [sys.executable, str(CLASSROOM), "--port", str(port), str(root)]
     args = ["--bind", "127.0.0.1", str(port), "-d", str(root)]
@@ -587,7 +587,7 @@ def main(argv=None) -> int:
     ap.add_argument("--backlog", type=int, help="the class's server with this listen queue "
                     "(python3 -m http.server's is 5)")
     ap.add_argument("--classroom", action="store_true", help="the class's server is "
-                    "tools/site/serve.py (queue 128, gzip), the learners accept gzip")
+                    "tools/site/serve.py (queue 1024, gzip), the learners accept gzip")
     ap.add_argument("--quick", action="store_true", help="N=3, no second lesson: a check")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args(argv)
