@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-import appserver  # tools/load/appserver.py (conftest puts it on the path): free_port
+from bench_site import StaticServer  # tools/load/ (conftest puts it on the path)
 from conftest import CELL_ERROR_SELECTOR, REPO_ROOT  # tests/browser/conftest.py
 from test_lesson_walk_browser import TOP_LEVEL, walk_exercise, walk_quiz
 from test_puzzles_browser import APP, choose, hand_card, wait_feedback
@@ -42,42 +42,8 @@ LOADING = "#loading"
 pytestmark = pytest.mark.slow
 
 
-class StaticServer:
-    """``python3 -m http.server`` serving ``site/``; ``url(path)`` as the Voilà fixtures'."""
-
-    def __init__(self, root: Path):
-        self.port = appserver.free_port()
-        self.log = open(REPO_ROOT / "build" / "static-site-server.log", "w")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(self.port),
-             "-d", str(root)], stdout=self.log, stderr=subprocess.STDOUT)
-        self._wait()
-
-    def _wait(self) -> None:
-        import urllib.request
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.url("index.html"), timeout=1).read()
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the static server did not answer")
-
-    def url(self, path: str = "") -> str:
-        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}"
-
-    def log_text(self) -> str:
-        return (REPO_ROOT / "build" / "static-site-server.log").read_text()
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-        self.log.close()
-
-
 @pytest.fixture(scope="module")
 def static_site():
-    (REPO_ROOT / "build").mkdir(exist_ok=True)
     built = subprocess.run(["make", "site", "SITE_ARGS=--if-stale"], cwd=REPO_ROOT,
                            capture_output=True, text=True)
     if built.returncode != 0:
