@@ -483,24 +483,30 @@ def open_notebook(page, request):
     return _open
 
 
+def shoot(page, name: str, *, full_page: bool = True) -> list[Path]:
+    """Save ``page`` at 1280x800 and at 390x844 (a phone) under build/screenshots/:
+    ``name-desktop-1280x800.png`` and ``name-phone-390x844.png``."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "page"
+    original = page.viewport_size or DESKTOP
+    paths = []
+    for tag, size in (("desktop-1280x800", DESKTOP), ("phone-390x844", PHONE)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)  # let the layout settle
+        path = SCREENSHOT_DIR / f"{safe}-{tag}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        paths.append(path)
+        _SCREENSHOTS.append(path)
+        print(f"screenshot: {path}")
+    page.set_viewport_size(original)
+    return paths
+
+
 @pytest.fixture
 def screenshot(page):
     """``screenshot(name)`` -> [desktop.png, phone.png] under build/screenshots/."""
 
     def _shoot(name: str, *, full_page: bool = True) -> list[Path]:
-        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-        safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "page"
-        original = page.viewport_size or DESKTOP
-        paths = []
-        for tag, size in (("desktop-1280x800", DESKTOP), ("phone-390x844", PHONE)):
-            page.set_viewport_size(size)
-            page.wait_for_timeout(300)  # let the layout settle
-            path = SCREENSHOT_DIR / f"{safe}-{tag}.png"
-            page.screenshot(path=str(path), full_page=full_page)
-            paths.append(path)
-            _SCREENSHOTS.append(path)
-            print(f"screenshot: {path}")
-        page.set_viewport_size(original)
-        return paths
+        return shoot(page, name, full_page=full_page)
 
     return _shoot

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from conftest import NOTEBOOKS_DIR, start_voila
+from conftest import DESKTOP, NOTEBOOKS_DIR, shoot, start_voila
 
 TEST_NOTEBOOKS = Path(__file__).parent / "notebooks"
 PUZZLES_APP = ".fox-puzzle-app"
@@ -370,10 +370,11 @@ APP_PAGES = sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
 
 def test_no_console_warnings_on_any_page(browser, voila_server):
     """The JupyterLab packages that Voilà, ipywidgets and anywidget ship agree (pinned in
-    pyproject.toml), so no page logs "Unsatisfied version" warnings, or anything else."""
+    pyproject.toml), so no page logs "Unsatisfied version" warnings, or anything else.
+    Each page, whole, is saved at 1280 px and at 390 px (``page-NAME-*.png``) to be looked at."""
     logged = {}
     for name in APP_PAGES:
-        context = browser.new_context()
+        context = browser.new_context(viewport=DESKTOP)
         pg = context.new_page()
         messages = []
         pg.on("console", lambda m, out=messages: out.append(f"{m.type}: {m.text}")
@@ -392,6 +393,7 @@ def test_no_console_warnings_on_any_page(browser, voila_server):
                         f"{pg.locator('body').inner_text()[:300]!r}; console {messages}; "
                         f"server log ends {voila_server.log_text()[-1500:]!r}")
         pg.wait_for_timeout(1500)   # late plugin messages
+        shoot(pg, f"page-{name.removesuffix('.ipynb')}")
         if messages:
             logged[name] = messages
         context.close()
