@@ -422,7 +422,7 @@ class RulesExplorer(VBox):
     # -- the engine does the work
     def _recompute(self) -> None:
         self.round, self.trick, self.legal, self.reasons, self.error = None, None, [], {}, ""
-        self.steps = []
+        self.steps, self.picked = [], False
         self._used = {"leader": 0, "follower": 0}
         try:
             rnd, self.explicit = self._build()
@@ -464,6 +464,7 @@ class RulesExplorer(VBox):
     def _follow(self, rnd) -> None:
         if not (rnd.phase == PLAY and rnd.to_play == 1 and len(rnd.trick) == 1):
             # The follower's card was not theirs to choose (a led Tree picks it at random).
+            self.picked = True
             start = len(rnd.history)
             self._decisions(rnd)
             self.steps += rnd.history[start:]
@@ -593,12 +594,15 @@ class RulesExplorer(VBox):
     def _draw_follower(self) -> None:
         rnd, th = self.round, read_theme(self.theme)
         hand = [str(c) for c in sorted(rnd.start.hands[1])] if rnd else []
+        titles = {c: f"{Card(c).label(th)}: {r}" for c, r in self.reasons.items()}
+        if self.picked:         # no card is the follower's to click: said, and not clickable
+            titles = {c: f"{Card(c).label(th)}: {WORDS['tree_picks']}" for c in hand}
         self.follower_row.update(hand, dimmed=sorted(self.reasons, key=hand.index),
                                  selected=[self.followed] if self.followed else [],
-                                 titles={c: f"{Card(c).label(th)}: {r}"
-                                         for c, r in self.reasons.items()})
+                                 titles=titles, disabled=hand if self.picked else [])
         legal = card_list([Card(c) for c in self.legal], th)
-        may = say.may_play(legal, len(self.legal) == len(hand))
+        may = (WORDS["tree_picks"] if self.picked else
+               say.may_play(legal, len(self.legal) == len(hand)))
         self.follower_note.html = (
             f'<span class="fox-title">{escape(self.names[1])}</span> '
             f'<span class="fox-status">{escape(may)}</span>'

@@ -70,6 +70,10 @@ def file_not_text(name: str, what: str) -> str:
 # ----------------------------------------------------------------------------- cards and hands
 
 CANNOT_PLAY_NOW = " (cannot be played now)"
+#: A card that cannot be clicked while a decision is pending (no card of the hand answers it).
+NOT_AVAILABLE_NOW = " (not available now)"
+#: After 'Waiting for you to name a suit for the Hammer': where the learner answers it.
+WITH_BUTTONS = ": use the buttons for it"
 SELECTED = " (selected)"
 NO_CARDS_DEALT = "no cards dealt"
 
