@@ -17,7 +17,13 @@ function cardElement(item, model) {
   el.setAttribute("aria-label", item.label);
   el.title = item.title || item.label;
   el.innerHTML = SVG_OPEN + item.body + "</svg>";
-  if (item.clickable) {
+  if (item.disabled) {
+    // A decision is pending that no card of this row answers: the card is announced as a
+    // button that is not available, is never focused, and a click does nothing.
+    el.classList.add("fox-disabled");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-disabled", "true");
+  } else if (item.clickable) {
     el.classList.add("fox-clickable");
     el.setAttribute("role", "button");
     el.tabIndex = 0;

@@ -185,19 +185,26 @@ class _CardsBase(_FoxWidget):
                 self._click(code)
 
     def _item(self, card, *, face_down=False, selected=False, dimmed=False, clickable=True,
-              title=None) -> dict:
+              title=None, disabled=False) -> dict:
         theme = read_theme(self.theme)
         label = card_label(card, theme, face_down, self.poison)
-        if dimmed and not face_down:
+        disabled = disabled and not face_down
+        if disabled:
+            label += say.NOT_AVAILABLE_NOW
+        elif dimmed and not face_down:
             label += say.CANNOT_PLAY_NOW
         if selected and not face_down:
             label += say.SELECTED
         return {"card": None if face_down else card_code(card), "label": label,
                 "title": title or label,
                 "body": card_body(card, theme, face_down=face_down, selected=selected,
-                                  dimmed=dimmed, poison=self.poison),
-                "face_down": face_down, "selected": selected, "dimmed": dimmed,
-                "clickable": bool(clickable and self.interactive and not face_down)}
+                                  dimmed=dimmed or disabled, poison=self.poison),
+                "face_down": face_down, "selected": selected, "dimmed": dimmed or disabled,
+                # A disabled card of a row that can be clicked: announced as a button that is
+                # not available, never focused, and a click does nothing.
+                "disabled": bool(disabled and self.interactive),
+                "clickable": bool(clickable and not disabled and self.interactive
+                                  and not face_down)}
 
     def _clickable_codes(self) -> set:
         return {item["card"] for item in self._items if item["clickable"]}
@@ -240,46 +247,54 @@ class CardWidget(_CardsBase):
 class CardRow(_CardsBase):
     """A row of cards drawn by one widget (fast to render: one model for a whole hand).
 
-    ``cards`` are card codes; ``dimmed`` and ``selected`` list the codes shown in those states;
+    ``cards`` are card codes; ``dimmed`` and ``selected`` list the codes shown in those states
+    (a dimmed card stays clickable: trying it shows why not); ``disabled`` cards are drawn
+    dimmed and cannot be clicked at all (a decision is pending that no card of the row
+    answers): the browser marks them ``aria-disabled`` and never focuses them;
     ``face_down=True`` shows backs only (the codes are never sent to the browser then, so a
     hidden hand stays hidden). ``hidden_count`` adds that many face-down cards after the others.
     """
 
     cards = t.List(t.Unicode())
     dimmed = t.List(t.Unicode())
+    disabled = t.List(t.Unicode())
     selected = t.List(t.Unicode())
     face_down = t.Bool(False)
     hidden_count = t.Int(0)
     titles = t.Dict()                # optional tooltip per card code (e.g. why it is dimmed)
 
     def __init__(self, cards=(), theme: str = "classic", **kwargs):
-        for key in ("dimmed", "selected"):
+        for key in ("dimmed", "selected", "disabled"):
             if key in kwargs:
                 kwargs[key] = [card_code(c) for c in kwargs[key]]
         super().__init__(cards=[card_code(c) for c in cards], theme=theme, **kwargs)
         self.observe(self._refresh, names=["cards", "theme", "dimmed", "selected", "face_down",
-                                           "hidden_count", "interactive", "titles", "poison"])
+                                           "hidden_count", "interactive", "titles", "poison",
+                                           "disabled"])
 
-    @t.validate("cards", "dimmed", "selected")
+    @t.validate("cards", "dimmed", "selected", "disabled")
     def _check_cards(self, proposal):
         return [card_code(c) for c in proposal["value"]]
 
     def _refresh(self, _change=None) -> None:
-        dimmed, selected = set(self.dimmed), set(self.selected)
+        dimmed, selected, disabled = set(self.dimmed), set(self.selected), set(self.disabled)
         if self.face_down:
             items = [self._item(None, face_down=True) for _ in self.cards]
         else:
             items = [self._item(c, dimmed=c in dimmed, selected=c in selected,
-                                title=self.titles.get(c)) for c in self.cards]
+                                title=self.titles.get(c), disabled=c in disabled)
+                     for c in self.cards]
         items += [self._item(None, face_down=True) for _ in range(self.hidden_count)]
         self._items = items
 
     def click(self, card) -> None:
-        """Simulate a click on ``card`` (a code like '9M' or a Card); it must be in the row."""
+        """Simulate a click on ``card`` (a code like '9M' or a Card); it must be in the row. A
+        disabled card ignores it, as in the browser."""
         code = card_code(card)
         if code not in self.cards or self.face_down:
             raise ValueError(say.not_clickable(Card(code).name(), code))
-        self._click(code)
+        if code not in self.disabled:
+            self._click(code)
 
     def update(self, cards=None, **traits) -> None:
         """Change several traits at once with a single redraw."""

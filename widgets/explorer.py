@@ -60,6 +60,10 @@ PRESETS = {
                                          followed="7K", leader_choice="2M"),
     "Treasure: points for 7s": dict(decree="3B", led="7M", follower_hand="9M 8K 7K",
                                     followed="9M"),
+    # A Shovel digs in the last trick its player won: the set-up says what that trick held.
+    "Shovel: dig in a won trick": dict(decree="4K", led="10M", follower_hand="Shovel 6B 2B",
+                                       follower_won="11M 6K", followed="Shovel",
+                                       follower_choice="Shovel", special=("Shovel",)),
 }
 
 
@@ -98,7 +102,9 @@ class RulesExplorer(VBox):
     ``follower_choice``).
 
     ``leader_others`` are the leader's other cards (for the Fox's exchange and the Woodcutter's
-    discard); ``deck_top`` is the card a Woodcutter draws; ``leader_choice`` and
+    discard); ``deck_top`` is the card a Woodcutter draws; ``leader_won`` and ``follower_won``
+    (typed cards, the text fields of the same names) are the last trick each player won before
+    this one, where a Shovel digs (``foxlib.io.inputs.trick_setup``); ``leader_choice`` and
     ``follower_choice`` are the Fox's card to swap (None keeps the decree) or the Woodcutter's
     discard. ``preset`` names one of ``PRESETS``.
 
@@ -112,7 +118,7 @@ class RulesExplorer(VBox):
                  leader_others="", deck_top=None, leader_choice=None, follower_choice=None,
                  names=("Leader", "Follower"), theme="classic", preset=None, poison=False,
                  goals=None, on_table=None, scores=(5, 5), special=None,
-                 leader_crown=False, follower_crown=False):
+                 leader_crown=False, follower_crown=False, leader_won="", follower_won=""):
         th = read_theme(theme)
         self.names, self.theme = tuple(names), th.key
         self._busy = False
@@ -135,6 +141,13 @@ class RulesExplorer(VBox):
         self.follower_hand = Text(value=follower_hand, description="Follower's hand",
                                   placeholder=WORDS["hand_eg"], layout=_wide(), style=style,
                                   continuous_update=False)
+        # The last trick each player won before this one (where a Shovel digs).
+        self.leader_won = Text(value=leader_won, description=WORDS["leader_won"],
+                               placeholder=WORDS["won_eg"], layout=_wide(), style=style,
+                               continuous_update=False)
+        self.follower_won = Text(value=follower_won, description=WORDS["follower_won"],
+                                 placeholder=WORDS["won_eg"], layout=_wide(), style=style,
+                                 continuous_update=False)
         self.deck_top = Dropdown(options=[("(empty deck)", NO_CARD)] + options,
                                  value=str(Card(deck_top)) if deck_top else NO_CARD,
                                  description=WORDS["deck_top"], layout=_wide(), style=style)
@@ -163,12 +176,14 @@ class RulesExplorer(VBox):
                                     empty_text="No cards.")
         self.follower_row.on_click(self.choose_follow)
         self.leader_note, self.follower_note, self.result = HtmlView(), HtmlView(), HtmlView()
-        for w in (self.decree, self.led, self.leader_others, self.follower_hand, self.deck_top):
+        for w in (self.decree, self.led, self.leader_others, self.follower_hand, self.deck_top,
+                  self.leader_won, self.follower_won):
             w.observe(self._input_changed, names="value")
         for w in (self.leader_choice, self.follower_choice):
             w.observe(self._choice_changed, names="value")
         self.preset.observe(self._preset_changed, names="value")
-        setup = HBox([self.decree, self.led, self.leader_others, self.deck_top])
+        setup = HBox([self.decree, self.led, self.leader_others, self.deck_top,
+                      self.leader_won, self.follower_won])
         setup.add_class("fox-controls")
         leader = VBox([self.leader_note, self.leader_row, self.leader_choice])
         follower = VBox([self.follower_note, self.follower_hand, self.follower_row,
@@ -188,15 +203,21 @@ class RulesExplorer(VBox):
 
     # -- inputs
     def load(self, preset: str) -> None:
-        """Set up one of the ready-made tricks in ``PRESETS``."""
+        """Set up one of the ready-made tricks in ``PRESETS`` (one that needs special cards
+        ticks them in the Deluxe options)."""
         if preset not in PRESETS:
             raise ValueError(say.unknown_choice("example", preset, sorted(PRESETS)))
-        self.set(**PRESETS[preset])
+        choices = dict(PRESETS[preset])
+        special = choices.pop("special", None)
+        if special and set(special) - set(self.modules().special):
+            self.options.tick(set(special) | set(self.modules().special))
+        self.set(**choices)
         with self._quiet():
             self.preset.value = preset
 
     def set(self, *, decree=None, led=None, follower_hand=None, followed=None,
-            leader_others="", deck_top=None, leader_choice=None, follower_choice=None) -> None:
+            leader_others="", deck_top=None, leader_choice=None, follower_choice=None,
+            leader_won="", follower_won="") -> None:
         """Change the whole set-up at once (unnamed parts are cleared or kept as documented)."""
         with self._quiet():
             if decree is not None:
@@ -206,6 +227,7 @@ class RulesExplorer(VBox):
             if follower_hand is not None:
                 self.follower_hand.value = follower_hand
             self.leader_others.value = leader_others
+            self.leader_won.value, self.follower_won.value = leader_won, follower_won
             self.deck_top.value = str(Card(deck_top)) if deck_top else NO_CARD
         self._wanted = {"leader": [leader_choice], "follower": [follower_choice]}
         self.followed = str(Card(followed)) if followed else None
@@ -269,7 +291,7 @@ class RulesExplorer(VBox):
 
     def set_up_own(self) -> None:
         """Back to "(set up your own)": the example's extras go (the leader's other cards, the
-        top of the deck, the Fox's and Woodcutter's choices); the decree card, the led card and
+        top of the deck, the won tricks, the Fox's and Woodcutter's choices); the decree card, the led card and
         the follower's hand stay, ready to change. A hand of any size then fits."""
         self.set(decree=self.decree.value, led=self.led.value,
                  follower_hand=self.follower_hand.value, followed=self.followed)
@@ -400,7 +422,7 @@ class RulesExplorer(VBox):
     # -- the engine does the work
     def _recompute(self) -> None:
         self.round, self.trick, self.legal, self.reasons, self.error = None, None, [], {}, ""
-        self.steps = []
+        self.steps, self.picked = [], False
         self._used = {"leader": 0, "follower": 0}
         try:
             rnd, self.explicit = self._build()
@@ -416,7 +438,8 @@ class RulesExplorer(VBox):
         modules = self.modules()
         setup = trick_setup(self.decree.value, self.led.value, self.follower_hand.value,
                             self.leader_others.value, self.deck_top.value or None, theme=th,
-                            modules=modules)
+                            modules=modules, leader_won=self.leader_won.value,
+                            follower_won=self.follower_won.value)
         self.padding = setup.filler
         pos = setup.position
         if not modules.base:
@@ -441,6 +464,7 @@ class RulesExplorer(VBox):
     def _follow(self, rnd) -> None:
         if not (rnd.phase == PLAY and rnd.to_play == 1 and len(rnd.trick) == 1):
             # The follower's card was not theirs to choose (a led Tree picks it at random).
+            self.picked = True
             start = len(rnd.history)
             self._decisions(rnd)
             self.steps += rnd.history[start:]
@@ -570,12 +594,15 @@ class RulesExplorer(VBox):
     def _draw_follower(self) -> None:
         rnd, th = self.round, read_theme(self.theme)
         hand = [str(c) for c in sorted(rnd.start.hands[1])] if rnd else []
+        titles = {c: f"{Card(c).label(th)}: {r}" for c, r in self.reasons.items()}
+        if self.picked:         # no card is the follower's to click: said, and not clickable
+            titles = {c: f"{Card(c).label(th)}: {WORDS['tree_picks']}" for c in hand}
         self.follower_row.update(hand, dimmed=sorted(self.reasons, key=hand.index),
                                  selected=[self.followed] if self.followed else [],
-                                 titles={c: f"{Card(c).label(th)}: {r}"
-                                         for c, r in self.reasons.items()})
+                                 titles=titles, disabled=hand if self.picked else [])
         legal = card_list([Card(c) for c in self.legal], th)
-        may = say.may_play(legal, len(self.legal) == len(hand))
+        may = (WORDS["tree_picks"] if self.picked else
+               say.may_play(legal, len(self.legal) == len(hand)))
         self.follower_note.html = (
             f'<span class="fox-title">{escape(self.names[1])}</span> '
             f'<span class="fox-status">{escape(may)}</span>'

@@ -16,7 +16,7 @@ from foxlib import Action, FoxError
 from foxlib.engine.round import CROWN, PLAY
 from foxlib.core.cards import card_list
 from foxlib.words import captions as say
-from foxlib.words.narrator import PROMPTS, WAITING, Narrator
+from foxlib.words.narrator import PROMPTS, WAITING, Narrator, awaited
 
 from .card import CardRow, HtmlView
 from .table import _theme, message
@@ -31,6 +31,13 @@ class Hand(VBox):
     ``apply=True`` the action is made on the round and ``on_action`` handlers get
     ``(kind, card, records)``; with ``apply=False`` they get ``(kind, card, [])`` and the owner
     applies it. ``face_down=True`` shows backs only (an opponent's hand).
+
+    While a decision is pending that no card of this hand answers (its player names a suit
+    for the Hammer, decides on the Fairy's cards or the Shovel's dig, or the other player
+    decides anything but a play), every card is disabled (``row.disabled``: dimmed, not
+    clickable, ``aria-disabled`` in the page) and ``awaited`` says what the round waits for
+    ("Waiting for you to name a suit for the Hammer."), above the cards and in the row's
+    label.
     """
 
     def __init__(self, rnd=None, player: int = 0, *, theme: str = "classic", title=None,
@@ -40,6 +47,7 @@ class Hand(VBox):
         self.title, self.apply, self.face_down = title, apply, face_down
         self.interactive = interactive and not face_down
         self._message, self.message_kind = "", "info"
+        self.awaited = ""       # what the round waits for while no card here can be clicked
         self.crown = False      # the next card clicked in the play phase is played with the Crown
         self._action_handlers: list = []
         self._refused_handlers: list = []
@@ -151,12 +159,18 @@ class Hand(VBox):
             self.message = ""
         rnd = self.rnd
         if rnd is None:
-            self.row.update([], theme=self.theme)
+            self.awaited = ""
+            self.row.update([], theme=self.theme, disabled=[])
             self._draw_note()
             return
         hand = sorted(rnd.hands[self.player])
+        codes = [str(c) for c in hand]
         dimmed, titles = [], {}
-        if self.my_turn and not self.face_down and self.kind_now() in CHOOSE_AMONG:
+        self.awaited = "" if self.face_down else self._awaited()
+        if self.awaited:
+            # Nothing here can be clicked until the decision is made: every card says so.
+            titles = {str(c): f"{c.label(_theme(self.theme))}: {self.awaited}" for c in hand}
+        elif self.my_turn and not self.face_down and self.kind_now() in CHOOSE_AMONG:
             # Only some cards may be chosen: the others are dimmed with the engine's reason.
             kind = self.kind_now()
             legal = {a.card for a in rnd.legal_actions() if a.kind == kind}
@@ -164,9 +178,26 @@ class Hand(VBox):
                 if card not in legal:
                     dimmed.append(str(card))
                     titles[str(card)] = self._why_not(card, kind)
-        self.row.update([str(c) for c in hand], dimmed=dimmed, titles=titles, theme=self.theme,
-                        label=self._heading(), poison=_poison(rnd))
+        label = self._heading() + (f". {self.awaited}" if self.awaited else "")
+        self.row.update(codes, dimmed=dimmed, titles=titles, theme=self.theme, label=label,
+                        poison=_poison(rnd), disabled=codes if self.awaited else [])
         self._draw_note()
+
+    def _awaited(self) -> str:
+        """What the round waits for when no card of this hand can be chosen now: a decision
+        of this hand's player made without its cards (a suit, the Fairy's cards seen, the
+        Shovel's dig), or any decision but a play of the other player. '' otherwise (a play
+        of the other player: a click is refused with the reason, as ever)."""
+        rnd = self.rnd
+        if rnd.is_over or rnd.to_play is None:
+            return ""
+        name = rnd.name(rnd.to_play)
+        if self.my_turn and self.kind_now() in NOT_FROM_HAND:
+            how = say.WITH_BUTTONS if self.interactive else ""
+            return awaited(rnd.phase, name, how)
+        if rnd.to_play != self.player and rnd.phase != PLAY:
+            return awaited(rnd.phase, name)
+        return ""
 
     def _why_not(self, card, kind=PLAY) -> str:
         try:
@@ -187,9 +218,10 @@ class Hand(VBox):
             return say.hand_over(n)
         if self.my_turn and self.interactive:
             return say.hand_status(n, PROMPTS[self.kind_now()])
-        if self.my_turn:
-            return say.hand_status(n, WAITING[rnd.phase])
-        return say.hand_status(n, say.waiting_for(rnd.name(rnd.to_play)))
+        waiting = say.waiting_for(rnd.name(rnd.to_play))
+        if rnd.phase != PLAY:
+            waiting += f" {WAITING[rnd.phase]}"         # 'waiting for Ann to name a suit ...'
+        return say.hand_status(n, waiting)
 
     def _heading(self) -> str:
         if self.title:
@@ -198,9 +230,11 @@ class Hand(VBox):
 
     def _draw_note(self) -> None:
         name = self._heading()
+        waiting = (f'<div class="fox-awaited">{message(self.awaited, "info")}</div>'
+                   if self.awaited else "")
         self.note.html = (f'<div><span class="fox-title">{escape(name)}</span> '
                           f'<span class="fox-status">\u00b7 {escape(self.status())}</span></div>'
-                          + message(self.message, self.message_kind))
+                          + waiting + message(self.message, self.message_kind))
 
 
 #: The decisions that are never a card of the hand (made with the table's buttons).

@@ -13,6 +13,9 @@ from .round import PLAYERS, Round, deal, player_index
 
 DEFAULT_TARGET = 21
 SHORT_TARGET, LONG_TARGET = 16, 35
+#: What each round of a saved game writes as its modules' ``goal_file``: the game's own goal
+#: file, written once in the game's ``modules`` (``foxlib.io.inputs.read_game`` puts it back).
+GAME_GOAL_FILE = "game"
 
 
 def game_result(score, round_gain, target: int = DEFAULT_TARGET, names=PLAYERS,
@@ -147,9 +150,16 @@ class Game:
 
     # -- saving
     def to_json(self) -> dict:
+        """The saved game. A goal file of the players' own is written once, in the game's
+        ``modules``; each round refers to it (``"goal_file": "game"``, ``GAME_GOAL_FILE``)."""
+        rounds = [r.to_json() for r in self.rounds]
+        if self.modules.goal_file is not None:
+            for saved in rounds:
+                modules = saved["start"].get("modules", {})
+                if "goal_file" in modules:
+                    modules["goal_file"] = GAME_GOAL_FILE
         out = {"seed": self.seed, "target": self.target, "first_dealer": PLAYERS[self.first_dealer],
-               "names": list(self.names), "theme": self.theme.key,
-               "rounds": [r.to_json() for r in self.rounds]}
+               "names": list(self.names), "theme": self.theme.key, "rounds": rounds}
         if not self.modules.base:
             out["modules"] = self.modules.to_json()
         return out

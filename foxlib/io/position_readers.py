@@ -10,8 +10,8 @@ import json
 
 from ..core.cards import Card
 from ..core.errors import FoxError, Problems, json_kind
-from ..engine.game import DEFAULT_TARGET
-from ..engine.goals import read_goals
+from ..engine.game import DEFAULT_TARGET, GAME_GOAL_FILE
+from ..engine.goals import GoalSet, read_goals
 from ..engine.modules import BASE, MODULE_FIELDS, SPECIAL_CARDS, Modules
 from ..engine.round import PLAYERS, Action, Move, Position, Round, check_position, player_index
 from .card_readers import _probs, _whole, read_card, read_card_list
@@ -26,7 +26,8 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
     """The Deluxe modules in play, as a saved round, a saved game or a scenario writes them:
     ``{"poison": true}``, optionally ``"special": ["Axe", ...]``, ``"goals": [ids]`` and
     ``"goal_file"`` (a whole goal file, ``fox-goals/1``, defining goals that are not house
-    goals); a missing field is off (None or ``{}``: the base game). Every bad field is its own
+    goals; in a round of a saved game ``"game"``: the game's goal file, which ``read_game``
+    gives as a read ``GoalSet``); a missing field is off (None or ``{}``: the base game). Every bad field is its own
     problem (``modules.poison must be true or false, not "yes".``; a bad goal file's problems
     name the goal and its field). Special cards and goal cards are read and checked here; a
     position refuses special cards (not available yet) and goal ids that its goal file (by
@@ -80,8 +81,14 @@ def read_modules(obj, where: str = "modules", problems=None) -> Modules | None:
                 continue
             seen.add(name)
             lists.setdefault(key, []).append(name)
-    goal_file = None
-    if obj.get("goal_file") is not None:
+    goal_file = obj.get("goal_file")
+    if isinstance(goal_file, GoalSet):
+        pass                    # the saved game's goal file, already read (``read_game``)
+    elif goal_file == GAME_GOAL_FILE:
+        probs.add(f"{where}.goal_file", f'"{GAME_GOAL_FILE}" stands for the goal file written '
+                  "once in a saved game's modules, so this round can only be read with the "
+                  "game it was saved in (foxlib.io.inputs.read_game).", f"{where}.goal_file:")
+    elif goal_file is not None:
         found = Problems(f"{where}.goal_file")
         goal_file = read_goals(obj["goal_file"], f"{where}.goal_file", found)
         for problem in found.out:

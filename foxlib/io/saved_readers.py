@@ -10,7 +10,7 @@ import pathlib
 
 from ..core.cards import DEFAULT_THEME
 from ..core.errors import FoxError, json_kind
-from ..engine.game import DEFAULT_TARGET, Game, _check_seed
+from ..engine.game import DEFAULT_TARGET, GAME_GOAL_FILE, Game, _check_seed
 from ..engine.modules import BASE
 from ..engine.round import ACTION_KINDS, PLAYERS, Action, Position, Round
 from .card_readers import _probs, _whole, read_json, read_theme
@@ -76,7 +76,9 @@ def loads_round(text, problems=None) -> Round | None:
 
 def read_game(obj, problems=None) -> Game | None:
     """A saved game (``Game.to_json()``): its rounds are read one by one and must follow each
-    other (dealers alternate, scores carry on, no round after the end)."""
+    other (dealers alternate, scores carry on, no round after the end). A goal file of the
+    players' own is read once, from the game's modules: each round refers to it as
+    ``"goal_file": "game"`` (saves that repeat the whole file in every round are read too)."""
     probs = _probs(problems)
     begin = probs.count
     if not isinstance(obj, dict) or "rounds" not in obj:
@@ -102,7 +104,8 @@ def read_game(obj, problems=None) -> Game | None:
         probs.add("game.target", f"must be a whole number of at least 1, not {game.target!r}.",
                   "game.target")
     names = _names(obj, "game.names", probs)
-    game.modules = read_modules(obj.get("modules"), "game.modules", probs) or BASE
+    modules = read_modules(obj.get("modules"), "game.modules", probs)
+    game.modules = modules or BASE
     first = _player(obj.get("first_dealer", "A"), "game.first_dealer", probs)
     game.names, game.theme, game.first_dealer, game.rounds = tuple(names or PLAYERS), theme, \
         first, []
@@ -112,12 +115,34 @@ def read_game(obj, problems=None) -> Game | None:
     for i, data in enumerate(rounds):
         here = f"game.rounds[{i}]"
         before = probs.count
-        rnd = read_round(data, here, probs)
+        rnd = read_round(_game_goal_file(data, obj, modules, here, probs), here, probs)
         if rnd is not None and chained:
             _check_next_round(game, rnd, i, here, probs)
         chained = chained and probs.count == before
         game.rounds.append(rnd)
     return game if probs.count == begin else None
+
+
+def _game_goal_file(data, obj, modules, here: str, probs):
+    """A saved round of a game whose modules' ``goal_file`` is ``"game"`` (``GAME_GOAL_FILE``:
+    the game's own goal file, written once in the game's modules) with that goal file put
+    back; any other round as it is (saves written before carried the whole file in each
+    round, and are read as they are)."""
+    start = data.get("start") if isinstance(data, dict) else None
+    saved = start.get("modules") if isinstance(start, dict) else None
+    if not (isinstance(saved, dict) and saved.get("goal_file") == GAME_GOAL_FILE):
+        return data
+    given = obj.get("modules") if isinstance(obj, dict) else None
+    raw = given.get("goal_file") if isinstance(given, dict) else None
+    if raw is None:
+        probs.add(f"{here}.start.modules.goal_file", f'is "{GAME_GOAL_FILE}", the game\'s own '
+                  "goal file, but the saved game has none (game.modules.goal_file).")
+        return data
+    # A game's goal file that could not be read is read again here, so that the round's
+    # problems name it too.
+    shared = modules.goal_file if modules is not None and modules.goal_file is not None else raw
+    modules_here = {**saved, "goal_file": shared}
+    return {**data, "start": {**start, "modules": modules_here}}
 
 
 def loads_game(text, problems=None) -> Game | None:

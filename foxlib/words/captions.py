@@ -70,6 +70,10 @@ def file_not_text(name: str, what: str) -> str:
 # ----------------------------------------------------------------------------- cards and hands
 
 CANNOT_PLAY_NOW = " (cannot be played now)"
+#: A card that cannot be clicked while a decision is pending (no card of the hand answers it).
+NOT_AVAILABLE_NOW = " (not available now)"
+#: After 'Waiting for you to name a suit for the Hammer': where the learner answers it.
+WITH_BUTTONS = ": use the buttons for it"
 SELECTED = " (selected)"
 NO_CARDS_DEALT = "no cards dealt"
 
@@ -218,6 +222,9 @@ EXPLORER = {
     "no_treasure": "no 7 in the trick, no points", "no_poison": "no Poison 8 in the trick",
     "no_goal": "no goal on the table is met by this trick.",
     "illegal_title": "Cards the follower may not play",
+    "leader_won": "Leader's last won trick", "follower_won": "Follower's last won trick",
+    "won_eg": "e.g. 11M 6K (where a Shovel digs)",
+    "tree_picks": "The led Tree picks the follower's card at random: no card is clicked.",
 }
 
 

@@ -14,6 +14,8 @@ second person: "You lead", "your 9 of Moons", "you have".
                                                   # dropdown's label, a player's reason, a
                                                   # review or a puzzle's feedback
     Narrator(names, theme).prompt(kind, ...)      # the learner's prompt for a decision
+    awaited(kind, name)                           # what a board waits for ('Waiting for you
+                                                  # to name a suit for the Hammer.')
     round_points_line(...), game_line(...)        # score lines
     resolve_trick(lead, follow, decree, names)    # a trick decided, with its reason
     illegal_follow_reason(card, hand, led)        # why a card may not follow, or None
@@ -69,6 +71,13 @@ def illegal_follow_reason(card: Card, hand, led: Card, leader: str = "your oppon
     if code == "monarch":
         facts["leader"] = leader
     return Narrator(theme=theme).refusal(code, **facts)
+
+
+def awaited(kind: str, name: str, how: str = "") -> str:
+    """What a board waits for while the decision ``kind`` is pending (its cards dimmed, none
+    to click): 'Waiting for you to name a suit for the Hammer.', 'Waiting for Computer to
+    decide on the Fox's exchange.' ``how`` ends it: ': use the buttons above'."""
+    return f"{sentence(f'waiting for {who(name)} to {PENDING[kind]}')}{how}."
 
 
 # ----------------------------------------------------------------------------- the narrator

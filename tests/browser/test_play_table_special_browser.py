@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from foxlib.engine.modules import SPECIAL_CARDS
 from foxlib.words.narrator import DECISION_NAMES
 
@@ -120,3 +122,90 @@ def _review(table, special: bool) -> None:
         names = [DECISION_NAMES[k] for k in ("name_suit", "fairy_take", "dig", "potion_play")]
         assert any(f"your {name}" in shown for name in names), shown[:2000]
     assert "random picks still to come averaged" in shown or "did not settle" in shown
+
+
+# ----------------------------------------------------------------------------------------
+# A pending decision: the hand does not look playable
+# ----------------------------------------------------------------------------------------
+
+#: A page with a play table at the learner's Hammer decision (the suit to name): games with the
+#: Hammer are dealt until the learner holds it, and the learner follows with it.
+HAMMER_CELL = '''\
+import random
+from widgets import PlayTable
+
+
+def at_the_hammers_decision():
+    for seed in range(200):
+        pt = PlayTable(seed=seed, special=["Hammer"], sync=True)
+        rng = random.Random(seed)
+        while not pt.game.round.is_over:
+            rnd = pt.game.round
+            acts = rnd.legal_actions()
+            if any(a.kind == "name_suit" for a in acts):
+                return pt
+            hammer = [a for a in acts if a.kind == "play" and a.card.special == "Hammer"]
+            other = [a for a in acts if a not in hammer]
+            pt.decide(hammer[0] if hammer and rnd.trick else rng.choice(other or acts))
+    raise AssertionError("no game gave the learner the Hammer's decision")
+
+
+at_the_hammers_decision()
+'''
+
+
+@pytest.fixture(scope="module")
+def hammer_page_dir(tmp_path_factory):
+    import json
+    root = tmp_path_factory.mktemp("hammer-decision")
+    cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+            "source": HAMMER_CELL.splitlines(keepends=True)}
+    notebook = {"cells": [cell], "nbformat": 4, "nbformat_minor": 5,
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                            "language": "python"},
+                             "language_info": {"name": "python"}}}
+    (root / "hammer_decision.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    return root
+
+
+def test_a_hammer_decision_dims_the_hand_and_a_dimmed_card_does_nothing(
+        page, voila_factory, open_notebook, screenshot, hammer_page_dir):
+    server = voila_factory(hammer_page_dir)
+    open_notebook("hammer_decision.ipynb", wait_for=".fox-play-table", server=server)
+    table = page.locator(".fox-play-table")
+    names = table.locator(".fox-decision button", has_text="Name ")
+    names.first.wait_for()
+    hand = table.locator(".fox-hand").filter(has=page.locator(".fox-card.fox-disabled"))
+    hand.get_by_text("Waiting for you to name a suit for the Hammer").wait_for()
+    cards = hand.locator(".fox-card")
+    n = cards.count()
+    assert n > 0 and hand.locator(".fox-card.fox-disabled.fox-dimmed").count() == n
+    assert hand.locator(".fox-card.fox-clickable").count() == 0
+    first = cards.first
+    # Dimmed in the page (faded), announced as a button that is not available, never focused.
+    opacity = float(first.evaluate("el => getComputedStyle(el).opacity"))
+    assert opacity < 0.8, opacity
+    assert first.evaluate("el => getComputedStyle(el).cursor") == "not-allowed"
+    assert first.get_attribute("aria-disabled") == "true"
+    assert first.get_attribute("role") == "button" and first.get_attribute("tabindex") is None
+    assert "(not available now)" in first.get_attribute("aria-label")
+    assert "Waiting for you to name a suit" in hand.locator("[role=group]").first \
+        .get_attribute("aria-label")
+    hand.scroll_into_view_if_needed()
+    screenshot("play-table-hammer-decision-hand-dimmed", full_page=False)
+    # A click on a dimmed card does nothing: no refusal, no play, the hand as it was.
+    before_log = page.locator(LOG).count()
+    codes = [cards.nth(i).get_attribute("data-card") for i in range(n)]
+    first.click(force=True)
+    page.wait_for_timeout(800)
+    assert page.locator(LOG).count() == before_log
+    assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == codes
+    assert "No card of your hand" not in table.inner_text()
+    assert names.count() >= 1
+    # Naming a suit ends the wait: the hand is no longer disabled.
+    names.first.click()
+    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n",
+                           arg=[LOG, before_log], timeout=30_000)
+    table.locator(".fox-hand .fox-card.fox-disabled").first.wait_for(state="detached",
+                                                                      timeout=30_000)
+    assert not table.get_by_text("Waiting for you to name a suit").is_visible()

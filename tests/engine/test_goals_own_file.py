@@ -117,3 +117,45 @@ def test_the_referee_plays_a_scenario_with_its_own_goal_file():
     scenario["modules"]["goal_file"] = {**OWN, "goals": [{**OWN["goals"][1], "kind": "x"}]}
     error = referee_line(json.dumps(scenario))["error"]
     assert "scenario.modules.goal_file, goal moon-walk: kind: must be" in error
+
+
+# ----------------------------------------------------------------------------- saved once
+
+def test_a_saved_game_writes_its_own_goal_file_once_and_each_round_refers_to_it():
+    game = Game(seed=4, modules=Modules.with_goals(own_goals()))
+    play_out(game, 2)
+    assert len(game.rounds) > 1
+    text = game.dumps()
+    data = json.loads(text)
+    assert text.count('"kitchen-table"') == 1          # the goal file's id: written once
+    assert all(r["start"]["modules"]["goal_file"] == "game" for r in data["rounds"])
+    again = loads_game(text)
+    assert again == game and again.modules == game.modules
+    assert all(r.modules.goal_file == game.modules.goal_file for r in again.rounds)
+    assert again.dumps() == text                        # the round trip writes the same
+
+
+def test_a_saved_game_that_repeats_its_goal_file_in_every_round_is_still_read():
+    # Saves written before the goal file was written once carry it whole in every round.
+    game = Game(seed=4, modules=Modules.with_goals(own_goals()))
+    play_out(game, 2)
+    data = json.loads(game.dumps())
+    for saved in data["rounds"]:
+        saved["start"]["modules"]["goal_file"] = OWN
+    again = read_game(data)
+    assert again == game
+    assert json.loads(again.dumps())["rounds"][0]["start"]["modules"]["goal_file"] == "game"
+
+
+def test_a_round_that_refers_to_the_games_goal_file_needs_its_game():
+    game = Game(seed=4, modules=Modules.with_goals(own_goals()))
+    saved = json.loads(game.dumps())["rounds"][0]
+    with pytest.raises(InputError, match=r'round\.start\.modules\.goal_file.*"game" stands for '
+                       r"the goal file written once in a saved game's modules"):
+        loads_round(json.dumps(saved))
+    data = json.loads(game.dumps())
+    del data["modules"]["goal_file"]
+    data["modules"]["goals"] = ["swan-dive"]
+    with pytest.raises(InputError, match=r'game\.rounds\[0\]\.start\.modules\.goal_file: is '
+                       r'"game", the game\'s own goal file, but the saved game has none'):
+        read_game(data)

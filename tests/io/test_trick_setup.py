@@ -50,3 +50,40 @@ def test_set_up_problems_say_what_to_check_in_plain_words(args, words):
     text = str(info.value)
     assert text.startswith("Check the set-up: ") and words in text
     assert "[" not in text and "hands." not in text
+
+
+# ----------------------------------------------------------------------------- won tricks
+
+def test_won_tricks_are_where_a_shovel_digs_and_the_round_so_far_adds_up():
+    from foxlib.engine.modules import Modules
+    from foxlib.engine.possible import check_possible
+    setup = trick_setup("4K", "10M", "Shovel 6B 2B", modules=Modules(special=("Shovel",)),
+                        follower_won="11M 6K", leader_won="1B 3K")
+    pos = setup.position
+    assert setup.last_won == pos.last_won == ((Card("1B"), Card("3K")), (Card("11M"), Card("6K")))
+    assert pos.tricks_won == (9, 1) and len(pos.deck) == 7      # 6 + one special card
+    piles = [c for pile in pos.last_won for c in pile]
+    assert not set(piles) & {pos.decree, *pos.hands[0], *pos.hands[1], *pos.deck}
+    assert check_possible(pos, piles) == []
+
+
+@pytest.mark.parametrize("hand,won,words", [
+    ("6B 2B", dict(follower_won="11M"), "the follower's last won trick holds 1 card, but a "
+                                        "trick holds 2 cards, or 3 when one was played with the "
+                                        "Crown"),
+    ("6B 2B", dict(leader_won="11M 6K 1M"), "the leader's last won trick holds 3 cards"),
+    ("6B 2B", dict(follower_won="4K 1M"), "the 4 of Keys (4K) is chosen twice: as the decree "
+                                          "card and in the last trick the follower won"),
+    ("6B 2B", dict(follower_won="11M 12K"), "the follower's last won trick's second card '12K' "
+                                            "is not a card"),
+    ("6B 2B 1B 1K 1M 2M 3M 4M 5M 6M 7M 8B 9B", dict(follower_won="11M 6K"),
+     "the follower holds 13 cards, so no trick has been played before this one: give no won "
+     "trick, or give the follower fewer cards."),
+    ("6B 2B 1B 1K 1M 2M 3M 4M 5M 6M 7M 8B", dict(follower_won="11M 6K", leader_won="3B 3K"),
+     "the follower holds 12 cards, so only one trick has been played before this one"),
+])
+def test_a_bad_won_trick_is_a_set_up_to_check_naming_what_and_where(hand, won, words):
+    from foxlib.io.inputs import InputError
+    with pytest.raises(InputError) as err:
+        trick_setup("4K", "10M", hand, **won)
+    assert str(err.value).startswith("Check the set-up: ") and words in str(err.value)

@@ -155,3 +155,28 @@ def test_the_decision_dropdowns_say_the_narrators_labels_in_the_theme_shown():
     for dropdown, kind in ((e.follower_choice, "name_suit"), (e.leader_choice, "replace")):
         assert [label for label, _ in dropdown.options] == \
             [voice.action_words(*Action(kind, v), "label") for _, v in dropdown.options]
+
+
+def test_the_shovel_digs_in_the_won_trick_the_set_up_gives():
+    e = RulesExplorer(preset="Shovel: dig in a won trick")
+    assert e.error == "" and e.modules().special == ("Shovel",)
+    assert e.follower_won.value == "11M 6K" and e.followed == "Shovel"
+    dig = next(r for r in e.round.history if r.kind == "dig")
+    assert dig.player == 1 and str(dig.card) in ("11M", "6K")
+    said = text(e.result.html)
+    assert "digs with the Shovel" in said and e.trick is not None
+    assert e.trick.winner == 1             # either card dug wins: the 11 of Moons or a trump
+    # Not digging: the Shovel stays in the trick and loses it.
+    e.follower_choice.value = ""
+    assert e.trick.winner == 0 and not any(r.kind == "dig" and r.card for r in e.round.history)
+
+
+def test_a_won_trick_that_cannot_be_is_a_set_up_to_check():
+    e = RulesExplorer(led="10M", follower_hand="Shovel 6B 2B", special=["Shovel"])
+    e.follower_won.value = "11M"
+    assert e.round is None and e.error.startswith("Check the set-up: the follower's last won "
+                                                  "trick holds 1 card")
+    e.follower_won.value = "11M 6K"
+    assert e.error == "" and e.round.start.last_won[1] == (Card("11M"), Card("6K"))
+    e.set_up_own()                          # the example's extras go, the won tricks too
+    assert e.follower_won.value == ""

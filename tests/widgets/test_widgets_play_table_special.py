@@ -433,7 +433,12 @@ def test_the_review_of_a_round_with_special_cards_judges_every_decision_of_the_l
 def test_a_hand_card_clicked_when_a_suit_must_be_named_is_refused_in_plain_words():
     pt = reach("name_suit")
     before = pt.game.dumps()
-    pt.hand.click(str(sorted(pt.game.round.hands[0])[0]))
+    card = str(sorted(pt.game.round.hands[0])[0])
+    # The card cannot be clicked (disabled: tests/widgets/test_pending_decisions.py) ...
+    pt.hand.click(card)
+    assert pt.game.dumps() == before
+    # ... and the hand refuses it all the same, in plain words, if it is asked.
+    assert not pt.hand.try_card(card)
     assert pt.game.dumps() == before
     assert pt.hand.message.startswith("No card of your hand is chosen now: your Hammer: name a "
                                       "suit")

@@ -58,12 +58,44 @@ class FoxExchangeExercise(ChoiceExercise):
                          theme_)
 
     def _result(self, card, goal):
+        rnd = self._played(card)
+        record, trick = rnd.history[-2], rnd.tricks[-1]
+        won = trick.winner == 1
+        said = trick.reason
+        if card is not None:
+            # The swap has just said which suit is trump: the trick's reason does not say it
+            # again.
+            said = _without_trump(said, rnd)
+        return (won if goal == "win" else not won), f"{record.reason} {said}"
+
+    def _played(self, card):
+        """A copy of the round after the Fox and the exchange (``card``; None keeps the
+        decree card)."""
         rnd = self.round.copy()
         rnd.play(self.fox)
-        record = rnd.exchange(card)
-        trick = rnd.tricks[-1]
-        won = trick.winner == 1
-        return (won if goal == "win" else not won), f"{record.reason} {trick.reason}"
+        rnd.exchange(card)
+        return rnd
+
+    def board_after(self, index: int) -> dict:
+        """The board once the answer ``index`` (of ``options``) is played: ``decree`` (the
+        decree card then: the card swapped in, or the old one kept), ``hand`` (the follower's
+        cards then, the old decree card among them after a swap) and ``trick`` (the led card
+        and the Fox)."""
+        if not 0 <= index < len(self.options):
+            raise InvalidState(f"index: {index} is not one of the {len(self.options)} answers.")
+        card = ([None, *self.hand])[index]
+        rnd = self._played(card)
+        return {"decree": rnd.decree, "hand": sorted(rnd.hands[1]),
+                "trick": list(rnd.tricks[-1].cards)}
+
+
+def _without_trump(reason: str, rnd) -> str:
+    """``reason`` without its first sentence when that sentence only says which suit is trump
+    (or that there is none)."""
+    trump = rnd.tricks[-1].rule.trump
+    said = (f"{Narrator.of(rnd).suits(trump)} are trump. " if trump is not None
+            else "There is no trump suit: the decree card is a special card. ")
+    return reason[len(said):] if reason.startswith(said) else reason
 
 
 class WoodcutterDiscardExercise(CardPickExercise):
