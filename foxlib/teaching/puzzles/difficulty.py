@@ -31,7 +31,7 @@ from pathlib import Path
 from ...core import rules
 from ...core.cards import Card
 from ...engine.round import Round
-from ...words.captions import LESSON_GROUPS
+from ...words.captions import LESSON_GROUPS, SET_LEVELS
 from .analysis import analyse, solve_actions, solve_goal, trick_goal_met, trick_outcomes, truth
 from .format import BAND, DATA_DIR, PLAY, PREDICT, SCORE
 from .model import Puzzle, dumps
@@ -267,7 +267,7 @@ def write_store(sets) -> None:
 
 def table(sets) -> str:
     """A plain-text table: each set's level and rank, then its puzzles with their measure."""
-    lines = []
+    lines = [levels_table(sets), ""]
     for s in sets:
         lines.append(f"{s.id}: level {set_level(s)} (median {set_points(s):g} points), "
                      f"rank {set_rank(s)}")
@@ -275,4 +275,17 @@ def table(sets) -> str:
             d = puzzle_difficulty(p)
             lines.append(f"  {i:2}. {p.id:40} {p.kind:8} decisions {d.decisions}  traps "
                          f"{d.traps}  rules {d.rules}  = {d.points:2}  level {d.level}")
+    return "\n".join(lines)
+
+
+def levels_table(sets) -> str:
+    """The sets in their order, with level, median points and each puzzle's points, as
+    docs/puzzles.md shows them (a test keeps that copy current)."""
+    lines = [f"{'set':12} {'lesson':26} {'level':16} {'median':>6}  points, in order"]
+    for s in sets:
+        level = set_level(s)
+        words = f"{level} {SET_LEVELS[level]}" if level else "-"
+        points = " ".join(str(puzzle_difficulty(p).points) for p in s.puzzles)
+        lines.append(f"{s.id:12} {s.lesson or '(none)':26} {words:16} "
+                     f"{set_points(s):>6g}  {points}")
     return "\n".join(lines)
