@@ -118,3 +118,10 @@ def test_docs_give_the_measure_cuts_and_the_current_order(collection):
                  "Intermediate", "Advanced", "python -m foxlib puzzles difficulty --write"):
         assert word in section, word
     assert re.search(r"progress is kept by set and puzzle id", section.replace("\n", " "))
+
+
+def test_a_band_too_big_to_walk_is_refused_with_its_reason(collection, monkeypatch):
+    from foxlib import FoxError
+    monkeypatch.setattr(difficulty_module, "WALK_LIMIT", 10)
+    with pytest.raises(FoxError, match="endgame-only-loser is too big to measure"):
+        measure(collection.puzzle("endgame-only-loser"))

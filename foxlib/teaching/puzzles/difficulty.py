@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ...core import rules
 from ...core.cards import Card
+from ...core.errors import FoxError
 from ...engine.round import Round
 from ...words.captions import LESSON_GROUPS, SET_LEVELS
 from .analysis import analyse, solve_actions, solve_goal, trick_goal_met, trick_outcomes, truth
@@ -39,6 +40,9 @@ from .model import Puzzle, dumps
 #: Points up to the first cut are level 1 (easy), up to the second level 2 (medium), above
 #: it level 3 (hard): for a puzzle, and for a set its median puzzle's.
 LEVEL_CUTS = (2, 5)
+#: Positions a band puzzle's walk over every defence may visit (a teacher's big endgame is
+#: refused with a reason rather than keep the page busy).
+WALK_LIMIT = 20_000
 #: The stored measures of the shipped collection.
 STORE = DATA_DIR.parent / "puzzle-difficulty.json"
 
@@ -87,7 +91,7 @@ def measure(puzzle: Puzzle) -> Difficulty:
     else:
         traps = sum(1 for v in wrong if _band_hope(rnd, v.move, puzzle))
     if puzzle.kind == BAND:
-        decisions = _decisions(puzzle, rnd)
+        decisions = _decisions(puzzle, rnd, [WALK_LIMIT])
         cards = [*rnd.hands[0], *rnd.hands[1], *rnd.trick]
     else:
         decisions = 1
@@ -168,37 +172,42 @@ def _band_hope(rnd: Round, move, puzzle: Puzzle) -> bool:
         rnd.pop()
 
 
-def _decisions(puzzle: Puzzle, rnd: Round) -> int:
+def _decisions(puzzle: Puzzle, rnd: Round, budget: list) -> int:
     """The learner's decisions that matter until the end of the round, against the hardest
-    defence, the learner taking the easiest right move each time."""
+    defence, the learner taking the easiest right move each time. ``budget``: positions left
+    to visit (a FoxError once they run out)."""
     goal, you = puzzle.goal, puzzle.you
     if rnd.is_over:
         return 0
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise FoxError(f"the puzzle {puzzle.id} is too big to measure: its defences pass "
+                       f"more than {WALK_LIMIT:,} positions.")
     if puzzle.deluxe:
         if rnd.to_play == you:
             verdicts = solve_actions(rnd, goal).verdicts
             right = [v.move for v in verdicts if v.works]
             here = int(len(right) < len(verdicts))
-            return here + min((_after(puzzle, rnd, a) for a in right), default=0)
-        return max((_after(puzzle, rnd, a) for a in rnd.legal_actions()), default=0)
+            return here + min((_after(puzzle, rnd, a, budget) for a in right), default=0)
+        return max((_after(puzzle, rnd, a, budget) for a in rnd.legal_actions()), default=0)
     if rnd.to_play == you:
         verdicts = solve_goal(rnd, goal).verdicts
         right = [v.move for v in verdicts if v.works]
         return int(len(right) < len(verdicts)) + min(
-            (_pushed(puzzle, rnd, m) for m in right), default=0)
-    return max((_pushed(puzzle, rnd, m) for m in rnd.legal_moves()), default=0)
+            (_pushed(puzzle, rnd, m, budget) for m in right), default=0)
+    return max((_pushed(puzzle, rnd, m, budget) for m in rnd.legal_moves()), default=0)
 
 
-def _after(puzzle, rnd, action) -> int:
+def _after(puzzle, rnd, action, budget) -> int:
     nxt = rnd.copy()
     nxt.act(action)
-    return _decisions(puzzle, nxt)
+    return _decisions(puzzle, nxt, budget)
 
 
-def _pushed(puzzle, rnd, move) -> int:
+def _pushed(puzzle, rnd, move, budget) -> int:
     rnd.push(move)
     try:
-        return _decisions(puzzle, rnd)
+        return _decisions(puzzle, rnd, budget)
     finally:
         rnd.pop()
 
