@@ -650,10 +650,10 @@ class PuzzleApp(VBox):
                       not s.file.startswith("upload:") else "")
             pct = round(100 * k / n) if n else 0
             level = say.set_level_words(self.level(s))
-            level = (f' <span class="fox-pz-level" title="{escape(say.SET_LEVEL_TIP)}">'
+            level = (f'<span class="fox-pz-level" title="{escape(say.SET_LEVEL_TIP)}">'
                      f'{escape(level)}</span>' if level else "")
             rows.append(
-                f'<tr data-set="{escape(s.id)}"><td>{escape(s.title)}{level}{lesson}</td>'
+                f'<tr data-set="{escape(s.id)}"><td>{escape(s.title)}{lesson}{level}</td>'
                 f'<td class="fox-pz-count">{k} / {n}</td>'
                 f'<td><div class="fox-pz-bar" role="progressbar" aria-valuemin="0" '
                 f'aria-valuemax="{n}" aria-valuenow="{k}" '
