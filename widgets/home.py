@@ -16,7 +16,7 @@ import anywidget
 import traitlets as t
 
 from foxlib import Card
-from foxlib.teaching.puzzles import load_collection
+from foxlib.teaching.puzzles import load_collection, set_level
 from foxlib.words import captions as say
 from foxlib.words.captions import LESSON_GROUPS
 from foxlib.words.svg import card_svg
@@ -83,12 +83,17 @@ def puzzle_sets() -> list:
 
 
 def puzzles_html(sets, href=page_href) -> str:
+    """The puzzle sets, in the collection's order, each with its level (easy to hard within
+    each part of the course: docs/puzzles.md, "How hard a puzzle is")."""
     items = []
     for s in sets:
+        level = say.set_level_words(set_level(s))
         items.append(
             f"<li class='fox-home-set' data-fox-set='{_esc(s.id)}' "
             f"data-fox-total='{len(s.puzzles)}'>"
             f"<a href='{href('puzzles', _esc(s.id))}'>{_esc(s.title)}</a>"
+            + (f"<span class='fox-home-level' title='{_esc(say.SET_LEVEL_TIP)}'>"
+               f"{_esc(level)}</span>" if level else "") +
             f"<span class='fox-home-state'>{len(s.puzzles)} puzzles</span>"
             f"{_bar(say.set_progress(s.title))}</li>")
     return f"<ul class='fox-home-sets'>{''.join(items)}</ul>"

@@ -24,7 +24,7 @@ from foxlib.words.captions import PUZZLE as WORDS
 from foxlib.words.narrator import Narrator
 from foxlib.teaching.puzzles import (BAND, EXAMPLE_FILE, PLAY, PREDICT, SCORE, LoadResult,
                                      PuzzleSession, check_puzzle, dumps, load_collection,
-                                     load_text)
+                                     load_text, set_level)
 from foxlib.engine.round import Action
 
 from .card import CardRow, HtmlView
@@ -501,6 +501,7 @@ class PuzzleApp(VBox):
                                  tooltip=WORDS["load_tip"])
         self.upload_report = HtmlView(layout=shared.box)
         self._updating = False
+        self._levels = {}       # set id -> (the set, its level): measured once per set
         self.set_menu.observe(self._set_chosen, names="value")
         self.puzzle_menu.observe(self._puzzle_chosen, names="value")
         self.store.observe(self._progress_changed, names=["solved", "seen"])
@@ -607,11 +608,23 @@ class PuzzleApp(VBox):
     def solved_count(self, pset) -> int:
         return sum(self.store.is_solved(p) for p in pset.puzzles)
 
+    def level(self, pset) -> int | None:
+        """The set's level (``foxlib.teaching.puzzles.set_level``: stored for the shipped sets,
+        measured once for a teacher's file; None if its puzzles cannot be measured)."""
+        known = self._levels.get(pset.id)
+        if known is None or known[0] is not pset:
+            try:
+                known = (pset, set_level(pset))
+            except FoxError:
+                known = (pset, None)
+            self._levels[pset.id] = known
+        return known[1]
+
     def _fill_set_menu(self) -> None:
         self._updating = True
         value = self.set_menu.value
-        self.set_menu.options = [(say.set_option(s.title, self.solved_count(s), len(s.puzzles)),
-                                  s.id) for s in self.sets]
+        self.set_menu.options = [(say.set_option(s.title, self.solved_count(s), len(s.puzzles),
+                                                 self.level(s)), s.id) for s in self.sets]
         if value in [s.id for s in self.sets]:
             self.set_menu.value = value
         self._updating = False
@@ -636,8 +649,11 @@ class PuzzleApp(VBox):
             lesson = (f' <a href="{escape(page_href(s.lesson))}">lesson</a>' if s.lesson and
                       not s.file.startswith("upload:") else "")
             pct = round(100 * k / n) if n else 0
+            level = say.set_level_words(self.level(s))
+            level = (f'<span class="fox-pz-level" title="{escape(say.SET_LEVEL_TIP)}">'
+                     f'{escape(level)}</span>' if level else "")
             rows.append(
-                f'<tr data-set="{escape(s.id)}"><td>{escape(s.title)}{lesson}</td>'
+                f'<tr data-set="{escape(s.id)}"><td>{escape(s.title)}{lesson}{level}</td>'
                 f'<td class="fox-pz-count">{k} / {n}</td>'
                 f'<td><div class="fox-pz-bar" role="progressbar" aria-valuemin="0" '
                 f'aria-valuemax="{n}" aria-valuenow="{k}" '

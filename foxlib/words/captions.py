@@ -543,7 +543,8 @@ def _home_words(n_lessons: int, n_puzzles: int, n_sets: int) -> dict:
         "step_play": "A whole game, with undo and hints.",
         "lessons_summary": "New to trick-taking games? Start with lesson 1 and follow the "
                            "<i>Next</i> link at the bottom of each page.",
-        "puzzles_summary": f"{n_sets} sets that follow the lessons, from easy to hard.",
+        "puzzles_summary": f"{n_sets} sets that follow the lessons, each from easy to hard "
+                           "and marked with its level.",
         "teachers_title": "For teachers",
         "teachers_before": "Every lesson has a <b>Present</b> link that shows it as slides for "
                            "the projector, exercises included. The ",
@@ -718,8 +719,22 @@ def score_so_far(score: int, treasure: int, tricks: int) -> tuple:
     return f"{score} points{gain}", f"{tricks} {plural(tricks, 'trick')} this round"
 
 
-def set_option(title: str, solved: int, n: int) -> str:
-    return f"{title} ({solved}/{n})"
+#: A puzzle set's level (``foxlib.teaching.puzzles.set_level``: its median puzzle's, measured
+#: by the engine and the solver), for the set lists of the puzzle page and the contents page.
+SET_LEVELS = {1: "Beginner", 2: "Intermediate", 3: "Advanced"}
+SET_LEVEL_TIP = ("How hard the set is, measured from its puzzles: how many decisions matter, "
+                 "how many wrong answers look right, and how many special rules come in.")
+
+
+def set_level_words(level: int | None) -> str:
+    """'Level 1 · Beginner' (empty when a set has no level)."""
+    return f"Level {level} \u00b7 {SET_LEVELS[level]}" if level in SET_LEVELS else ""
+
+
+def set_option(title: str, solved: int, n: int, level: int | None = None) -> str:
+    """The set menu's entry: 'Trump and the decree card — Level 1 · Beginner (2/7)'."""
+    words = set_level_words(level)
+    return (f"{title} \u2014 {words}" if words else title) + f" ({solved}/{n})"
 
 
 def puzzle_option(number: int, title: str, level: str, solved: bool, seen: bool) -> str:

@@ -115,7 +115,9 @@ def test_the_puzzle_sets_table_is_the_collection():
 
     rows = re.findall(r"^\| \[(\d+)\]\((\d\d_\w+)\.ipynb\) \| \[([^\]]+)\]\(puzzles\.ipynb#([\w-]+)\)"
                       r" \| (\d+) \|$", section("Puzzle sets to assign"), re.M)
-    sets = [s for s in load_collection().sets if s.lesson]     # the Deluxe set has no lesson
+    # The guide lists the sets by the lesson they follow (the app, easy to hard in each part of
+    # the course: docs/puzzles.md); the Deluxe set has no lesson.
+    sets = sorted((s for s in load_collection().sets if s.lesson), key=lambda s: s.lesson)
     deluxe = next(s for s in load_collection().sets if not s.lesson)
     assert f"(puzzles.ipynb#{deluxe.id}) ({len(deluxe.puzzles)}" in section(
         "Puzzle sets to assign").replace("\n", " ")

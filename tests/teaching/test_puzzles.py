@@ -690,11 +690,12 @@ def test_wrong_count_says_why_without_the_right_number(collection):
 # ----------------------------------------------------------------------------- the package
 
 def test_puzzle_modules_import_only_from_earlier_layers():
-    """format <- schema, reference <- model <- positions <- load <- analysis <- check <- session,
-    generate <- cli: each module of foxlib/teaching/puzzles imports only modules listed before it."""
+    """format <- schema, reference <- model <- positions <- load <- analysis <- difficulty <-
+    check <- session, generate <- cli: each module of foxlib/teaching/puzzles imports only
+    modules listed before it."""
     import ast
-    layers = ["format", "schema", "reference", "model", "positions", "load", "analysis", "check",
-              "session", "generate", "cli"]
+    layers = ["format", "schema", "reference", "model", "positions", "load", "analysis",
+              "difficulty", "check", "session", "generate", "cli"]
     package = ROOT / "foxlib" / "teaching" / "puzzles"
     assert sorted(layers + ["__init__"]) == sorted(p.stem for p in package.glob("*.py"))
     for i, name in enumerate(layers):

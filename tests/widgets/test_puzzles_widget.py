@@ -3,6 +3,7 @@ them, trait changes (the browser's localStorage arrives through ProgressStore.so
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -435,3 +436,45 @@ def test_a_puzzle_that_shows_its_deck_does_not_call_it_face_down(app, collection
                   if not p.show_deck and p.start().deck)
     app.choose_puzzle(hidden.id)
     assert "face down" in player.decree.html and player.deck.layout.display == "none"
+
+
+# ----------------------------------------------------------------------------- set levels
+
+def test_the_set_menu_and_the_progress_table_show_each_set_s_level(app, collection):
+    from foxlib.teaching.puzzles import set_level
+    from foxlib.words.captions import set_level_words
+    labels = dict((value, label) for label, value in app.set_menu.options)
+    assert list(labels) == [s.id for s in collection.sets]        # the collection's order
+    for s in collection.sets:
+        words = set_level_words(set_level(s))
+        assert words.startswith("Level ") and words in labels[s.id], labels[s.id]
+        row = app.progress.html.split(f'data-set="{s.id}"', 1)[1].split("</tr>", 1)[0]
+        assert 'class="fox-pz-level"' in row and words in row, s.id
+    assert labels["following"] == "Leading and following suit \u2014 Level 1 \u00b7 Beginner (0/6)"
+
+
+def test_a_teacher_s_set_gets_its_measured_level(app):
+    good = {"id": "mine-1", "title": "Mine", "difficulty": 3, "goal": "win-trick",
+            "position": {"decree": "4M", "leader": "B", "trick": ["10B"],
+                         "hands": {"A": ["9K", "2K"], "B": ["1M"]},
+                         "tricks_won": {"A": 6, "B": 5}},
+            "solution": ["9K"], "hints": ["Witch?"], "explanation": "A lone Witch is trump."}
+    text = json.dumps({"format": "fox-puzzles/1", "id": "class", "title": "Class set",
+                       "puzzles": [good]})
+    app.load_file_text(text.encode(), "class.json")
+    label = dict((value, label) for label, value in app.set_menu.options)["upload-class"]
+    assert "Class set (uploaded) \u2014 Level 1 \u00b7 Beginner (0/1)" == label
+
+
+def test_the_contents_page_shows_each_puzzle_set_s_level_in_order(collection):
+    from foxlib.teaching.puzzles import set_level
+    from foxlib.words.captions import set_level_words
+    from widgets.home import page_html
+    page = page_html(collection.sets)
+    rows = re.findall(r"<li class='fox-home-set' data-fox-set='([\w-]+)'.*?</li>", page)
+    assert rows == [s.id for s in collection.sets]
+    for s in collection.sets:
+        row = page.split(f"data-fox-set='{s.id}'", 1)[1].split("</li>", 1)[0]
+        assert ("<span class='fox-home-level' title=" in row and
+                f">{set_level_words(set_level(s))}</span>" in row), s.id
+        assert "<span class='fox-home-state'>" in row      # home.js still fills in progress

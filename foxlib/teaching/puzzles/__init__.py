@@ -23,14 +23,17 @@ The package is layered, each module importing only from the ones before it:
   puzzles back as text and JSON;
 - ``positions`` and ``load``: reading files, every problem reported;
 - ``analysis``: equivalent cards and the verdict on every move (engine and solver);
+- ``difficulty``: how hard a puzzle and a set are (``measure``, ``set_level``), stored for the
+  shipped collection;
 - ``check``: proving puzzles (``python -m foxlib puzzles check``) and the coverage table;
 - ``session``: one learner's attempt (``PuzzleSession``); ``generate``: new puzzles;
 - ``cli``: the command line.
 
 Command line: ``python -m foxlib puzzles check [PATH...]``,
 ``python -m foxlib puzzles generate --theme T --count N --seed S [--out FILE]`` (Deluxe:
-``--special Hammer`` and/or ``--poison`` instead of ``--theme``) and
-``python -m foxlib puzzles schema [--json | --update-docs FILE]``.
+``--special Hammer`` and/or ``--poison`` instead of ``--theme``),
+``python -m foxlib puzzles schema [--json | --update-docs FILE]`` and
+``python -m foxlib puzzles difficulty [--write]``.
 """
 from .analysis import (NODE_LIMIT, TRICK_GOALS, GoalAnalysis, Verdict, analyse, closure,
                        equivalence_note, equivalent_cards, equivalent_moves, judge_trick_goal,
@@ -38,6 +41,8 @@ from .analysis import (NODE_LIMIT, TRICK_GOALS, GoalAnalysis, Verdict, analyse, 
                        truth)
 from .check import CheckResult, check_paths, check_puzzle, coverage, coverage_table
 from .cli import main
+from .difficulty import (LEVEL_CUTS, Difficulty, level_of, measure, puzzle_difficulty,
+                         set_level, set_rank)
 from .format import (BAND, CHARACTER_TAGS, DATA_DIR, DECK_SIZE, EXAMPLE_FILE, FORMAT,
                      GAME_ANSWERS, GOALS, KINDS, PLAY, PLAYER_ANSWERS, POSITION_FIELDS, PREDICT,
                      PUZZLE_FIELDS, REQUIRED_TAGS, ROUND_TRICKS, SCHEMA, SCORE, SET_FIELDS, TAGS,
@@ -64,6 +69,9 @@ __all__ = [
     "NODE_LIMIT", "TRICK_GOALS", "GoalAnalysis", "Verdict", "analyse", "closure",
     "equivalence_note", "equivalent_cards", "equivalent_moves", "judge_trick_goal", "live_cards",
     "solve_actions", "solve_goal", "solver_objective", "trick_outcomes", "truth",
+    # difficulty
+    "LEVEL_CUTS", "Difficulty", "level_of", "measure", "puzzle_difficulty", "set_level",
+    "set_rank",
     # check
     "CheckResult", "check_paths", "check_puzzle", "coverage", "coverage_table",
     # session

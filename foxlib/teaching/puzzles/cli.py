@@ -1,5 +1,5 @@
-"""``python -m foxlib puzzles check [PATH...]``, ``python -m foxlib puzzles generate`` and
-``python -m foxlib puzzles schema``."""
+"""``python -m foxlib puzzles check [PATH...]``, ``python -m foxlib puzzles generate``,
+``python -m foxlib puzzles schema`` and ``python -m foxlib puzzles difficulty [--write]``."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .analysis import NODE_LIMIT
 from .check import check_paths, coverage_table
+from .difficulty import table as difficulty_table, write_store
 from ...engine.modules import SPECIAL_CARDS
 from .generate import GEN_THEMES, generate, generate_deluxe, generated_file
 from .load import load_paths
@@ -41,7 +42,17 @@ def main(argv=None) -> int:
     schema.add_argument("--json", action="store_true", help="print the JSON schema instead")
     schema.add_argument("--update-docs", metavar="FILE", help="rewrite the generated blocks "
                         "of FILE (docs/puzzles.md) instead")
+    level = sub.add_parser("difficulty", help="print how hard each shipped puzzle and set is "
+                           "(the engine's and solver's measure)")
+    level.add_argument("--write", action="store_true", help="compute the measures afresh and "
+                       "store them (foxlib/data/puzzle-difficulty.json)")
     args = parser.parse_args(argv)
+    if args.command == "difficulty":
+        sets = load_paths().sets
+        if args.write:
+            write_store(sets)
+        print(difficulty_table(sets))
+        return 0
     if args.command == "schema":
         return _schema_command(args)
     if args.command == "check":
