@@ -171,6 +171,32 @@ def why_not_score(tricks: int, treasure: int, given: int) -> str:
     return text
 
 
+NOT_A_NUMBER = "The answer is a whole number of points, like {example}: you typed {typed}."
+
+
+def not_a_number(typed: str, example: int) -> str:
+    """Why a typed answer is not read as points at all (refused, not counted)."""
+    shown = f"\u201c{typed}\u201d" if typed.strip() else "nothing"
+    return NOT_A_NUMBER.format(example=example, typed=shown)
+
+
+def why_not_negative_gain() -> str:
+    """Why a negative number cannot be the points a round gives (base game scoring)."""
+    return ("Scoring a round never takes points away: no band of the scoring table is worth "
+            "less than nothing, and each Treasure (7) only adds a point.")
+
+
+def why_not_negative_score(player: str, poison: bool, goals: bool) -> str:
+    """Why a negative number cannot be a score (rulings P3 and G4): what could take points
+    away here (Poison 8s, goals) and the floor, without the score itself."""
+    losses = [w for w, on in (("a Poison 8 taken", poison), ("a goal that costs points", goals))
+              if on]
+    cause = f" ({' or '.join(losses)})" if losses else ""
+    return (f"A score is never negative: a loss of points{cause} larger than the score stops "
+            "at zero, and a player already at zero loses nothing more. Work out "
+            f"{possessive(player)} score again from the one before.")
+
+
 def why_not_game_end(score, round_gain, target: int, names, chosen) -> str:
     """Why ``chosen`` (0, 1, 'draw' or None for 'deal another round') is not how it ends."""
     a, b = score
