@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..core import rules
 from ..core.cards import CHARACTERS, Card, Theme
-from .grammar import possessive, sentence
+from .grammar import possessive, says, sentence
 from .narrator import resolve_trick
 
 RIGHT_HEAD, WRONG_HEAD, SHOWN_HEAD = "✔ Right.", "✘ Not quite.", "The answer:"
@@ -90,10 +90,10 @@ def why_not_next_leader(lead: Card, follow: Card, decree: Card, names, chosen: i
     if out.winner == chosen:  # wrong only when the other card is a Swan that lost
         both = (" (when both play a Swan, the one who lost the trick leads)"
                 if cards[chosen].rank == rules.SWAN else "")
-        return (f"{name} wins this trick, but the winner does not always lead next: a Swan "
-                f"that loses the trick leads the next one{both}.")
-    return (f"{name} loses this trick with the {cards[chosen].name(theme)}, which is not a Swan; "
-            "the winner of a trick leads the next one unless a Swan lost it.")
+        return (f"{says(name, 'wins')} this trick, but the winner does not always lead next: "
+                f"a Swan that loses the trick leads the next one{both}.")
+    return (f"{says(name, 'loses')} this trick with the {cards[chosen].name(theme)}, which is "
+            "not a Swan; the winner of a trick leads the next one unless a Swan lost it.")
 
 
 def why_not_treasure(lead: Card, follow: Card, decree: Card, names, chosen_player,
