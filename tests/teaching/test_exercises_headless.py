@@ -608,3 +608,23 @@ def test_legal_play_the_mirror_counts_as_the_decree_cards_suit_in_hand():
 def test_bad_deluxe_exercise_data_is_refused_naming_the_field(spec, error):
     with pytest.raises(FoxError, match=error):
         X.make_exercise(spec)
+
+
+@pytest.mark.parametrize("kind", sorted(EXAMPLES))
+def test_every_kinds_feedback_names_the_cards_in_the_zsa_theme(kind):
+    """A wrong try, the right answer and the shown answer, in the theme the exercise is drawn
+    in: no Bells, Keys or Moons in the Clubs, Hearts and Caps theme."""
+    import re
+    classic = re.compile(r"\b(Bells|Keys|Moons|Bell|Key|Moon)\b")
+    spec, _wrong, _right = example(kind)
+    ex = X.make_exercise(dict(spec, theme="zsa"))
+    texts = [ex.question, ex.show_answer().text]
+    if isinstance(ex, X.ChoiceExercise):
+        texts += [ex.answer(i).text for i in range(len(ex.options))]
+    elif kind in ("score", "round_score", "trick_points"):
+        texts += [ex.answer(ex.points + 1).text, ex.answer(-1).text, ex.answer(ex.points).text]
+    elif ex.multiple:
+        texts += [ex.answer(set(ex.choices)).text, ex.answer(ex.legal).text]
+    else:
+        texts += [ex.answer(c).text for c in ex.choices]
+    assert not [t for t in texts if classic.search(t)], texts
