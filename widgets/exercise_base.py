@@ -12,7 +12,7 @@ import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 from traitlets import Bool, Int, Unicode
 
-from foxlib import Card, InvalidState
+from foxlib import Card
 from foxlib.words import captions as say
 from foxlib.words import exercise_text as text
 from foxlib.words.captions import EXERCISE as WORDS
@@ -232,9 +232,13 @@ class Exercise(W.VBox):
         return None
 
     def _show(self, fb: Feedback) -> Feedback:
-        """Show the model's feedback and copy its state to the page."""
+        """Show the model's feedback and copy its state to the page. A refused answer (typed
+        text that is no answer at all) is said in the feedback and counts for nothing."""
         if fb.status == REFUSED:
-            raise InvalidState(" ".join(fb.lines))
+            self.feedback.html = (
+                "<div class='fox-msg fox-msg-wrong fox-refused' role='status' "
+                f"aria-live='polite'>{' '.join(_esc(line) for line in fb.lines)}</div>")
+            return fb
         model = self.model
         self.attempts = model.attempts
         self.verdict = model.verdict

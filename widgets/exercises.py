@@ -139,7 +139,11 @@ class WoodcutterDiscardExercise(_CardPickExercise):
 
 class ScoreExercise(Exercise):
     """How many points does a player gain in a round with ``tricks`` tricks (plus ``treasure``
-    points for 7s won during the round)? The learner types a number and presses Check."""
+    points for 7s won during the round)? The learner types a number and presses Check.
+
+    The box keeps exactly what was typed, and that is what is judged: a negative number is a
+    wrong answer with its own explanation (never turned into 0), and text that is no whole
+    number is refused with a message, without counting as a try."""
 
     model_class = X.ScoreExercise
     css = "fox-score"
@@ -149,8 +153,11 @@ class ScoreExercise(Exercise):
                        (WORDS["other_tricks"], str(13 - model.tricks))])
 
     def _answer_area(self, model):
-        self.entry = W.BoundedIntText(value=0, min=0, max=99, description="Points",
-                                      layout=_shared("entry", lambda: W.Layout(width="10em")))
+        # A text box, not a number box: a number box clamps to its bounds or drops what it
+        # cannot read, and the learner's own answer must reach the check unchanged.
+        self.entry = W.Text(value="", placeholder=say.CHROME["points"], description="Points",
+                            continuous_update=True,
+                            layout=_shared("entry", lambda: W.Layout(width="10em")))
         self.entry.add_class("fox-points-entry")
         self.check_button = _button(description=say.CHROME["check"], button_style="primary",
                                     tooltip=WORDS["check_answer"])
@@ -160,13 +167,14 @@ class ScoreExercise(Exercise):
         area.add_class("fox-controls")
         return area
 
-    def check(self, value: int | None = None) -> None:
+    def check(self, value: int | str | None = None) -> None:
+        """Judge what the box holds (``value``: type it first, as the learner would)."""
         if value is not None:
-            self.entry.value = value
+            self.entry.value = str(value)
         self._show(self.model.answer(self.entry.value))
 
     def _mark_answer(self) -> None:
-        self.entry.value = self.model.points
+        self.entry.value = str(self.model.points)
 
 
 class GameEndExercise(_ChoiceExercise):

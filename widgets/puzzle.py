@@ -197,7 +197,9 @@ class PuzzlePlayer(VBox):
         self.load(self.playlist[self.index])
 
     def load(self, puzzle) -> None:
-        self.session = PuzzleSession(puzzle)
+        # A puzzle whose solution was seen before (in this browser) stays seen, not solved.
+        seen = self.store is not None and self.store.is_seen(puzzle)
+        self.session = PuzzleSession(puzzle, seen=seen, theme=self.theme)
         self._pending = None
         self._feedback_html = ""
         for handler in list(self._change_handlers):
@@ -311,6 +313,8 @@ class PuzzlePlayer(VBox):
     def _judge(self, action, *args) -> None:
         """Run a session action and show its feedback; a puzzle the engine or solver cannot
         handle (say, a teacher's position too big to solve) gives a message, never a crash."""
+        if self.store is not None and self.store.is_seen(self.session.puzzle):
+            self.session.seen_before()      # (remembered after the puzzle was opened)
         try:
             fb = action(*args)
         except FoxError as exc:
@@ -337,16 +341,16 @@ class PuzzlePlayer(VBox):
                                f'role="status" aria-live="polite" data-kind="{kind}">'
                                + "".join(parts) + "</div>")
         puzzle = self.session.puzzle
-        if fb.status == "right" and self.session.solution_seen:
-            if self.store is not None:      # right, but after the solution: not counted
+        if self.session.solution_seen:
+            # The answer was seen (Show solution, or wrong tries that left only the answer):
+            # seen, not solved, even when it is answered right afterwards.
+            if self.store is not None:
                 self.store.mark_seen(puzzle)
         elif fb.status == "right":
             if self.store is not None:
                 self.store.mark(puzzle)
             for handler in list(self._solved_handlers):
                 handler(puzzle)
-        elif fb.status == "shown" and self.store is not None:
-            self.store.mark_seen(puzzle)
         self._draw()
 
     def _say(self, items) -> None:
@@ -362,8 +366,9 @@ class PuzzlePlayer(VBox):
         # Predict and score puzzles: the given plays lie on the table and are out of the
         # hands, but until the question is answered the tricks they make are not counted yet
         # (the count would give the answer away).
-        # A wrong count keeps them uncounted too: the board would show the right number.
-        pending = not moves and (not s.finished or (p.kind == SCORE and s.status == "failed"))
+        # A wrong answer keeps them uncounted too: the board would show the right answer (who
+        # won the trick, or the right number).
+        pending = not moves and (not s.finished or s.status == "failed")
         self._draw_header(p)
         self._draw_opponent(p, rnd)
         self.opponent_box.layout.display = "" if (moves or rnd.hands[p.opponent]) else "none"
@@ -408,13 +413,14 @@ class PuzzlePlayer(VBox):
                 f' <span class="fox-pz-seen">{WORDS["seen"]}</span>' if seen else "")
         place = escape(say.puzzle_place(where, KIND_WORDS[p.kind]))
         self.header.html = (
-            f'<div class="fox-puzzle-head"><span class="fox-headline">{escape(p.title)}</span>'
+            f'<div class="fox-puzzle-head"><span class="fox-headline">'
+            f'{escape(self.session.title())}</span>'
             f'{mark}<div class="fox-status">{place} \u00b7 '
             f'<span aria-label="{say.difficulty(p.difficulty)}">'
             f'{stars}</span> {LEVEL_WORDS[p.difficulty]}</div></div>')
-        prompt = f"<p>{escape(p.prompt)}</p>" if p.prompt else ""
+        prompt = f"<p>{escape(self.session.prompt())}</p>" if p.prompt else ""
         self.header.html += (f'<div class="fox-pz-question">{prompt}<p class="fox-title">'
-                             f"{escape(p.question())}</p></div>")
+                             f"{escape(self.session.question())}</p></div>")
 
     def _draw_opponent(self, p, rnd) -> None:
         hand = sorted(rnd.hands[p.opponent])

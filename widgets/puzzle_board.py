@@ -10,6 +10,7 @@ from foxlib.teaching.puzzles import BAND, PLAY, SCORE, move_text
 from foxlib.words import captions as say
 from foxlib.words.captions import PUZZLE as WORDS
 from foxlib.words.narrator import Narrator, sentence, subject
+from foxlib.words.theme_words import in_theme
 
 from .table import inline_card, message, slot
 
@@ -20,7 +21,7 @@ def table_html(p, rnd, pending: bool, theme, finished: bool) -> str:
     if p.kind in (PLAY, BAND):
         return live_table(rnd, theme, finished)
     if p.deluxe:
-        return given_actions(p, pending)
+        return given_actions(p, pending, theme)
     return given_plays(p, pending, theme)
 
 
@@ -56,9 +57,9 @@ def given_plays(p, pending, theme) -> str:
     blocks, items, number = [], [], start.trick_number
     for move in p.plays:
         you = start.to_play == p.you
-        woodcutter = (f"{move.card.name()} ({move.card})" if move.discard is not None
-                      else None)
-        text = say.given_play(you, not start.trick, move_text(move), woodcutter)
+        woodcutter = (in_theme(f"{move.card.name()} ({move.card})", theme)
+                      if move.discard is not None else None)
+        text = say.given_play(you, not start.trick, in_theme(move_text(move), theme), woodcutter)
         items.append(spot(inline_card(move.card, theme), text, move.card, number,
                           "table" if pending else "won"))
         done = len(start.tricks)
@@ -80,10 +81,12 @@ def given_plays(p, pending, theme) -> str:
             f'{"".join(blocks)}</div>{note}')
 
 
-def given_actions(p, pending) -> str:
+def given_actions(p, pending, theme="classic") -> str:
     """The given plays of a predict or score puzzle with modules, one line per action
-    in the engine's words (who won is left out until the question is answered)."""
+    in the engine's words, in ``theme`` (who won is left out until the question is
+    answered)."""
     start = p.start()
+    voice = Narrator(start.names, theme)
     lines = []
     for action in p.plays:
         before = len(start.history)
@@ -92,7 +95,7 @@ def given_actions(p, pending) -> str:
             if rec.kind in ("trick", "round_end") and pending:
                 continue
             if rec.reason:
-                lines.append(f"<li>{escape(rec.reason)}</li>")
+                lines.append(f"<li>{escape(voice.say(rec))}</li>")
     if not lines:
         return ""
     return (f'<div class="fox-trick fox-pz-table" aria-label="The cards played">'

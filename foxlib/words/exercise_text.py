@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..core import rules
 from ..core.cards import CHARACTERS, Card, Theme
-from .grammar import possessive, sentence
+from .grammar import possessive, says, sentence
 from .narrator import resolve_trick
 
 RIGHT_HEAD, WRONG_HEAD, SHOWN_HEAD = "✔ Right.", "✘ Not quite.", "The answer:"
@@ -90,10 +90,10 @@ def why_not_next_leader(lead: Card, follow: Card, decree: Card, names, chosen: i
     if out.winner == chosen:  # wrong only when the other card is a Swan that lost
         both = (" (when both play a Swan, the one who lost the trick leads)"
                 if cards[chosen].rank == rules.SWAN else "")
-        return (f"{name} wins this trick, but the winner does not always lead next: a Swan "
-                f"that loses the trick leads the next one{both}.")
-    return (f"{name} loses this trick with the {cards[chosen].name(theme)}, which is not a Swan; "
-            "the winner of a trick leads the next one unless a Swan lost it.")
+        return (f"{says(name, 'wins')} this trick, but the winner does not always lead next: "
+                f"a Swan that loses the trick leads the next one{both}.")
+    return (f"{says(name, 'loses')} this trick with the {cards[chosen].name(theme)}, which is "
+            "not a Swan; the winner of a trick leads the next one unless a Swan lost it.")
 
 
 def why_not_treasure(lead: Card, follow: Card, decree: Card, names, chosen_player,
@@ -169,6 +169,32 @@ def why_not_score(tricks: int, treasure: int, given: int) -> str:
                     "top.")
         text += f" Then add the {plural(treasure, 'Treasure point')}."
     return text
+
+
+NOT_A_NUMBER = "The answer is a whole number of points, like {example}: you typed {typed}."
+
+
+def not_a_number(typed: str, example: int) -> str:
+    """Why a typed answer is not read as points at all (refused, not counted)."""
+    shown = f"\u201c{typed}\u201d" if typed.strip() else "nothing"
+    return NOT_A_NUMBER.format(example=example, typed=shown)
+
+
+def why_not_negative_gain() -> str:
+    """Why a negative number cannot be the points a round gives (base game scoring)."""
+    return ("Scoring a round never takes points away: no band of the scoring table is worth "
+            "less than nothing, and each Treasure (7) only adds a point.")
+
+
+def why_not_negative_score(player: str, poison: bool, goals: bool) -> str:
+    """Why a negative number cannot be a score (rulings P3 and G4): what could take points
+    away here (Poison 8s, goals) and the floor, without the score itself."""
+    losses = [w for w, on in (("a Poison 8 taken", poison), ("a goal that costs points", goals))
+              if on]
+    cause = f" ({' or '.join(losses)})" if losses else ""
+    return (f"A score is never negative: a loss of points{cause} larger than the score stops "
+            "at zero, and a player already at zero loses nothing more. Work out "
+            f"{possessive(player)} score again from the one before.")
 
 
 def why_not_game_end(score, round_gain, target: int, names, chosen) -> str:

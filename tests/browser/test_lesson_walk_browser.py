@@ -8,6 +8,8 @@ after an exercise is solved, it shows the lesson's progress and "Continue" leads
 """
 from __future__ import annotations
 
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -181,3 +183,64 @@ def test_a_quiz_answered_by_keyboard_moves_the_focus_to_the_next_questions_answe
     page.wait_for_function(
         "() => document.activeElement && document.activeElement.matches('.fox-quiz .fox-choice')"
         " && document.activeElement.closest('.fox-quiz').textContent.includes('question 2 of')")
+
+
+def test_a_score_below_zero_is_kept_judged_wrong_and_explained(page, open_notebook):
+    """Lesson 19: Ben is at 0 and takes a Poison 8. The box keeps "-1" as typed (a number box
+    bounded at 0 turned it into 0, the right answer, and called it right): it is judged wrong,
+    with why a score never goes below zero, and the right number is not named; then 0 is right."""
+    open_notebook("19_poison_8s.ipynb", wait_for=FIRST_INTERACTIVE,
+                  label="lesson 19 (a score below zero)")
+    quiz = page.locator(".fox-quiz", has_text="Ben 0 points").first
+    quiz.scroll_into_view_if_needed()
+    exercise = quiz.locator(".fox-exercise")
+    box = exercise.locator(".fox-points-entry input")
+    box.fill("-1")
+    exercise.get_by_role("button", name="Check", exact=True).click()
+    text = feedback_of(exercise, "fox-wrong")
+    assert "You answered: -1." in text and "A score is never negative" in text, text
+    assert not names_the_answer(text, ["0 point", "= 0"]), text
+    assert box.input_value() == "-1"
+    assert quiz.locator(".fox-quiz-tally").inner_text().startswith("0 of")
+    box.fill("0")
+    exercise.get_by_role("button", name="Check", exact=True).click()
+    text = feedback_of(exercise, "fox-right")
+    assert "never goes below 0" in text, text
+
+
+def test_a_prediction_wrong_then_right_counts_as_seen_not_solved(page, voila_server):
+    """A predict puzzle answered wrong, then right (after Retry): the wrong try says why and
+    not what happens, and the puzzle is marked "solution seen", not solved, on the puzzle page
+    and in the progress the browser keeps (which the contents page reads)."""
+    from foxlib.teaching.puzzles import load_collection, truth
+    app = ".fox-puzzle-app"
+    puzzle = load_collection().puzzle("follow-higher-key")      # two Keys: who wins?
+    right, reason = truth(puzzle)
+    labels = {puzzle.you: "You", puzzle.opponent: "Your opponent"}
+    page.goto(voila_server.url("puzzles.ipynb") + f"#puzzle={puzzle.id}", wait_until="commit")
+    page.locator(f"{app} .fox-headline", has_text=puzzle.title).first.wait_for(timeout=120_000)
+    page.get_by_text(re.compile(r"Your progress: 0 of \d+ puzzles solved")).wait_for()
+    page.get_by_role("button", name=labels[1 - right], exact=True).click()
+    box = page.locator(f"{app} .fox-pz-feedback")
+    box.filter(has_text=f"Not {labels[1 - right].lower()}.").wait_for()
+    text = box.inner_text()
+    assert reason not in text                     # the engine's reason names what happens
+    assert "counts as seen, not solved" in text
+    assert page.locator(f"{app} .fox-pz-table [data-place='won']").count() == 0
+    page.locator(f"{app} .fox-pz-seen").wait_for()
+    page.get_by_role("button", name="Retry").click()
+    page.get_by_role("button", name=labels[right], exact=True).click()
+    box.filter(has_text="Right!").wait_for()
+    assert "Not counted as solved" in box.inner_text()
+    page.locator(f"{app} .fox-pz-seen").wait_for()
+    assert page.locator(f"{app} .fox-pz-solved").count() == 0
+    page.get_by_text(re.compile(r"Your progress: 0 of \d+ puzzles solved")).wait_for()
+    row = page.locator(f"{app} tr[data-set='{puzzle.set_id}'] .fox-pz-count")
+    assert row.inner_text().startswith("0 /")
+    key = f"{puzzle.set_id}/{puzzle.id}"
+    page.wait_for_function(
+        f"() => (JSON.parse(localStorage.getItem('fox-explorer-puzzles-v1-seen') || '{{}}'))"
+        f"['{key}'] === true")
+    solved = json.loads(page.evaluate(
+        "() => localStorage.getItem('fox-explorer-puzzles-v1') || '{}'"))
+    assert key not in solved

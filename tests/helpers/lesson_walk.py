@@ -91,8 +91,10 @@ def plan(ex: Exercise) -> Plan:
         wrong = next((c for c in ex.hand if c not in ex.answers), None)
         return Plan("card", wrong, ex.answers[0], _names(ex.answers, theme))
     if isinstance(ex, ScoreExercise):
+        # Where the answer is the floor (0), the wrong try is below it: -1 must stay -1 in the
+        # box and be judged wrong (a number box bounded at 0 turned it into the answer).
         n = ex.points
-        return Plan("points", n + 1, n, [f"{n} point", f"= {n}"])
+        return Plan("points", -1 if n == 0 else n + 1, n, [f"{n} point", f"= {n}"])
     raise AssertionError(f"no plan for {type(ex).__name__}")
 
 

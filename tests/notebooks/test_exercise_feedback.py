@@ -73,7 +73,7 @@ def test_show_answer_selects_the_cards_of_a_card_picking_exercise():
 def test_show_answer_fills_in_the_points():
     ex = ScoreExercise(8, treasure=2)
     ex.show_answer()
-    assert ex.entry.value == 8 and "8 points. " in ex.explanation
+    assert ex.entry.value == "8" and "8 points. " in ex.explanation
 
 
 def test_woodcutter_wrong_card_gets_one_reason():

@@ -144,9 +144,12 @@ def test_an_answer_by_index_is_the_option_at_that_place():
     ("choose_best", "12K", "'12K' is not a card"),
     ("legal_play", ["1M", "4M"], "The 4 of Moons is not one of the cards to choose from."),
     ("legal_play", 7, "must be a set of cards, not a number"),
-    ("score", "seven", "The answer is a number of points"),
-    ("score", -1, "The answer is a number of points"),
-    ("score", True, "The answer is a number of points"),
+    ("score", "seven", "The answer is a whole number of points, like 6: you typed “seven”."),
+    ("score", "", "you typed nothing"),
+    ("score", "1.5", "The answer is a whole number of points"),
+    ("score", 1.5, "The answer is a whole number of points"),
+    ("score", True, "The answer is a whole number of points"),
+    ("trick_points", "three", "The answer is a whole number of points, like 3"),
 ])
 def test_an_impossible_answer_is_refused_and_not_counted(kind, answer, reason):
     spec, *_ = example(kind)
@@ -159,6 +162,44 @@ def test_an_impossible_answer_is_refused_and_not_counted(kind, answer, reason):
 def test_a_typed_number_is_read_as_points():
     ex = X.ScoreExercise(3)
     assert ex.answer(" 6 ").status == "right"
+
+
+# A number below zero is an answer like any other: judged as typed (never turned into 0, which
+# may be the right answer), counted as a try, with its own explanation from the rules, and the
+# right number not named.
+@pytest.mark.parametrize("given", [-1, "-1", " -3 "])
+def test_a_negative_round_score_is_wrong_with_its_own_explanation(given):
+    ex = X.ScoreExercise(10)            # Greedy: the right answer is 0
+    fb = ex.answer(given)
+    assert fb.status == "wrong" and ex.attempts == 1 and not ex.solved
+    assert f"You answered: {int(str(given))}." in fb.text
+    assert "never takes points away" in fb.text and "Greedy band" in fb.text
+    assert "0 point" not in fb.text and "= 0" not in fb.text
+    assert ex.answer(0).status == "right"
+
+
+def test_P3_a_negative_score_after_a_poison_8_is_wrong_with_its_own_explanation():
+    # Ben at 0 takes a Poison 8: the score stays 0 (ruling P3), and -1 is judged wrong.
+    ex = X.TrickPointsExercise("4B", [["8K"], ["10K"]], ["8K", "10K"], poison=True,
+                               score=[3, 0], player="Ben")
+    assert ex.points == 0
+    fb = ex.answer("-1")
+    assert fb.status == "wrong" and ex.attempts == 1 and fb.lines[0].startswith(
+        "You answered: -1. A score is never negative")
+    assert "a Poison 8 taken" in fb.text and "goal" not in fb.text
+    assert "0 point" not in fb.text and "= 0" not in fb.text and " 0." not in fb.text
+    assert ex.answer(0).status == "right"
+
+
+def test_G4_a_negative_score_after_a_costly_goal_is_wrong_with_its_own_explanation():
+    # Ann at 0 takes her own Monarch with Heavy crown revealed: she stays at 0 (ruling G4).
+    ex = X.TrickPointsExercise("4B", [["11K"], ["2K"]], ["11K", "2K"],
+                               goals=["royal-rebuff", "heavy-crown"], score=[0, 3], player="Ann")
+    assert ex.points == 0
+    fb = ex.answer(-1)
+    assert fb.status == "wrong" and "a goal that costs points" in fb.text
+    assert "Poison" not in fb.text
+    assert ex.answer("0").status == "right"
 
 
 @pytest.mark.parametrize("spec, error", [
@@ -567,3 +608,23 @@ def test_legal_play_the_mirror_counts_as_the_decree_cards_suit_in_hand():
 def test_bad_deluxe_exercise_data_is_refused_naming_the_field(spec, error):
     with pytest.raises(FoxError, match=error):
         X.make_exercise(spec)
+
+
+@pytest.mark.parametrize("kind", sorted(EXAMPLES))
+def test_every_kinds_feedback_names_the_cards_in_the_zsa_theme(kind):
+    """A wrong try, the right answer and the shown answer, in the theme the exercise is drawn
+    in: no Bells, Keys or Moons in the Clubs, Hearts and Caps theme."""
+    import re
+    classic = re.compile(r"\b(Bells|Keys|Moons|Bell|Key|Moon)\b")
+    spec, _wrong, _right = example(kind)
+    ex = X.make_exercise(dict(spec, theme="zsa"))
+    texts = [ex.question, ex.show_answer().text]
+    if isinstance(ex, X.ChoiceExercise):
+        texts += [ex.answer(i).text for i in range(len(ex.options))]
+    elif kind in ("score", "round_score", "trick_points"):
+        texts += [ex.answer(ex.points + 1).text, ex.answer(-1).text, ex.answer(ex.points).text]
+    elif ex.multiple:
+        texts += [ex.answer(set(ex.choices)).text, ex.answer(ex.legal).text]
+    else:
+        texts += [ex.answer(c).text for c in ex.choices]
+    assert not [t for t in texts if classic.search(t)], texts

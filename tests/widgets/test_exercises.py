@@ -13,7 +13,8 @@ from foxlib.io.inputs import read_round
 from widgets.exercises import (ANSWERS, CharacterExercise, ChooseBestExercise, DealExercise,
                                FoxExchangeExercise, GameEndExercise, LegalPlayExercise, Quiz,
                                RoundScoreExercise, RoundTrickExercise, ScoreExercise,
-                               TrueFalseExercise, WhoWinsExercise, WoodcutterDiscardExercise,
+                               TrickPointsExercise, TrueFalseExercise, WhoWinsExercise,
+                               WoodcutterDiscardExercise,
                                load_round, make_exercise)
 
 FULL_ROUND = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "a_full_round.json"
@@ -257,7 +258,7 @@ def test_woodcutter_exercise_when_following():
 
 def test_score_exercise_explains_why_ten_tricks_score_nothing():
     ex = ScoreExercise(10)
-    ex.entry.value = 6
+    ex.entry.value = "6"
     ex.check_button.click()
     assert ex.verdict == "wrong" and "You answered: 6" in ex.explanation
     # (was: "Greedy (10-13 tricks), 0 points" on the wrong try, the answer itself)
@@ -266,6 +267,33 @@ def test_score_exercise_explains_why_ten_tricks_score_nothing():
     ex.check(0)
     assert ex.verdict == "right"
     assert "Greedy (10-13 tricks), 0 points" in ex.explanation
+
+
+def test_score_box_keeps_a_negative_answer_and_judges_it_wrong_with_its_own_reason():
+    """The box keeps what was typed: -1 stays -1 (a number box bounded at 0 made it 0, the
+    right answer here) and is judged wrong, with why a round never costs points."""
+    ex = ScoreExercise(10)
+    ex.entry.value = "-1"
+    ex.check_button.click()
+    assert ex.entry.value == "-1"
+    assert ex.verdict == "wrong" and ex.attempts == 1 and not ex.solved
+    assert "You answered: -1." in ex.explanation and "never takes points away" in ex.explanation
+    assert "fox-wrong" in ex.feedback.html
+    ex.check("0")
+    assert ex.verdict == "right"
+
+
+def test_score_box_refuses_text_that_is_no_number_in_the_feedback_without_counting_it():
+    ex = TrickPointsExercise(decree="4B", hands=[["8K"], ["10K"]], actions=["8K", "10K"],
+                             poison=True, score=[3, 0], player="Ben")
+    for typed in ("two", "", "1.5"):
+        ex.check(typed)
+        assert ex.attempts == 0 and ex.verdict == "" and ex.entry.value == typed
+        assert "fox-refused" in ex.feedback.html and "fox-wrong" not in ex.feedback.html
+        assert "The answer is a whole number of points" in ex.feedback.html
+    ex.check(-1)
+    assert ex.entry.value == "-1" and ex.verdict == "wrong" and ex.attempts == 1
+    assert "A score is never negative" in ex.explanation
 
 
 def test_score_exercise_adds_treasure_to_the_table_points():

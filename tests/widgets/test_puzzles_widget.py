@@ -478,3 +478,52 @@ def test_the_contents_page_shows_each_puzzle_set_s_level_in_order(collection):
         assert ("<span class='fox-home-level' title=" in row and
                 f">{set_level_words(set_level(s))}</span>" in row), s.id
         assert "<span class='fox-home-state'>" in row      # home.js still fills in progress
+
+
+def test_a_prediction_wrong_then_right_is_seen_not_solved_and_keeps_its_secret(app):
+    """A wrong prediction says why, not what happens: no engine reason, the trick not counted
+    on the board; with two choices the other is given away, so it counts as seen at once."""
+    app.choose_puzzle("witch-lone-witch")
+    player, puzzle = app.player, app.player.puzzle
+    answer_button(player, "Your opponent").click()
+    html = feedback(player)
+    assert "Not your opponent." in html and "only Witch in a trick counts as a trump" in html
+    assert "beats your opponent" not in html                  # the engine's reason: not yet
+    assert 'data-place="won"' not in player.table.html        # nobody is said to have won
+    assert app.store.is_seen(puzzle) and not app.store.is_solved(puzzle)
+    player.retry_button.click()
+    answer_button(player, "You").click()
+    assert "Not counted as solved" in feedback(player)
+    assert app.store.is_seen(puzzle) and not app.store.is_solved(puzzle)
+    assert "solution seen" in player.header.html
+    assert app.solved_count(app.set_by_id(puzzle.set_id)) == 0
+
+
+def test_a_puzzle_seen_on_an_earlier_visit_is_not_solved_on_this_one(collection):
+    store = ProgressStore()
+    app = PuzzleApp(collection, store=store)
+    puzzle = collection.puzzle("witch-lone-witch")
+    store.seen = {progress_key(puzzle): True}             # remembered by the browser
+    app.choose_puzzle("witch-lone-witch")
+    answer_button(app.player, "You").click()
+    assert "Not counted as solved" in feedback(app.player)
+    assert not store.is_solved(puzzle) and store.is_seen(puzzle)
+
+
+def test_the_zsa_theme_names_the_cards_its_way_in_question_feedback_hints_and_solution(
+        collection):
+    import re
+    classic = re.compile(r"\b(Bells|Keys|Moons|Bell|Key|Moon)\b|\((1[01]|[1-9])[BKM]\)")
+    app = PuzzleApp(collection, theme="zsa")
+    player = app.player
+    app.choose_puzzle("witch-trump-led-higher-trump")
+    answer_button(player, "Your opponent").click()
+    player.hint_button.click()
+    shown = player.header.html + player.table.html + feedback(player)
+    assert "X of Caps" in shown and not classic.search(shown), shown
+    player.solution_button.click()
+    app.choose_puzzle("fox-make-your-suit-trump")
+    player.solution_button.click()
+    shown = player.header.html + player.table.html + feedback(player)
+    assert "Caps" in shown or "Clubs" in shown or "Hearts" in shown
+    assert not classic.search(shown), shown

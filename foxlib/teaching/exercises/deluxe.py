@@ -10,7 +10,7 @@ from ...engine.round import Round
 from ...words import exercise_text as text
 from ...words.narrator import Narrator
 from .fields import FOLLOWER, LEADER, _card, _names, _text, _theme
-from .frame import ChoiceExercise, Exercise, NotAnAnswer
+from .frame import ChoiceExercise, Exercise, typed_number
 from .setups import _act_all, _deluxe_round, _story
 
 
@@ -133,14 +133,13 @@ class TrickPointsExercise(Exercise):
         super().__init__(_text(question, "question", optional=True) or default, theme_)
 
     def _judge(self, value):
-        try:
-            given = int(str(value).strip())
-        except ValueError:
-            raise NotAnAnswer("The answer is a number of points, like 3.") from None
-        if given < 0 or isinstance(value, bool):
-            raise NotAnAnswer("The answer is a score: a whole number of 0 or more.")
+        given = typed_number(value, 3)
         if given == self.points:
             return True, self._explain(), str(given)
+        if given < 0:
+            costly = any(g.points < 0 for g in self.goals)
+            return False, text.why_not_negative_score(self.player, self.round.modules.poison,
+                                                      costly), str(given)
         return False, self._hint(), str(given)
 
     def _hint(self) -> str:

@@ -18,6 +18,17 @@ class NotAnAnswer(FoxError):
     """The value given is not one of the possible answers (the exercise refuses it)."""
 
 
+def typed_number(value, example: int) -> int:
+    """The whole number a learner typed (any sign: a negative number is an answer, judged and
+    explained, never turned into another), or ``NotAnAnswer`` for anything else."""
+    if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
+        raise NotAnAnswer(text.not_a_number(str(value), example))
+    try:
+        return int(value) if isinstance(value, (int, float)) else int(str(value).strip())
+    except (TypeError, ValueError):
+        raise NotAnAnswer(text.not_a_number(str(value), example)) from None
+
+
 # ----------------------------------------------------------------------------- the frame
 
 class Exercise:

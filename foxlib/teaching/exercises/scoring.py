@@ -9,7 +9,7 @@ from ...engine.game import game_result
 from ...words import exercise_text as text
 from ...words.narrator import round_points_line
 from .fields import FOLLOWER, LEADER, _count, _names, _text
-from .frame import ChoiceExercise, Exercise, NotAnAnswer
+from .frame import ChoiceExercise, Exercise, typed_number
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -33,15 +33,13 @@ class ScoreExercise(Exercise):
         super().__init__(_text(question, "question", optional=True) or default, theme)
 
     def _judge(self, value):
-        try:
-            given = int(str(value).strip())
-        except ValueError:
-            raise NotAnAnswer("The answer is a number of points, like 6.") from None
-        if given < 0 or isinstance(value, bool):
-            raise NotAnAnswer("The answer is a number of points, like 6.")
+        given = typed_number(value, 6)
         if given == self.points:
             return True, self._explain(), str(given)
-        return False, text.why_not_score(self.tricks, self.treasure, given), str(given)
+        why = text.why_not_score(self.tricks, self.treasure, given)
+        if given < 0:
+            why = f"{text.why_not_negative_gain()} {why}"
+        return False, why, str(given)
 
     def _explain(self) -> str:
         why = round_points_line(self.player, self.tricks)

@@ -2,14 +2,17 @@
 opponent's replies played, hints, the solution; and the words of the feedback."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...core import rules
-from ...core.cards import Card
+from ...core.cards import Card, theme_named
 from ...core.errors import FoxError
 from ...core.feedback import Feedback
 from ...words.narrator import Narrator, possessive, second_person  # noqa: F401 (second_person: re-exported)
 from ...words.narrator import mine as narrator_mine
+from ...words import exercise_text
+from ...words.theme_words import in_theme
 from ...engine.round import PLAY as PLAY_PHASE
 from ...engine.round import PLAYERS, Action, Move
 from ...search import solver
@@ -26,15 +29,51 @@ class PuzzleSession:
     ``answer(value)`` for predict and score puzzles, ``play(move)`` for play and band puzzles
     (the opponent's replies are played at once: for a wrong move, a reply that defeats it; for a
     right one, the opponent's best move by points), ``hint()``, ``solution()``, ``reset()``.
+
+    A wrong try says why that answer or move fails, never which one is right; nothing shows
+    the answer but Show solution. A puzzle whose answer the learner has seen counts as *seen*,
+    not solved (``solution_seen``, kept across retries; ``seen_how`` says how): Show solution,
+    wrong tries that leave only right answers to choose from (a predict puzzle has two choices,
+    so one wrong try gives the other away), or a solution seen in an earlier visit
+    (``seen=True``, or ``seen_before()``).
+
+    Every text the learner reads (feedback, hints, choices, the question) names the cards in
+    ``theme`` ('classic' or 'zsa'), as the cards are drawn.
     """
 
-    def __init__(self, puzzle: Puzzle, node_limit=NODE_LIMIT):
+    def __init__(self, puzzle: Puzzle, node_limit=NODE_LIMIT, *, seen: bool = False,
+                 theme="classic"):
         self.puzzle = puzzle
         self.node_limit = node_limit
+        self.theme = theme_named(theme)
         self.hints_shown = 0
-        self.solved = False           # ever solved without seeing the solution first
-        self.solution_seen = False    # Show solution was used (kept across retries)
+        self.solved = False           # ever solved without seeing the answer first
+        self.solution_seen = False    # the answer was seen (kept across retries)
+        self.seen_how = ""            # "solution", "tries" (only right answers left), "before"
+        self._wrong_tried: set = set()    # first answers or moves found wrong
+        self._wrong_all = None            # every wrong first answer or move, once known
+        if seen:
+            self.seen_before()
         self.reset()
+
+    def seen_before(self) -> None:
+        """The learner saw this puzzle's solution in an earlier visit: solving it now is not
+        counted."""
+        if not self.solution_seen:
+            self.solution_seen, self.seen_how = True, "before"
+
+    def say(self, text: str) -> str:
+        """``text`` (the classic theme's card names) as the learner reads it, in ``theme``."""
+        return in_theme(text, self.theme)
+
+    def prompt(self) -> str:
+        return self.say(self.puzzle.prompt)
+
+    def question(self) -> str:
+        return self.say(self.puzzle.question())
+
+    def title(self) -> str:
+        return self.say(self.puzzle.title)
 
     # -- state
     def reset(self) -> None:
@@ -94,15 +133,32 @@ class PuzzleSession:
             return self._refuse("That is not one of the possible answers.")
         right, reason = truth(p)
         if value == right:
-            lines = [reason] + [t for t in (p.right, p.explanation) if t]
+            lines = _told([reason], (p.right, p.explanation))
             return self._finish("solved", Feedback("right", "Right!", lines, True))
-        if p.kind == PREDICT:          # two choices: the engine's reason is the lesson
-            lines = [_wrong_text(p, value) or "That is not what happens here.", reason]
-        else:                          # a number or a game result: say why, not what
-            lines = [_wrong_text(p, value) or score_mistake(p, value),
+        # Why that answer is wrong, never what is right: the engine's reason for the outcome
+        # would name it (so would the board, which keeps the trick uncounted meanwhile).
+        choices = [v for _label, v in self.options()]
+        if choices:
+            self._wrong_all = {v for v in choices if v != right}
+        if p.kind == PREDICT:
+            lines = [_wrong_text(p, value) or why_not_outcome(p, value), *self._tried(value),
+                     "Press Retry to try again, or Show solution to see what happens."]
+        else:                          # a number or a game result
+            lines = [_wrong_text(p, value) or score_mistake(p, value), *self._tried(value),
                      "Press Retry to count again, or ask for a hint."]
         return self._finish("failed", Feedback("wrong", f"Not {answer_text(value, p)}.",
                                                lines, True))
+
+    def _tried(self, wrong) -> list:
+        """Keep a wrong first answer or move; once only right ones are left to try, the answer
+        is as good as shown: say so (the puzzle will count as seen, not solved)."""
+        if self.solution_seen or self.moves_made > 1:
+            return []
+        self._wrong_tried.add(wrong)
+        if self._wrong_all is None or not self._wrong_all <= self._wrong_tried:
+            return []
+        self.solution_seen, self.seen_how = True, "tries"
+        return [SEEN_NOTES["tries"]]
 
     def play(self, move) -> Feedback:
         p = self.puzzle
@@ -128,6 +184,8 @@ class PuzzleSession:
                                 "move cannot be checked.")
         verdict = analysis.verdict(move)
         self.moves_made += 1
+        if self.moves_made == 1:
+            self._wrong_all = {v.move for v in analysis.verdicts if not v.works}
         if p.kind == PLAY:
             return self._play_trick_goal(move, verdict)
         return self._play_band(move, verdict)
@@ -143,7 +201,7 @@ class PuzzleSession:
         for action in self.round.legal_actions():
             if action.kind == "play" and self.round.phase == PLAY_PHASE:
                 continue
-            out.append((cap(action_text(action)), action))
+            out.append((self.say(cap(action_text(action))), action))
         return out
 
     def act(self, action) -> Feedback:
@@ -173,20 +231,22 @@ class PuzzleSession:
                                 "so the decision cannot be checked.")
         verdict = analysis.verdict(action)
         self.moves_made += 1
+        if self.moves_made == 1:
+            self._wrong_all = {v.move for v in analysis.verdicts if not v.works}
         lines = self._act_line(action)
         if not verdict.works:
-            text = _wrong_text(p, action) or verdict.explanation
+            text = _untold(_wrong_text(p, action) or verdict.explanation, lines)
             title = (f"{cap(action_text(action))} is not the best you can do."
                      if p.goal.name == "most-points" else
                      f"{cap(action_text(action))} does not work.")   # as for base moves
-            return self._finish("failed", Feedback("wrong", title, [text] + lines, True))
+            return self._finish("failed", Feedback("wrong", title,
+                                                   [text] + lines + self._tried(action), True))
         if self._decided():
             return self._finish("solved", Feedback(
-                "right", "Right!", lines + [t for t in (p.right, p.explanation) if t], True))
-        self.feedback = Feedback("going", "Good: the best is still in reach. Your decision "
-                                 "again." if p.goal.name == "most-points" else
-                                 "Good: the goal is still sure. Your decision again.", lines)
-        return self.feedback
+                "right", "Right!", _told(lines, (p.right, p.explanation)), True))
+        return self._going(Feedback("going", "Good: the best is still in reach. Your decision "
+                                    "again." if p.goal.name == "most-points" else
+                                    "Good: the goal is still sure. Your decision again.", lines))
 
     def _decided(self) -> bool:
         rnd = self.round
@@ -230,11 +290,12 @@ class PuzzleSession:
                 lines += self._push(verdict.refutation, "Your opponent answers with ")
             text = _wrong_text(p, move) or "That does not achieve the goal against every reply."
             return self._finish("failed", Feedback(
-                "wrong", f"{cap(move_text(move))} does not work.", [text] + lines, True))
+                "wrong", f"{cap(move_text(move))} does not work.",
+                [text] + lines + self._tried(move), True))
         if self.round.trick:             # you led: the opponent answers with its best move
             lines += self._push(self._best_reply(), "Your opponent answers with ")
         return self._finish("solved", Feedback(
-            "right", "Right!", lines + [t for t in (p.right, p.explanation) if t], True))
+            "right", "Right!", _told(lines, (p.right, p.explanation)), True))
 
     def _play_band(self, move: Move, verdict: Verdict) -> Feedback:
         p = self.puzzle
@@ -245,15 +306,14 @@ class PuzzleSession:
             lines += self._opponent_turns(defeat=True)
             return self._finish("failed", Feedback(
                 "wrong", f"{cap(move_text(move))} does not secure {p.goal.band}.",
-                [text, verdict.explanation] + lines, True))
+                [text, verdict.explanation] + lines + self._tried(move), True))
         lines = self._push(move, "You play ") + self._opponent_turns(defeat=False)
         if self.round.is_over:
             return self._finish("solved", Feedback(
                 "right", f"Right! You finish {p.goal.band}.",
-                lines + [t for t in (p.right, p.explanation) if t], True))
-        self.feedback = Feedback("going", "Good: that keeps the goal in reach. Your turn again.",
-                                 lines)
-        return self.feedback
+                _told(lines, (p.right, p.explanation)), True))
+        return self._going(Feedback("going", "Good: that keeps the goal in reach. Your turn "
+                                    "again.", lines))
 
     def _opponent_turns(self, defeat: bool) -> list:
         """Play the opponent's moves until it is the learner's turn or the round ends. With
@@ -298,21 +358,22 @@ class PuzzleSession:
         if self.hints_shown >= len(hints):
             return None
         self.hints_shown += 1
-        return hints[self.hints_shown - 1]
+        return self.say(hints[self.hints_shown - 1])
 
     def shown_hints(self) -> list:
-        return list(self.puzzle.hints[:self.hints_shown])
+        return [self.say(h) for h in self.puzzle.hints[:self.hints_shown]]
 
     def solution(self) -> Feedback:
         """Show the answer: for moves, every right move (with its equivalents) and the solution
         played out against the opponent's best replies."""
         p = self.puzzle
         self.reset()
-        self.solution_seen = True
+        if not self.solution_seen:
+            self.solution_seen, self.seen_how = True, "solution"
         if p.kind in (PREDICT, SCORE):
             right, reason = truth(p)
             fb = Feedback("shown", f"The answer: {answer_text(right, p)}.",
-                          [reason, p.explanation], True)
+                          _told([reason], (p.explanation,)), True)
             return self._finish("shown", fb)
         rnd = self.round
         if p.deluxe:
@@ -328,8 +389,8 @@ class PuzzleSession:
                 lines += self._push(self._best_reply(), "Your opponent answers with ")
         else:
             lines += self._main_line()
-        lines.append(p.explanation)
-        return self._finish("shown", Feedback("shown", "The solution", lines, True))
+        return self._finish("shown", Feedback("shown", "The solution",
+                                              _told(lines, (p.explanation,)), True))
 
     def _deluxe_solution(self) -> Feedback:
         """The right first decisions, then the solution played out: your decisions the Deluxe
@@ -343,8 +404,8 @@ class PuzzleSession:
             mine = rnd.to_play == p.goal.player
             pick = max if mine else min
             lines += self._do(pick(result.verdicts, key=lambda v: v.chance).move)
-        lines.append(p.explanation)
-        return self._finish("shown", Feedback("shown", "The solution", lines, True))
+        return self._finish("shown", Feedback("shown", "The solution",
+                                              _told(lines, (p.explanation,)), True))
 
     def _main_line(self) -> list:
         lines = []
@@ -362,24 +423,110 @@ class PuzzleSession:
         fb = replace(fb, lines=[line for line in fb.lines if line])
         self.status = status
         if status == "solved" and self.solution_seen:
-            # Solving after Show solution is copying: say so, and do not count it.
-            fb = replace(fb, title=f"{fb.title} Not counted as solved: you saw the solution first.")
+            # Solving once the answer was seen is copying: say so, and do not count it.
+            fb = replace(fb, title=f"{fb.title} {NOT_COUNTED[self.seen_how]}")
         elif status == "solved":
             self.solved = True
-        self.feedback = fb
+        self.feedback = fb = self._themed(fb)
         return fb
 
+    def _going(self, fb: Feedback) -> Feedback:
+        self.feedback = fb = self._themed(fb)
+        return fb
+
+    def _themed(self, fb: Feedback) -> Feedback:
+        return replace(fb, title=self.say(fb.title), lines=[self.say(x) for x in fb.lines])
+
     def _refuse(self, text: str) -> Feedback:
-        return Feedback("refused", "Not allowed", [text], False)
+        return Feedback("refused", "Not allowed", [self.say(text)], False)
+
+
+#: What a right answer adds when it is not counted, by how the answer was seen.
+NOT_COUNTED = {
+    "solution": "Not counted as solved: you saw the solution first.",
+    "tries": "Not counted as solved: your wrong tries had left only this answer.",
+    "before": "Not counted as solved: you saw its solution on an earlier visit.",
+}
+#: Said with the wrong try that leaves only right answers to try.
+SEEN_NOTES = {
+    "tries": "Only the right answer is left to try now, so this puzzle counts as seen, not "
+             "solved.",
+}
+
+
+def _told(lines, notes) -> list:
+    """The engine's ``lines`` (a play-by-play, a trick's reason), then the puzzle's own
+    ``notes`` (its ``right`` and ``explanation`` texts), saying each thing once: a note that
+    retells the whole play-by-play (as the Deluxe puzzles' explanations do) is said instead of
+    it, and a sentence of a note already said above is left out of it."""
+    lines, notes = [x for x in lines if x], [x for x in notes if x]
+    said = {_key(x) for line in lines for x in _sentences(line)}
+    if said and any(said <= {_key(x) for x in _sentences(note)} for note in notes):
+        lines, said = [], set()
+    out = list(lines)
+    for note in notes:
+        kept = [x for x in _sentences(note) if _key(x) not in said]
+        said.update(_key(x) for x in kept)
+        if kept:
+            out.append(" ".join(kept))
+    return out
+
+
+def _untold(text: str, lines) -> str:
+    """``text`` without what the play-by-play ``lines`` shown below it tell: "Playing the 6 of
+    Keys cannot win this trick: <the trick's reason>" becomes "... cannot win this trick." and
+    "For example: <the trick's reason>" goes, when the lines give that reason."""
+    said = {_key(x) for line in lines for x in _sentences(line)}
+    out = []
+    for sentence in _sentences(text):
+        if _key(sentence) in said:
+            continue
+        head, colon, tail = sentence.partition(": ")
+        if colon and _key(tail) in said:
+            if len(head.split()) < 3:       # a lead-in ("For example") with nothing left
+                continue
+            sentence = head + "."
+        out.append(sentence)
+    return " ".join(out) or text
+
+
+def _sentences(text: str) -> list:
+    return [x for x in re.split(r"(?<=[.!?])\s+(?=[A-Z\"'(])", text.strip()) if x]
+
+
+def _key(sentence: str) -> str:
+    return " ".join(sentence.lower().rstrip(".!?").split())
+
+
+def why_not_outcome(puzzle: Puzzle, chosen) -> str:
+    """Why ``chosen`` (a player) is not who wins the trick or leads next, in the engine's facts
+    about the chosen side only (the other card is not named as the winner)."""
+    rnd = puzzle.after_plays()
+    rec = rnd.tricks[-1]
+    lead, follow = rec.cards
+    plain = not rec.extra and not any(c.special for c in (lead, follow, rec.decree))
+    if not plain:
+        return ("That is not what happens here: work out what each card counts as when the "
+                "winner is decided (its suit, trump, a special card's ability), then which one "
+                "wins" + (" and who leads next." if puzzle.goal.name == "who-leads-next" else "."))
+    names = rnd.names
+    mine = chosen if rec.leader == 0 else 1 - chosen     # 0: the leader's side of the trick
+    who = (names[rec.leader], names[1 - rec.leader])
+    if puzzle.goal.name == "who-wins":
+        return exercise_text.why_not_winner(lead, follow, rec.decree, who, mine, rnd.theme)
+    return exercise_text.why_not_next_leader(lead, follow, rec.decree, who, mine, rnd.theme)
 
 
 def _normalise_answer(value, puzzle: Puzzle):
     if puzzle.kind == SCORE and puzzle.goal.name != "game-winner":
+        # Any whole number, negative too: a round can cost points with Poison 8s, and a wrong
+        # number below zero is judged and explained like any other.
+        if isinstance(value, bool):
+            return None
         try:
-            number = int(str(value).strip())
+            return int(str(value).strip())
         except ValueError:
             return None
-        return number if number >= 0 else None
     if value in ("draw", "continue") and puzzle.goal.name == "game-winner":
         return value
     if value in ("A", "B"):
@@ -404,6 +551,11 @@ def score_mistake(puzzle: Puzzle, value) -> str:
     earlier = before.round_gain[p]
     base = rnd.score[p] - gain if name == "final-score" else 0
     tricks = rnd.tricks_won[p]
+    if value < 0 and name == "final-score":
+        return exercise_text.why_not_negative_score(
+            who, rnd.modules.poison, bool(rnd.goals) and any(g.points < 0 for g in rnd.goals))
+    if value < 0 and not rnd.modules.poison and not rnd.goals:
+        return exercise_text.why_not_negative_gain()
     slips = [
         (before.score[p], name == "final-score", "That is the score before the last cards: "
          "the table's points for the round's tricks still have to be added."),
