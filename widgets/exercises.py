@@ -110,11 +110,25 @@ class FoxExchangeExercise(_ChoiceExercise):
     css = "fox-fox-exchange"
 
     def _draw(self, model):
-        theme, follower = model.theme, model.names[1]
-        return _table(model,
-                      _spot(f"{follower} plays", _shown_card(model.fox, theme)),
-                      _spot(f"{follower} still holds",
-                            _shown_cards(model.hand, theme, f"{follower}'s hand"), wide=True))
+        self.board = _situation(*self._spots(model, model.decree, model.hand))
+        return self.board
+
+    def _spots(self, model, decree, hand):
+        """The decree card, the led card, the Fox and the follower's other cards."""
+        theme, (leader, follower) = model.theme, model.names
+        return (_spot(_trump_caption(decree, theme), _shown_card(decree, theme)),
+                _spot(f"{leader} led", _shown_card(model.led, theme)),
+                _spot(f"{follower} plays", _shown_card(model.fox, theme)),
+                _spot(f"{follower} still holds",
+                      _shown_cards(hand, theme, f"{follower}'s hand"), wide=True))
+
+    def choose(self, index: int) -> None:
+        """Answer, then show the board as the answer leaves it: after a swap, the card swapped
+        in is the decree card and the old one is in the follower's hand."""
+        super().choose(index)
+        after = self.model.board_after(index)
+        spots = self._spots(self.model, after["decree"], after["hand"])
+        self.board.value = f"<div class='fox-row fox-panel'>{''.join(spots)}</div>"
 
 
 class WoodcutterDiscardExercise(_CardPickExercise):
