@@ -128,7 +128,7 @@ class FoxExchangeExercise(_ChoiceExercise):
         super().choose(index)
         after = self.model.board_after(index)
         spots = self._spots(self.model, after["decree"], after["hand"])
-        self.board.value = f"<div class='fox-row fox-panel'>{''.join(spots)}</div>"
+        self.board.html = f"<div class='fox-row fox-panel'>{''.join(spots)}</div>"
 
 
 class WoodcutterDiscardExercise(_CardPickExercise):
