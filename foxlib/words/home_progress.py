@@ -1,0 +1,32 @@
+"""What the landing page's progress says: each lesson's and puzzle set's state, and the Continue
+button, which leads to the first step not finished (the first lesson not finished, then, when
+every lesson is, the first puzzle set not finished). widgets/home.js fills in the {fields}."""
+from __future__ import annotations
+
+
+def continue_lesson(number: int, title: str) -> str:
+    """The Continue button when lesson ``number`` is the first not finished."""
+    return f"Continue: lesson {number}, {title}"
+
+
+def continue_set(title: str, level=None) -> str:
+    """The Continue button when every lesson is finished and this puzzle set is the first
+    not finished; ``level``: the set's level (a number or a word), if it has one."""
+    if level is None or level == "":
+        return f"Continue: puzzle set {title}"
+    shown = f"level {level}" if isinstance(level, int) else str(level)
+    return f"Continue: puzzle set {title} ({shown})"
+
+
+#: home.js's words, by place; {done}, {total}, {step} ... are filled in there.
+HOME_PROGRESS = {
+    "not_started": "Not started", "visited": "Visited",
+    "lesson_done": "\u2714 All exercises solved",
+    "lesson_some": "{done} of {total} exercises solved",
+    "set_done": "\u2714 all solved", "set_some": "{done} of {total} solved",
+    "continue_aria": "{step} (the first step you have not finished)",
+    "all_done": "Everything done: play the computer",
+    "note": "Continue leads to the first lesson you have not finished, then to the first "
+            "puzzle set. {visited} of {lessons} lessons visited, {finished} finished; "
+            "{solved} of {puzzles} puzzles solved.",
+}
