@@ -412,7 +412,7 @@ MODULES = {
     "poison_tip": "The three 8s are Poison 8s: whoever wins a trick loses 1 point for each "
                   "(never going below 0)",
     "upload": "Upload goal file",
-    "upload_tip": "A goal file of your own (fox-goals/1, see docs/goals.md)",
+    "upload_tip": "A goal file of your own (fox-goals/1): lesson 20 says how to write one",
     "special_tip": "Shuffle special cards of the Deluxe box into the deck",
     "ticked": "The cards I tick",
     "special_row": "The special cards: click a card to tick or untick it",
@@ -476,7 +476,7 @@ LESSON_GROUPS = [
     ]),
     ("Try it yourself", [
         ("14_explorer_sandbox", "The rules explorer"),
-        ("15_play_the_computer", "Play against the computer"),
+        ("15_play_the_computer", "Play against the computer, with or without special cards"),
     ]),
     ("Deluxe", [
         ("16_special_cards", "Special cards: the general rules"),
