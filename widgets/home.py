@@ -23,6 +23,7 @@ from foxlib.words.home_progress import HOME_PROGRESS, continue_lesson, continue_
 from foxlib.words.svg import card_svg
 
 from .progress import STORAGE_KEY as LESSONS_KEY
+from .project import links_html
 from .puzzle_store import STORAGE_KEY as PUZZLES_KEY
 from .puzzle_store import progress_key
 from .runtime import IN_BROWSER, page_href
@@ -152,6 +153,7 @@ def page_html(sets=None, href=page_href, slides: bool = not IN_BROWSER) -> str:
   <h2>{w['teachers_title']}</h2>
   <p class='fox-home-summary'>{w['teachers_before']}<a href='{href(GUIDE)}'>{w['guide_link']}</a>
   {w['teachers_after']}</p>
+  {links_html()}
 </section>
 <section class='fox-home-section fox-home-rulings' id='fox-home-rulings'>
   <h2>{w['rulings']}</h2>

@@ -541,7 +541,8 @@ def _home_words(n_lessons: int, n_puzzles: int, n_sets: int) -> dict:
         "teachers_before": "Every lesson has a <b>Present</b> link that shows it as slides for "
                            "the projector, exercises included. The ",
         "guide_link": "teacher's guide",
-        "teachers_after": " has lesson plans for one and for three class periods, what to "
+        "teachers_after": " has lesson plans for one and for three class periods and for "
+                          "a class with the Deluxe box, what to "
                           "show, questions to discuss, which puzzle sets to give, how to write "
                           "your own puzzles, and how to run the app for a class.",
         "rulings_before": "The rulebook leaves a few situations open. The ",

@@ -1,6 +1,7 @@
 """What the landing page's progress says: each lesson's and puzzle set's state, and the Continue
 button, which leads to the first step not finished (the first lesson not finished, then, when
-every lesson is, the first puzzle set not finished). widgets/home.js fills in the {fields}."""
+every lesson is, the first puzzle set not finished). widgets/home.js fills in the {fields}.
+Also the words of the links to this copy of the app (widgets/project.py)."""
 from __future__ import annotations
 
 
@@ -29,4 +30,18 @@ HOME_PROGRESS = {
     "note": "Continue leads to the first lesson you have not finished, then to the first "
             "puzzle set. {visited} of {lessons} lessons visited, {finished} finished; "
             "{solved} of {puzzles} puzzles solved.",
+}
+
+
+#: The links to this copy of the app (widgets/project.py): on the contents page, in the
+#: teacher's guide ({repository}: "owner/name"; {links}: the links; {problem}: a bad setting).
+PROJECT_LINKS = {
+    "site": "the static site", "binder_app": "the app on Binder",
+    "binder_lab": "JupyterLab on Binder", "repository": "the project's repository",
+    "lead": "This copy of the app is also online:",
+    "set": "This copy of the app is published from the GitHub repository `{repository}`: "
+           "{links}.",
+    "unset": "None yet: `repository` in `widgets/project.cfg` is empty, so this copy of the app "
+             "shows no links to Binder or to a static site.",
+    "problem": "The links to this copy of the app cannot be made: {problem}",
 }
