@@ -36,14 +36,13 @@ def repository(path: pathlib.Path | None = None) -> str | None:
     try:
         config.read_string(path.read_text(encoding="utf-8"), source=str(path))
     except (OSError, configparser.Error) as exc:
-        raise ValueError(f"{path}: cannot be read as a settings file ({exc}).") from None
+        raise ValueError(PROJECT_LINKS["unreadable"].format(path=path, error=exc)) from None
     value = config.get("links", "repository", fallback="").strip().strip("/")
     value = value.removeprefix("https://github.com/").removesuffix(".git")
     if not value:
         return None
     if not _REPOSITORY.match(value):
-        raise ValueError(f"{path}: repository = {value!r} is not a GitHub repository: write "
-                         "its owner and name with a slash, e.g. my-school/fox-explorer.")
+        raise ValueError(PROJECT_LINKS["bad_repository"].format(path=path, value=value))
     return value
 
 
@@ -104,14 +103,9 @@ def links_html(repo: str | None = None, learners: bool = True) -> str:
 def readme_badges(repo: str | None) -> str:
     """README.md's two Binder badges for ``repo`` (OWNER/REPO when the setting is empty)."""
     repo = repo or PLACEHOLDER
-    return "\n".join([
-        README_START,
-        f"[![Open the app on Binder](https://mybinder.org/badge_logo.svg)]({binder_url(repo)})",
-        "opens the app: the lessons as a reader sees them (Voilà).",
-        "[![Open JupyterLab on Binder](https://img.shields.io/badge/Binder-JupyterLab-F37626)]"
-        f"({binder_url(repo, 'lab')})",
-        "opens JupyterLab, with the notebooks and their code.",
-        README_END])
+    return "\n".join([README_START, PROJECT_LINKS["badge_app"].format(url=binder_url(repo)),
+                      PROJECT_LINKS["badge_lab"].format(url=binder_url(repo, "lab")),
+                      README_END])
 
 
 def readme_with_badges(text: str, repo: str | None) -> str:
@@ -128,11 +122,11 @@ class ProjectLinks:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write-readme"]:
-        sys.exit("usage: python -m widgets.project --write-readme")
+        sys.exit(PROJECT_LINKS["usage"])
     try:
         repo = repository()
     except ValueError as exc:
         sys.exit(str(exc))
     README.write_text(readme_with_badges(README.read_text(encoding="utf-8"), repo),
                       encoding="utf-8")
-    print(f"README.md: Binder badges for {repo or PLACEHOLDER}")
+    print(PROJECT_LINKS["written"].format(repository=repo or PLACEHOLDER))

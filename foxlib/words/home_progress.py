@@ -44,4 +44,15 @@ PROJECT_LINKS = {
     "unset": "None yet: `repository` in `widgets/project.cfg` is empty, so this copy of the app "
              "shows no links to Binder or to a static site.",
     "problem": "The links to this copy of the app cannot be made: {problem}",
+    # the setting's problems, README.md's badges and the command that writes them
+    "unreadable": "{path}: cannot be read as a settings file ({error}).",
+    "bad_repository": "{path}: repository = {value!r} is not a GitHub repository: write its "
+                      "owner and name with a slash, e.g. my-school/fox-explorer.",
+    "badge_app": "[![Open the app on Binder](https://mybinder.org/badge_logo.svg)]({url})\n"
+                 "opens the app: the lessons as a reader sees them (Voilà).",
+    "badge_lab": "[![Open JupyterLab on Binder]"
+                 "(https://img.shields.io/badge/Binder-JupyterLab-F37626)]({url})\n"
+                 "opens JupyterLab, with the notebooks and their code.",
+    "usage": "usage: python -m widgets.project --write-readme",
+    "written": "README.md: Binder badges for {repository}",
 }

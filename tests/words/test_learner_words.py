@@ -73,8 +73,10 @@ def test_a_learner_page_names_no_file_of_the_repository(page):
     assert not found, f"{page} names {found}: link a page of the app or say it in the page"
 
 
-#: Words shown only in the teacher's guide, which may name the repository's files.
-TEACHERS_ONLY = {PROJECT_LINKS["unset"]}
+#: Words never shown to a learner (the teacher's guide, the README, a command's output), which
+#: may name the repository's files: all the project links' words but the links themselves.
+TEACHERS_ONLY = {words for key, words in PROJECT_LINKS.items()
+                 if key not in {"site", "binder_app", "binder_lab", "repository", "lead"}}
 
 
 @pytest.mark.parametrize("path", WORDS_MODULES, ids=lambda p: p.name)
