@@ -19,9 +19,11 @@ from foxlib import Card
 from foxlib.teaching.puzzles import load_collection, set_level
 from foxlib.words import captions as say
 from foxlib.words.captions import LESSON_GROUPS
+from foxlib.words.home_progress import HOME_PROGRESS, continue_lesson, continue_set
 from foxlib.words.svg import card_svg
 
 from .progress import STORAGE_KEY as LESSONS_KEY
+from .project import links_html
 from .puzzle_store import STORAGE_KEY as PUZZLES_KEY
 from .puzzle_store import progress_key
 from .runtime import IN_BROWSER, page_href
@@ -156,6 +158,7 @@ def page_html(sets=None, href=page_href, slides: bool = not IN_BROWSER) -> str:
   <h2>{w['teachers_title']}</h2>
   <p class='fox-home-summary'>{w['teachers_before']}<a href='{href(GUIDE)}'>{w['guide_link']}</a>
   {w['teachers_after']}</p>
+  {links_html()}
 </section>
 <section class='fox-home-section fox-home-rulings' id='fox-home-rulings'>
   <h2>{w['rulings']}</h2>
@@ -177,15 +180,20 @@ class HomeProgress(anywidget.AnyWidget):
     puzzles_key = t.Unicode(PUZZLES_KEY).tag(sync=True)
     # set id -> the storage keys of its puzzles (widgets/puzzle.py's progress_key)
     puzzle_keys = t.Dict().tag(sync=True)
-    # lesson -> its title, for the Continue button
+    # lesson -> its title
     titles = t.Dict().tag(sync=True)
-    # the Continue button's link, "{}" standing for the lesson (page_href's form)
+    # the links' form, "{}" standing for the page (page_href's form)
     href_pattern = t.Unicode(page_href("{}")).tag(sync=True)
+    # the learning path in order, for Continue (``continue_steps``), and the last step
+    steps = t.List().tag(sync=True)
+    all_done = t.Dict().tag(sync=True)
+    words = t.Dict().tag(sync=True)
 
     def __init__(self, sets=(), **kwargs):
         super().__init__(**kwargs)
         settings = progress_settings(sets)
-        self.puzzle_keys, self.titles = settings["puzzle_keys"], settings["titles"]
+        for name in ("puzzle_keys", "titles", "steps", "all_done", "words"):
+            setattr(self, name, settings[name])
         self.layout.display = "none"
 
 
@@ -195,7 +203,25 @@ def progress_settings(sets, href_pattern: str = page_href("{}")) -> dict:
     return {"lessons_key": LESSONS_KEY, "puzzles_key": PUZZLES_KEY,
             "puzzle_keys": {s.id: [progress_key(p) for p in s.puzzles] for s in sets},
             "titles": {stem: f"{i}. {title}" for i, (stem, title) in enumerate(LESSONS, 1)},
-            "href_pattern": href_pattern}
+            "href_pattern": href_pattern, "steps": continue_steps(sets, href_pattern),
+            "all_done": {"href": href_pattern.replace("{}", PLAY),
+                         "label": HOME_PROGRESS["all_done"]},
+            "words": HOME_PROGRESS}
+
+
+def continue_steps(sets, href_pattern: str = page_href("{}")) -> list:
+    """The learning path in order, for the Continue button: every lesson, then every puzzle
+    set, each {"lesson": stem} or {"set": id}, with its "href" and its button "label". home.js
+    leads to the first step not finished (a lesson: all its exercises solved; a set: all its
+    puzzles solved)."""
+    steps = [{"lesson": stem, "href": href_pattern.replace("{}", stem),
+              "label": continue_lesson(number, title)}
+             for number, (stem, title) in enumerate(LESSONS, 1)]
+    puzzles = href_pattern.replace("{}", "puzzles")
+    steps += [{"set": s.id, "href": f"{puzzles}#{s.id}",
+               "label": continue_set(s.title, say.set_level_words(set_level(s)))}
+              for s in sets]
+    return steps
 
 
 def HomePage():

@@ -2,8 +2,9 @@
 //
 // localStorage[key] maps a lesson (its file name without ".ipynb", e.g. "05_fox") to
 // {visited: true, total: <exercises on the page>, solved: [<exercise ids>], at: <ms time>}.
-// The landing page (home.js) reads it to show progress and to "continue" at the lesson
-// touched last. The kernel tells this module the page's exercises and which are solved.
+// The landing page (home.js) reads it to show progress and to "continue" at the first lesson
+// not finished (every exercise solved: solved.length >= total). The kernel tells this module
+// the page's exercises and which are solved.
 
 function readStored(key) {
   try {

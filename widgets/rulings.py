@@ -61,8 +61,8 @@ def intro_html() -> str:
         parts.append(f"<li><b>{escape(section)}</b>: {links}</li>")
     # The notebook above says what the page is for; the widget adds the contents (each ruling
     # is a link to its place on the page) and where the full rulings are.
-    return ("<div class='fox-rulings-intro'><p>Jump to a ruling (the full rulings, with the "
-            "reasons and the tests that check them, are in <code>docs/rulings.md</code>):</p>"
+    return ("<div class='fox-rulings-intro'><p>Jump to a ruling (each says where it stands "
+            "with the rulebook and, for our own rulings, why we decided so):</p>"
             f"<ul class='fox-rulings-contents'>{''.join(parts)}</ul>"
             f"<p class='fox-rulings-legend'>{escape(rulings.LEGEND)}</p></div>")
 

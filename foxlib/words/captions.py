@@ -419,7 +419,7 @@ MODULES = {
     "poison_tip": "The three 8s are Poison 8s: whoever wins a trick loses 1 point for each "
                   "(never going below 0)",
     "upload": "Upload goal file",
-    "upload_tip": "A goal file of your own (fox-goals/1, see docs/goals.md)",
+    "upload_tip": "A goal file of your own (fox-goals/1): lesson 20 says how to write one",
     "special_tip": "Shuffle special cards of the Deluxe box into the deck",
     "ticked": "The cards I tick",
     "special_row": "The special cards: click a card to tick or untick it",
@@ -483,7 +483,7 @@ LESSON_GROUPS = [
     ]),
     ("Try it yourself", [
         ("14_explorer_sandbox", "The rules explorer"),
-        ("15_play_the_computer", "Play against the computer"),
+        ("15_play_the_computer", "Play against the computer, with or without special cards"),
     ]),
     ("Deluxe", [
         ("16_special_cards", "Special cards: the general rules"),
@@ -549,7 +549,8 @@ def _home_words(n_lessons: int, n_puzzles: int, n_sets: int) -> dict:
         "teachers_before": "Every lesson has a <b>Present</b> link that shows it as slides for "
                            "the projector, exercises included. The ",
         "guide_link": "teacher's guide",
-        "teachers_after": " has lesson plans for one and for three class periods, what to "
+        "teachers_after": " has lesson plans for one and for three class periods and for "
+                          "a class with the Deluxe box, what to "
                           "show, questions to discuss, which puzzle sets to give, how to write "
                           "your own puzzles, and how to run the app for a class.",
         "rulings_before": "The rulebook leaves a few situations open. The ",
@@ -663,7 +664,7 @@ def puzzle_hand_state(kind: str, *, options: bool = False, finished: bool = Fals
     if pending is not None:
         return "choose below what your " + (
             "Fox swaps" if pending == "exchange" else "Woodcutter puts back")
-    return {"solved": "puzzle solved" + (" (after seeing the solution)" if seen else ""),
+    return {"solved": "puzzle solved" + (", not counted: the answer was seen" if seen else ""),
             "failed": "this attempt is over: press Retry to try again",
             "shown": "the solution is played out below: press Retry to try it yourself",
             }.get(status, "")

@@ -143,8 +143,9 @@ class RecordWords:
         out = [say_claim(c, self.names, self.theme) for c in claims]
         for p in (0, 1):
             if floored[p]:
-                out.append(f"A score never goes below 0, so {subject(self.names[p], 'loses')} "
-                           f"{count(floored[p], 'goal point')} fewer.")
+                lost = -sum(c.points for c in claims if c.player == p and c.points < 0)
+                out.append(f"A score never goes below 0, so "
+                           f"{_goal_loss_kept(self.names[p], lost, floored[p])}.")
         return " ".join(out)
 
     def _round_end(self, rec) -> str:
@@ -163,3 +164,12 @@ class RecordWords:
         parts = [f"{self.names[p]} {goals[p]:+d}" if goals[p] else f"{self.names[p]} 0"
                  for p in (0, 1)]
         return f"{text} Goal points this round (added to the points above): {', '.join(parts)}."
+
+
+def _goal_loss_kept(name: str, lost: int, kept: int) -> str:
+    """The goal points ``name`` does not lose (``kept`` of the ``lost`` the claims cost) because
+    a score never goes below 0: 'B loses only 1 goal point, not 2', 'you lose none of them'."""
+    if lost <= kept:
+        return (f"{subject(name, 'does')} not lose that goal point" if lost == 1 else
+                f"{subject(name, 'loses')} none of those goal points")
+    return f"{subject(name, 'loses')} only {count(lost - kept, 'goal point')}, not {lost}"

@@ -369,7 +369,7 @@ def test_a_deluxe_poison_puzzle_is_solved_by_clicks_and_a_decision_button(page, 
     that follows offered as a button; the decisions to click come from the same Deluxe search,
     run here."""
     from foxlib.teaching.puzzles import solve_actions
-    from foxlib.teaching.puzzles.model import action_text, cap
+    from foxlib.words.narrator import Narrator
     puzzle = collection.puzzle("deluxe-poison-give-it-away")
     page.goto(voila_server.url(PAGE) + f"#puzzle={puzzle.id}", wait_until="commit")
     page.locator(f"{APP} .fox-headline", has_text=puzzle.title).first.wait_for(timeout=120_000)
@@ -386,7 +386,8 @@ def test_a_deluxe_poison_puzzle_is_solved_by_clicks_and_a_decision_button(page, 
             click = lambda c=good.card: hand_card(page, str(c)).click()   # noqa: E731
         else:
             click = lambda a=good: page.get_by_role(                        # noqa: E731
-                "button", name=cap(action_text(a)), exact=True).click()
+                "button", name=Narrator().action_words(a.kind, a.card, "answer"),
+                exact=True).click()
         timed(f"deluxe: decision {step}, {good}", click,
               lambda p=phrase: page.locator(f"{APP} .fox-pz-feedback", has_text=p).wait_for())
     text = feedback(page).inner_text()

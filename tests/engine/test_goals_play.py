@@ -85,8 +85,8 @@ def test_a_negative_ongoing_goal_at_zero_costs_nothing():
     t = rnd.tricks[-1]
     assert [(c.goal, c.player, c.points) for c in t.claims] == [("stubborn-swan", 1, -1)]
     assert t.goal_floored == (0, 1) and rnd.score == [0, 0]
-    assert "A score never goes below 0, so B loses 1 goal point fewer." in t.reason
-    assert "so you lose 1 goal point fewer" in Narrator(("Ann", "you")).say(t)
+    assert "A score never goes below 0, so B does not lose that goal point." in t.reason
+    assert "so you do not lose that goal point" in Narrator(("Ann", "you")).say(t)
     rnd.play("11K")
     rnd.play("4B")
     t = rnd.tricks[-1]

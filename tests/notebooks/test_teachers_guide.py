@@ -29,10 +29,19 @@ DOC_HEADER = (
 )
 
 
+#: The guide's one code cell: this copy's Binder and site links, made from the setting
+#: (widgets/project.cfg); the doc has the same paragraph, written when it is written.
+LINKS_CELL = "from widgets.project import ProjectLinks\nProjectLinks()"
+
+
 def guide_cells() -> list[str]:
+    from widgets.project import links_markdown
+
     nb = json.loads(GUIDE.read_text(encoding="utf-8"))
-    assert all(c["cell_type"] == "markdown" for c in nb["cells"]), "the guide is text only"
-    return ["".join(c["source"]) for c in nb["cells"]]
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] != "markdown"]
+    assert code == [LINKS_CELL], "the guide is text, and its links to this copy"
+    return [links_markdown() if c["cell_type"] == "code" else "".join(c["source"])
+            for c in nb["cells"]]
 
 
 def guide_text() -> str:
@@ -46,7 +55,9 @@ def as_doc(markdown: str) -> str:
 
 
 def links() -> list[str]:
-    return re.findall(r"\]\(([^)\s]+)\)", guide_text())
+    """The guide's links to the app's pages (not to the web: Binder, GitHub)."""
+    return [t for t in re.findall(r"\]\(([^)\s]+)\)", guide_text())
+            if not t.startswith("https://")]
 
 
 def section(title: str) -> str:
@@ -69,6 +80,17 @@ def test_the_contents_page_links_the_guide():
 
     html = page_html()
     assert f"href='{GUIDE.name}'" in html and "For teachers" in html
+
+
+def test_the_guide_links_this_copy_from_the_one_setting():
+    """The links paragraph follows widgets/project.cfg (tests/widgets/test_project_links.py
+    changes the setting); the guide says where the setting is."""
+    from widgets.project import links_markdown
+
+    assert links_markdown() in guide_cells()
+    own = section("Your own copy of the app")
+    assert "`widgets/project.cfg`" in own and "`repository =`" in own
+    assert "python -m widgets.project --write-readme" in own
 
 
 def test_every_page_the_guide_links_exists():
@@ -125,6 +147,44 @@ def test_the_puzzle_sets_table_is_the_collection():
     for (number, lesson, _title, set_id, count), s in zip(rows, sets):
         assert lesson == s.lesson and int(number) == int(lesson[:2]), set_id
         assert int(count) == len(s.puzzles), f"{set_id}: {len(s.puzzles)} puzzles, not {count}"
+
+
+def test_the_deluxe_class_plan_fills_one_period():
+    rows = re.findall(r"^\| (\d+)–(\d+) \| .+ \| (.*) \|$", section("A Deluxe class"), re.M)
+    assert rows[0][0] == "0" and rows[-1][1] == "50"
+    assert all(a[1] == b[0] for a, b in zip(rows, rows[1:])), "the timings leave a gap"
+    shown = " ".join(where for _, _, where in rows)
+    for lesson in ("16_special_cards", "17_special_cards_1", "18_special_cards_2",
+                   "19_poison_8s", "20_goal_cards", "15_play_the_computer"):
+        assert f"({lesson}.ipynb)" in shown, lesson
+
+
+def test_each_deluxe_lesson_has_questions_and_our_rulings_are_labelled():
+    questions = section("Questions for the Deluxe lessons")
+    for number in range(16, 21):
+        assert f"**Lesson {number}," in questions, f"no questions for lesson {number}"
+    rulings = json.loads((REPO_ROOT / "foxlib" / "data" / "rulings.json").read_text())
+    ids = {r["id"] for r in rulings}
+    for found in re.finditer(r"\b(SC\d+|P\d+|G\d+)\b", questions):
+        assert found.group(1) in ids, found.group(1)
+        before = questions[max(0, found.start() - 30):found.start()]
+        assert "our ruling" in re.sub(r"\s+", " ", before).lower(), \
+            f"{found.group(1)} is not labelled as our ruling"
+
+
+def test_every_deluxe_puzzle_is_given_to_a_lesson_and_the_lessons_link_the_set():
+    from foxlib.teaching.puzzles import load_collection
+
+    deluxe = next(s for s in load_collection().sets if not s.lesson)
+    text = section("Puzzle sets to assign")
+    table = text[text.index("| After lesson | Deluxe puzzles"):]
+    named = set(re.findall(r"\*([^*]+)\*", table)) - {"Goal cards"}
+    assert named == {p.title for p in deluxe.puzzles}
+    assert "no lesson links to it" not in guide_text()
+    (linking,) = re.findall(r"lessons (\d+) and (\d+) end with a link", text.replace("\n", " "))
+    for number in linking:
+        lesson = next(NOTEBOOKS.glob(f"{number}_*.ipynb"))
+        assert f"(puzzles.ipynb#{deluxe.id})" in lesson.read_text(encoding="utf-8"), lesson.name
 
 
 def test_the_counts_in_the_guide_are_the_app_s():
@@ -224,6 +284,7 @@ def test_make_app_takes_the_host_the_guide_gives():
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(REPO_ROOT))      # this checkout's widgets (the links paragraph)
     if sys.argv[1:] == ["--write"]:
         DOC.write_text(as_doc(guide_text()), encoding="utf-8")
         print(f"wrote {DOC.relative_to(REPO_ROOT)}")

@@ -180,8 +180,7 @@ def test_session_takes_the_special_decision_as_a_second_action():
     fb = session.play("Hammer")
     assert fb.status == "going"
     labels = [label for label, _ in session.choices()]
-    assert labels == ["Naming Bells for the Hammer", "Naming Keys for the Hammer",
-                      "Naming Moons for the Hammer"]
+    assert labels == ["Name Bells", "Name Keys", "Name Moons"]
     fb = session.act(Action("name_suit", "M"))
     assert fb.status == "right" and session.solved
     assert any("Hammer beats an odd card" in line for line in fb.lines)

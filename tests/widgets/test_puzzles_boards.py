@@ -14,7 +14,7 @@ import pytest
 
 from foxlib import DECK, THEMES, Card
 from foxlib.teaching.puzzles import solve_actions
-from foxlib.teaching.puzzles.model import action_text, cap
+from foxlib.words.narrator import Narrator
 from foxlib.words.svg import card_svg
 from foxlib.teaching.puzzles import BAND, PLAY, PREDICT, SCORE, load_collection, solve_goal
 from foxlib.words.svg import card_label
@@ -202,7 +202,7 @@ def deluxe_click(player, action) -> None:
     if action.kind == "play" and player.session.round.phase == "play":
         player.hand.row._handle_custom_msg({"event": "click", "card": str(action.card)}, [])
     else:
-        player.act_button(cap(action_text(action)))
+        player.act_button(Narrator().action_words(action.kind, action.card, "answer"))
 
 
 def check_deluxe_board(player, stage: str) -> None:

@@ -336,7 +336,6 @@ def _deluxe(collection, pid):
 
 def test_a_poison_puzzle_is_played_by_card_clicks_to_the_end_of_the_round(collection):
     from foxlib.teaching.puzzles import solve_actions
-    from foxlib.teaching.puzzles.model import action_text, cap
     puzzle = _deluxe(collection, "deluxe-poison-give-it-away")
     player = PuzzlePlayer([puzzle])
     browser_click(player.hand.row, "8M")
@@ -351,7 +350,7 @@ def test_a_poison_puzzle_is_played_by_card_clicks_to_the_end_of_the_round(collec
             browser_click(player.hand.row, str(best.card))
         else:       # the Fox's exchange, offered as buttons in a Deluxe puzzle
             assert not player.hand.active
-            player.act_button(cap(action_text(best)))
+            player.act_button(Narrator().action_words(best.kind, best.card, "answer"))
     assert "Right!" in feedback(player) and player.session.round.is_over
 
 
@@ -380,11 +379,10 @@ def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collectio
     assert player.actions_box.layout.display == ""
     assert not player.hand.active          # the suit is decided by a button, not a card
     labels = [b.description for b in player.action_buttons.children]
-    assert labels == ["Naming Bells for the Hammer", "Naming Keys for the Hammer",
-                      "Naming Moons for the Hammer"]
+    assert labels == ["Name Bells", "Name Keys", "Name Moons"]
     assert Narrator().decision_now("name_suit") in player.action_note.html
     assert "Your decision now: name a suit for the Hammer." in player.action_note.html
-    player.act_button("Naming Moons for the Hammer")
+    player.act_button("Name Moons")
     assert "Right!" in feedback(player)
     assert "The Hammer beats an odd card" in feedback(player)
     assert player.actions_box.layout.display == "none"
@@ -395,8 +393,8 @@ def test_a_hammer_puzzle_is_solved_with_a_card_click_and_a_suit_button(collectio
 def test_the_crown_is_offered_as_buttons_beside_the_cards(collection):
     player = PuzzlePlayer([_deluxe(collection, "deluxe-crown-a-two")])
     labels = [b.description for b in player.action_buttons.children]
-    assert "Playing the 2 of Moons with the Crown" in labels
-    player.act_button("Playing the 2 of Moons with the Crown")
+    assert "Play the 2 of Moons with the Crown" in labels
+    player.act_button("Play the 2 of Moons with the Crown")
     assert "Right!" in feedback(player)
 
 

@@ -183,10 +183,11 @@ _VOICE = Narrator()
 
 
 def action_text(action: Action) -> str:
-    """An action as the puzzles' buttons, feedback and solution say it: the narrator's '-ing'
-    words ('playing the 9 of Keys', 'naming Bells for the Hammer', 'not digging'), starting in
-    lower case to fit inside a sentence (``cap`` starts one with them). The cards are named in
-    the classic theme, as in the rest of a puzzle's feedback."""
+    """An action as the puzzles' feedback and solution say it: the narrator's '-ing' words
+    ('playing the 9 of Keys', 'naming Bells for the Hammer', 'not digging'), starting in lower
+    case to fit inside a sentence (``cap`` starts one with them). The buttons use the narrator's
+    command words instead ('Name Bells'). The cards are named in the classic theme; the page
+    says them in the learner's theme (``foxlib.words.theme_words.in_theme``)."""
     doing = _VOICE.action_words(action.kind, action.card, "doing")
     return doing[:1].lower() + doing[1:]
 

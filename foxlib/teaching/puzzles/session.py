@@ -201,7 +201,9 @@ class PuzzleSession:
         for action in self.round.legal_actions():
             if action.kind == "play" and self.round.phase == PLAY_PHASE:
                 continue
-            out.append((self.say(cap(action_text(action))), action))
+            # A button says what it does ('Name Bells'), not '-ing' words ('Naming Bells ...').
+            out.append((self.say(Narrator.of(self.round).action_words(action.kind, action.card,
+                                                                       "answer")), action))
         return out
 
     def act(self, action) -> Feedback:
