@@ -381,10 +381,11 @@ def test_no_console_warnings_on_any_page(browser, voila_server):
               if m.type in ("warning", "error") else None)
         pg.goto(voila_server.url(name))
         # A page with code shows widgets: ipywidgets, or (the index) the app's own
-        # anywidgets; a text-only page (the teachers' guide) only its text.
+        # anywidgets, or (the teachers' guide's links) text a cell wrote.
         nb = json.loads((NOTEBOOKS_DIR / name).read_text(encoding="utf-8"))
         has_code = any(cell["cell_type"] == "code" for cell in nb["cells"])
-        shown = ('.jupyter-widgets, .widget-box, #rendered_cells [class*="fox-"]' if has_code
+        shown = ('.jupyter-widgets, .widget-box, #rendered_cells [class*="fox-"], '
+                 '#rendered_cells .jp-OutputArea-output.jp-RenderedMarkdown' if has_code
                  else "#rendered_cells")
         try:
             pg.locator(shown).locator("visible=true").first.wait_for(timeout=120_000)
