@@ -483,6 +483,18 @@ def open_notebook(page, request):
     return _open
 
 
+def _grow_to_whole_page(page, size: dict) -> None:
+    """Voilà's pages scroll inside #rendered_cells, not the document, so Playwright's full-page
+    screenshot would stop at the window: make the window as tall as the cells (at most 20,000
+    px) so the whole page is in the picture."""
+    extra = page.evaluate("""() => { const e = document.querySelector('#rendered_cells');
+        return e ? e.scrollHeight - e.clientHeight : 0; }""")
+    if extra > 0:
+        page.set_viewport_size({"width": size["width"],
+                                "height": min(size["height"] + extra, 20_000)})
+        page.wait_for_timeout(300)
+
+
 def shoot(page, name: str, *, full_page: bool = True) -> list[Path]:
     """Save ``page`` at 1280x800 and at 390x844 (a phone) under build/screenshots/:
     ``name-desktop-1280x800.png`` and ``name-phone-390x844.png``."""
@@ -493,6 +505,8 @@ def shoot(page, name: str, *, full_page: bool = True) -> list[Path]:
     for tag, size in (("desktop-1280x800", DESKTOP), ("phone-390x844", PHONE)):
         page.set_viewport_size(size)
         page.wait_for_timeout(300)  # let the layout settle
+        if full_page:
+            _grow_to_whole_page(page, size)
         path = SCREENSHOT_DIR / f"{safe}-{tag}.png"
         page.screenshot(path=str(path), full_page=full_page)
         paths.append(path)
