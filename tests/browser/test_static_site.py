@@ -97,7 +97,7 @@ def test_every_page_runs_in_the_browser_with_no_error(page, static_site, page_lo
           ", ".join(f"{stem} {s:.1f}" for stem, s in seconds.items()))
 
 
-def test_a_lesson_answered_wrong_then_right_and_the_contents_page_continues_there(
+def test_a_lesson_answered_wrong_then_right_shows_done_and_continue_leads_to_the_first_unfinished(
         page, static_site):
     lesson = "05_fox"
     activities = lesson_activities(f"{lesson}.ipynb")
@@ -118,8 +118,9 @@ def test_a_lesson_answered_wrong_then_right_and_the_contents_page_continues_ther
     start = page.locator(".fox-home [data-fox-continue]")
     page.wait_for_function("() => document.querySelector('[data-fox-continue]')"
                            ".textContent.startsWith('Continue')")
-    assert start.inner_text().strip() == "Continue: 5. The Fox (3)"
-    assert start.get_attribute("href") == page_of(lesson)
+    # Lesson 5 is finished, lesson 1 is not: Continue leads to the first unfinished step.
+    assert start.inner_text().strip() == "Continue: lesson 1, The cards and the deal"
+    assert start.get_attribute("href") == page_of("01_cards_and_deal")
     state = page.locator(f"[data-fox-lesson='{lesson}'] .fox-home-state").inner_text()
     assert state == "✔ All exercises solved"
 
