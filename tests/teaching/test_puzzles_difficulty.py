@@ -125,3 +125,20 @@ def test_a_band_too_big_to_walk_is_refused_with_its_reason(collection, monkeypat
     monkeypatch.setattr(difficulty_module, "WALK_LIMIT", 10)
     with pytest.raises(FoxError, match="endgame-only-loser is too big to measure"):
         measure(collection.puzzle("endgame-only-loser"))
+
+
+def test_an_uploaded_set_is_told_from_the_shipped_ones_without_asking_the_disk(monkeypatch):
+    """In the browser's Python a look at the disk is a request to the site: 'upload:x.json'
+    once made the static site ask for api/contents/upload:/all.json (a 404)."""
+    import os
+    from dataclasses import replace
+    from foxlib.teaching.puzzles import load_collection
+    from foxlib.teaching.puzzles.difficulty import shipped
+    ours = load_collection().sets[0].puzzles[0]
+    def no_disk(*args, **kwargs):
+        raise AssertionError("the disk was asked")
+    monkeypatch.setattr(os, "stat", no_disk)
+    monkeypatch.setattr(os, "lstat", no_disk)
+    assert shipped(ours)
+    assert not shipped(replace(ours, file="upload:class.json"))
+    assert not shipped(replace(ours, file=""))
