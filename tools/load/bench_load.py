@@ -362,7 +362,7 @@ def plan_answer(mirror: WidgetMirror, roots) -> AnswerPlan:
                           f"clicked {items[0]['card']}" + (" and Check" if check else ""))
     entries = mirror.find([exercise], "fox-points-entry")
     if entries and check:
-        update = {"method": "update", "state": {"value": 1}, "buffer_paths": []}
+        update = {"method": "update", "state": {"value": "1"}, "buffer_paths": []}
         return AnswerPlan(exercise, feedback[0], [(entries[0], update),
                                                   (check[0], click_message())],
                           "typed 1 and pressed Check")
