@@ -360,3 +360,17 @@ def truth(puzzle: Puzzle):
 def closure(moves, candidates, live) -> list:
     """The candidates equivalent to at least one of ``moves``."""
     return [c for c in candidates if any(equivalent_moves(c, m, live) for m in moves)]
+
+
+def band_still_reachable(rnd: Round, move, goal) -> bool:
+    """After ``move`` (a wrong one), is there a reply after which the goal's player could still
+    force the goal's band? (The move then fails only to the best defence: a trap.)"""
+    rnd.push(move)
+    try:
+        if rnd.is_over:
+            return rules.band(rnd.tricks_won[goal.player]) == goal.band
+        if rnd.to_play == goal.player:
+            return bool(solve_goal(rnd, goal).winning)
+        return any(v.works for v in solve_goal(rnd, goal).verdicts)
+    finally:
+        rnd.pop()

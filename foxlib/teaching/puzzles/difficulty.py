@@ -33,7 +33,8 @@ from ...core.cards import Card
 from ...core.errors import FoxError
 from ...engine.round import Round
 from ...words.captions import LESSON_GROUPS, SET_LEVELS
-from .analysis import analyse, solve_actions, solve_goal, trick_goal_met, trick_outcomes, truth
+from .analysis import (analyse, band_still_reachable, solve_actions, solve_goal, trick_goal_met,
+                       trick_outcomes, truth)
 from .format import BAND, DATA_DIR, PLAY, PREDICT, SCORE
 from .model import Puzzle, dumps
 
@@ -89,7 +90,7 @@ def measure(puzzle: Puzzle) -> Difficulty:
         traps = sum(1 for v in wrong if any(trick_goal_met(puzzle.goal.name, rec, puzzle.you)
                                            for _, rec in trick_outcomes(rnd, v.move)))
     else:
-        traps = sum(1 for v in wrong if _band_hope(rnd, v.move, puzzle))
+        traps = sum(1 for v in wrong if band_still_reachable(rnd, v.move, puzzle.goal))
     if puzzle.kind == BAND:
         decisions = _decisions(puzzle, rnd, [WALK_LIMIT])
         cards = [*rnd.hands[0], *rnd.hands[1], *rnd.trick]
@@ -155,21 +156,6 @@ def _score(puzzle: Puzzle) -> Difficulty:
     if name == "game-winner":
         count += 1 + (rnd.score[0] == rnd.score[1])
     return Difficulty(1, 0, count)
-
-
-def _band_hope(rnd: Round, move, puzzle: Puzzle) -> bool:
-    """After the wrong ``move``, is there a reply after which the learner could still force the
-    band? (It fails only to the best defence.)"""
-    goal = puzzle.goal
-    rnd.push(move)
-    try:
-        if rnd.is_over:
-            return rules.band(rnd.tricks_won[goal.player]) == goal.band
-        if rnd.to_play == goal.player:
-            return bool(solve_goal(rnd, goal).winning)
-        return any(v.works for v in solve_goal(rnd, goal).verdicts)
-    finally:
-        rnd.pop()
 
 
 def _decisions(puzzle: Puzzle, rnd: Round, budget: list) -> int:

@@ -11,9 +11,9 @@ from ...core import rules
 from ...core.cards import DECK, special_card
 from ...core.errors import FoxError
 from ...engine.modules import SPECIAL_CARDS, Modules
-from ...engine.round import Move, Position, Round
-from .analysis import (GoalAnalysis, action_line, trick_goal_met, analyse, equivalent_moves,
-                       live_cards, solve_actions, solve_goal, trick_outcomes)
+from ...engine.round import Position, Round
+from .analysis import (GoalAnalysis, action_line, analyse, band_still_reachable, equivalent_moves,
+                       live_cards, solve_actions, solve_goal, trick_goal_met, trick_outcomes)
 from .format import BAND, FORMAT, PLAY, TAGS, Goal, parse_goal
 from .model import Puzzle, cap, move_text, position_to_json, puzzle_to_json
 
@@ -96,7 +96,7 @@ def _tempting(puzzle: Puzzle, analysis: GoalAnalysis, rnd: Round) -> list:
             hopes = any(trick_goal_met(goal.name, rec, puzzle.you)
                         for _, rec in trick_outcomes(rnd, move))
         else:
-            hopes = _band_hopes(rnd, move, goal)
+            hopes = band_still_reachable(rnd, move, goal)
         if hopes:
             out.append(move)
     legal = [c for c in rnd.legal_cards()]
@@ -108,19 +108,6 @@ def _tempting(puzzle: Puzzle, analysis: GoalAnalysis, rnd: Round) -> list:
         greedy = None
     out += [m for m in wrong if m.card is greedy and m not in out]
     return out
-
-
-def _band_hopes(rnd: Round, move: Move, goal: Goal) -> bool:
-    rnd.push(move)
-    try:
-        if rnd.is_over:
-            return rules.band(rnd.tricks_won[goal.player]) == goal.band
-        if rnd.to_play == goal.player:
-            return bool(solve_goal(rnd, goal).winning)
-        analysis = solve_goal(rnd, goal)
-        return any(v.works for v in analysis.verdicts)
-    finally:
-        rnd.pop()
 
 
 def estimate_difficulty(nodes: int, tempting: int, legal: int, goal: Goal) -> int:
