@@ -17,7 +17,7 @@ from foxlib import Card
 from foxlib.words.narrator import PENDING, awaited
 from scenario_helpers import make_round
 from widgets import Hand, PlayTable, RoundPlayer, RulesExplorer
-from test_widgets_play_table_special import HammerPlayer, reach
+from test_widgets_play_table_special import HammerPlayer, hammer_lead_seed, reach
 
 #: The learner's decisions made without a card of the hand (buttons, the cards offered).
 NOT_FROM_HAND = ("name_suit", "fairy_take", "dig")
@@ -113,13 +113,7 @@ def test_a_play_of_the_other_player_leaves_the_hand_as_it_was():
 
 
 def test_the_play_table_dims_the_hand_while_the_computer_names_a_suit():
-    for seed in range(80):
-        probe = PlayTable(seed=seed, special=["Hammer"])
-        rnd = probe.game.round
-        if rnd.to_play == 0 and not rnd.trick and Card("Hammer") in rnd.hands[1]:
-            break
-    else:
-        pytest.skip("no game let the learner lead with the Hammer in the computer's hand")
+    seed = hammer_lead_seed()
 
     async def scenario():
         pt = PlayTable(seed=seed, special=["Hammer"], opponent_delay=0.05)

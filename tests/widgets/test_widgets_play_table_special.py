@@ -88,6 +88,16 @@ def reach(want, level="random", opponent=None, seeds=range(40)):
     raise AssertionError(f"no game in {seeds} gave the learner a {want} decision")
 
 
+def hammer_lead_seed() -> int:
+    """A seed whose game starts with the learner to lead and the Hammer in the computer's hand
+    (the test is skipped if none of the first 80 does)."""
+    for seed in range(80):
+        rnd = PlayTable(seed=seed, special=["Hammer"]).game.round
+        if rnd.to_play == 0 and not rnd.trick and Card("Hammer") in rnd.hands[1]:
+            return seed
+    pytest.skip("no game let the learner lead with the Hammer in the computer's hand")
+
+
 class HammerPlayer:
     """A test opponent that follows with its Hammer whenever it may (naming Bells), else makes
     the first legal choice: it brings the leader's new card after a Hammer."""
@@ -446,13 +456,7 @@ def test_a_hand_card_clicked_when_a_suit_must_be_named_is_refused_in_plain_words
 
 def test_the_computer_makes_each_special_decision_after_its_pause_on_the_event_loop():
     import asyncio
-    for seed in range(80):
-        probe = PlayTable(seed=seed, special=["Hammer"])
-        rnd = probe.game.round
-        if rnd.to_play == 0 and not rnd.trick and Card("Hammer") in rnd.hands[1]:
-            break
-    else:
-        pytest.skip("no game let the learner lead with the Hammer in the computer's hand")
+    seed = hammer_lead_seed()
 
     async def scenario():
         pt = PlayTable(seed=seed, special=["Hammer"], opponent_delay=0.05)
