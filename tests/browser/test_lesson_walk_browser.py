@@ -99,6 +99,15 @@ def walk_quiz(page, scope, quiz, where: str, problems: list) -> None:
         problems.append(f"{where}: {listed} of {n - first} missed questions listed to review")
 
 
+def walk_activities(page, tops, activities, lesson: str, problems: list) -> None:
+    """Walk a lesson page's exercises and quizzes (``tops``, in order), each wrong then right."""
+    for k, activity in enumerate(activities):
+        scope = tops.nth(k)
+        scope.scroll_into_view_if_needed()
+        walk = walk_quiz if isinstance(activity, Quiz) else walk_exercise
+        walk(page, scope, activity, f"{lesson} #{k + 1}", problems)
+
+
 def test_a_learner_walks_every_lesson_wrong_then_right(page, open_notebook, screenshot):
     problems: list[str] = []
     for lesson in LESSONS:
@@ -107,14 +116,7 @@ def test_a_learner_walks_every_lesson_wrong_then_right(page, open_notebook, scre
         tops = page.locator(TOP_LEVEL)
         tops.nth(len(activities) - 1).wait_for()
         assert tops.count() == len(activities), f"{lesson}: exercises on the page"
-        for k, activity in enumerate(activities):
-            scope = tops.nth(k)
-            scope.scroll_into_view_if_needed()
-            where = f"{lesson} #{k + 1}"
-            if isinstance(activity, Quiz):
-                walk_quiz(page, scope, activity, where, problems)
-            else:
-                walk_exercise(page, scope, activity, where, problems)
+        walk_activities(page, tops, activities, lesson, problems)
         text = page.locator("#rendered_cells").inner_text()
         problems += [f"{lesson}: grammar {g!r} on the page" for g in grammar_faults(text)]
         if lesson == "01_cards_and_deal.ipynb":
@@ -297,11 +299,7 @@ def test_continue_after_finishing_lesson_1_leads_to_lesson_2_and_names_it(
     tops = page.locator(TOP_LEVEL)
     tops.nth(len(activities) - 1).wait_for()
     problems: list[str] = []
-    for k, activity in enumerate(activities):
-        scope = tops.nth(k)
-        scope.scroll_into_view_if_needed()
-        walk = walk_quiz if isinstance(activity, Quiz) else walk_exercise
-        walk(page, scope, activity, f"{lesson} #{k + 1}", problems)
+    walk_activities(page, tops, activities, lesson, problems)
     assert not problems, problems
     stem = lesson.removesuffix(".ipynb")
     page.wait_for_function(

@@ -23,12 +23,11 @@ import pytest
 
 from bench_site import StaticServer  # tools/load/ (conftest puts it on the path)
 from conftest import CELL_ERROR_SELECTOR, REPO_ROOT  # tests/browser/conftest.py
-from test_lesson_walk_browser import TOP_LEVEL, walk_exercise, walk_quiz
+from test_lesson_walk_browser import TOP_LEVEL, walk_activities
 from test_puzzles_browser import APP, choose, hand_card, wait_feedback
 
 sys.path.insert(0, str(REPO_ROOT / "tests" / "helpers"))
 from lesson_walk import lesson_activities  # noqa: E402
-from widgets.exercises import Quiz  # noqa: E402
 from widgets.home import LESSONS  # noqa: E402
 
 SITE = REPO_ROOT / "site"
@@ -105,11 +104,7 @@ def test_a_lesson_answered_wrong_then_right_shows_done_and_continue_leads_to_the
     tops = page.locator(TOP_LEVEL)
     assert tops.count() == len(activities)
     problems: list[str] = []
-    for k, activity in enumerate(activities):
-        scope = tops.nth(k)
-        scope.scroll_into_view_if_needed()
-        walk = walk_quiz if isinstance(activity, Quiz) else walk_exercise
-        walk(page, scope, activity, f"{lesson} #{k + 1}", problems)
+    walk_activities(page, tops, activities, lesson, problems)
     assert not problems, "\n".join(problems)
     page.wait_for_function(
         "() => (JSON.parse(localStorage.getItem('fox-explorer-lessons-v1') || '{}')"
