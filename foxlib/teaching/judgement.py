@@ -102,11 +102,11 @@ class JudgeSettings:
 #: (benchmarks/bench_hint.py): a deal of guided playouts costs 1-2 ms, a deal of the two-trick
 #: look-ahead 10-100 ms (about 1 ms per 600 steps), a deal solved at 6 cards 2-50 ms.
 BUDGETS = {"playouts": (64, 64, 256, None),
-           "look-ahead": (8, 8, 24, 20_000),
-           "exact": (24, 16, 96, 200_000)}
+           "look-ahead": (8, 8, 24, 14_000),
+           "exact": (24, 16, 96, 120_000)}
 #: With special cards: (first batch of deals, later batches, most playouts in all); each
 #: choice still in question is played out ``PER_DEAL`` times in each deal.
-SPECIAL_BUDGET = (16, 16, 36_000)
+SPECIAL_BUDGET = (16, 16, 12_000)
 #: With goal cards (every playout through the rules engine): the same, in engine playouts.
 ENGINE_BUDGET = (8, 8, 900)
 
