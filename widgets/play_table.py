@@ -225,10 +225,13 @@ class PlayTable(VBox):
             self._say(text)
             self._draw()
             return text
-        view, theme, seed = rnd.view(self.learner), rnd.theme, self._rng.randrange(2**32)
+        # The review's seed and settings: the hint and the review of this position afterwards
+        # ask the same judgement (foxlib.teaching.judgement), so they give the same numbers.
+        view, theme, seed = rnd.view(self.learner), rnd.theme, self.review.seed
 
         def work():
-            return advise(view, theme=theme, names=self.names, seed=seed)
+            return advise(view, theme=theme, names=self.names, seed=seed,
+                          settings=self.review.settings)
 
         loop = self._loop()
         if loop is None:

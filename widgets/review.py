@@ -21,6 +21,7 @@ from foxlib.core.errors import FoxError
 from foxlib.words import captions as say
 from foxlib.words.captions import REVIEW as WORDS
 from foxlib.words.narrator import ReviewNarrator, possessive
+from foxlib.words.review_words import VERDICT_WORDS
 from foxlib.teaching.review import ReviewSettings, decision_count, iter_review
 
 from .card import HtmlView
@@ -29,13 +30,6 @@ from .table import inline_card, message
 
 HERE = pathlib.Path(__file__).parent
 
-VERDICT_WORDS = {
-    "mistake": "\u2716 Mistake",
-    "inaccuracy": "? Inaccuracy",
-    "good": "\u2714 Good",
-    "best": "\u2714 Best",
-    "forced": "\u2192 Only choice",
-}
 
 
 class ReviewHtml(HtmlView):
@@ -93,6 +87,10 @@ def record_html(rec, theme=None, names=None) -> str:
             (WORDS["suggested"] if ch.action == rec.suggested and rec.verdict != "forced"
              else "")
         est = "" if ch.estimate is None else _points(ch.estimate)
+        judged = getattr(rec, "judgement", None)
+        margin = (judged.settings.z if judged is not None else 2.0) * getattr(ch, "error", 0.0)
+        if est and ch.action != rec.suggested and margin >= 0.05:
+            est += f" \u00b1{margin:.1f}"      # the gap's margin to the best choice
         exact = "" if ch.exact is None else narrator.exact_points(ch.exact)
         text = narrator.choice(rec.kind, ch.action, rec.decree)
         rows += (f"<tr><td>{escape(text)}{escape(mark)}</td><td>{est}</td>"

@@ -5,14 +5,17 @@ For each decision of the reviewed player (a play, a Fox exchange, a Woodcutter d
 round is replayed up to that moment and ``Round.view(seat)`` is taken: the cards that player
 could not see are never looked at for the advice. From that view:
 
-- the strong player (``foxlib.players.levels.StrongPlayer``) deals out the unseen cards many ways and
-  values every legal choice in each deal; the averages are the *estimates* (points the player
-  gains from that moment to the end of the round minus the opponent's), and its pick is the
-  *suggestion*;
+- the judgement service (``foxlib.teaching.judgement.judge``, the hint's too) deals out the
+  unseen cards many ways (or, near the end, lists every way) and values every legal choice in
+  each deal with the strong player's evaluators; the averages are the *estimates* (points the
+  player gains from that moment to the end of the round minus the opponent's), each with its
+  margin, and the best is the *suggestion*;
 - the *loss* of the choice made is the best estimate minus the estimate of that choice (both
-  rounded to tenths of a point, as shown), and its *verdict* comes from it: ``mistake`` from
-  ``MISTAKE`` points, ``inaccuracy`` from ``INACCURACY`` points, otherwise ``good`` (``best``
-  when it was the strong player's choice, ``forced`` for a lone legal choice);
+  rounded to tenths of a point, as shown), and its *verdict* is the judgement's: ``mistake``
+  or ``inaccuracy`` only when the gap's lower confidence bound reaches ``MISTAKE`` or
+  ``INACCURACY`` points, ``good`` when surely worse by less, ``equal`` (about as good) when
+  the gap is within the uncertainty, ``best`` when surely better than every other choice,
+  ``forced`` for a lone legal choice;
 - the *reason* is built from facts of the position (does the card win the trick, the Treasure
   in it, the bands, who leads next, the new trump ...) that separate the suggested choice from
   the one made (or, for a best choice, from the next best): a ``Contrast``, a code with its
@@ -49,10 +52,8 @@ from ..core.cards import DEFAULT_THEME, Card
 from ..core.errors import InvalidState
 from ..players.inference import Inference
 from ..io.inputs import read_theme
-from ..players.levels import StrongPlayer
-from ..players.special import ENGINE_PLAYOUTS, PER_DEAL, PLAYOUTS
 from ..search import solver
-from ..search.evaluators import Schedule, default_evaluator, goals_evaluator
+from .judgement import CLEAR, JudgeSettings, Judgement, judge, judgement_of
 from .review_special import Contrast, SpecialFacts, exact_values
 from ..words.narrator import ReviewNarrator
 from ..engine.round import PlayerView, Round, player_index
@@ -66,41 +67,49 @@ __all__ = ["MISTAKE", "INACCURACY", "ReviewSettings", "ChoiceValue", "ExactCheck
 MISTAKE = 1.0
 #: ... and at least this many, an inaccuracy.
 INACCURACY = 0.5
-VERDICTS = ("forced", "best", "good", "inaccuracy", "mistake")
+#: "equal": about as good as the best choice (the gap is within the estimates' uncertainty).
+VERDICTS = ("forced", "best", "equal", "good", "inaccuracy", "mistake")
 
 
 @dataclass(frozen=True)
 class ReviewSettings:
     """How much work a review does per decision.
 
-    ``samples``: deals per decision for the estimates, the same at every stage; None uses the
-    strong player's own schedule (``docs/players.md``, the one the hint at the play table
-    uses) with ``deals_scale`` times its deals: more deals make the estimates steadier, and a
-    review has more time per decision than a move in a game.
+    The estimates come from ``foxlib.teaching.judgement.judge`` (the same service as the hint's:
+    with the default settings a hint and a review of the same position give the same numbers).
+    ``samples``: a fixed number of deals per decision (for tests); None samples adaptively
+    (``judgement.BUDGETS``) with ``deals_scale`` times the default budget, and lists every deal
+    when few are left.
     ``exact_nodes``: the solver's node limit for the check with all cards known (a fixed
     amount of work, so reviews are reproducible); None skips the check.
     ``exact_cards``: the check is tried only when no hand holds more cards than this (with
     more, the solver does not answer within ``exact_nodes`` today, and trying costs time).
     ``exact_seconds``: a safety cap on top of it (only binds on a very slow or busy machine).
-    ``special_deals_scale``: for rounds with special cards, the strong player's playouts
-    (``special_players.PLAYOUTS`` a decision on the fast path) times this many: random
-    playouts are noisier than the base game's evaluators, and cheaper (docs/review.md,
-    "Measured").
+    ``special_deals_scale``: for rounds with special cards, the playout budget
+    (``judgement.SPECIAL_BUDGET``) times this many. ``z``: how many standard errors make a gap
+    clear (a verdict other than "equal").
     ``special_exact_cards`` and ``special_exact_nodes``: the same for rounds with special
     cards, where ``foxlib.search.deluxe_solver`` searches the rules engine itself (much slower than
     the base game's solver, so only the last tricks).
     """
 
     samples: int | None = None
-    deals_scale: float = 2.0
+    deals_scale: float = 1.0
     exact_nodes: int | None = 60_000
     exact_cards: int = 9
     exact_seconds: float | None = 3.0
-    special_deals_scale: float = 3.0
+    special_deals_scale: float = 1.0
     special_exact_cards: int = 4
     special_exact_nodes: int = 20_000
     mistake: float = MISTAKE
     inaccuracy: float = INACCURACY
+    z: float = 2.0
+
+    @property
+    def judging(self) -> JudgeSettings:
+        """The judgement service's settings for these (the hint's by default)."""
+        return JudgeSettings(self.mistake, self.inaccuracy, self.z, self.samples,
+                             self.deals_scale, self.special_deals_scale)
 
     def __post_init__(self):
         if self.samples is not None and (not isinstance(self.samples, int) or self.samples < 1):
@@ -139,6 +148,8 @@ class ChoiceValue:
     kind: str = "play"          # the decision: 'play', 'exchange' or 'discard'
     decree: Card | None = None  # the decree card then (named by "keep the decree card")
     voice: ReviewNarrator | None = _VOICE
+    error: float = 0.0          # the standard error of its gap to the best choice (0: exact)
+    verdict: str = ""           # the judgement's verdict on this choice
 
     @property
     def text(self) -> str:
@@ -201,6 +212,12 @@ class DecisionReview:
                                 # fact does): suggested vs played, or played vs next_best
     seconds: float = field(compare=False)   # time taken: not part of the review's content
     voice: ReviewNarrator | None = _VOICE
+    judgement: Judgement | None = field(default=None, repr=False)   # the service's numbers
+
+    @property
+    def exact_estimates(self) -> bool:
+        """Every deal that fits the view was solved: the estimates have no margin."""
+        return self.judgement is not None and self.judgement.exact
 
     @property
     def reason(self) -> str:
@@ -253,8 +270,6 @@ def iter_review(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = N
     seat = player_index(seat)
     settings = settings or ReviewSettings()
     total = decision_count(rnd, seat)
-    adviser = StrongPlayer(seed=seed, samples=settings.samples, time_limit=None,
-                           evaluator=_evaluator(settings.deals_scale, rnd))
     replay = rnd.fresh()
     number = 0
     special = bool(rnd.modules.special)
@@ -264,8 +279,7 @@ def iter_review(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = N
             # With special cards a choice is the whole action (a card with or without the
             # Crown, a suit named, the Fairy's or the Shovel's "none").
             played = action if special else action.card
-            yield _judge(replay, seat, played, number, total, adviser, settings, seed,
-                         rnd.is_over)
+            yield _judge(replay, seat, played, number, total, settings, seed, rnd.is_over)
         replay.act(action)
 
 
@@ -286,23 +300,6 @@ def review_round(rnd: Round, seat, *, seed=0, settings: ReviewSettings | None = 
                        time.perf_counter() - start, ReviewNarrator(rnd.names, rnd.theme))
 
 
-def _evaluator(scale: float, rnd: Round | None = None):
-    """The strong player's own evaluator schedule for ``rnd``'s modules (goal cards have their
-    own: the solver does not count them), with ``scale`` times as many deals."""
-    if rnd is not None and rnd.goals:
-        base = goals_evaluator()
-    else:
-        base = default_evaluator(poison=rnd is not None and rnd.modules.poison)
-    if scale == 1 or not isinstance(base, Schedule):
-        return base
-
-    def more(deals):
-        if isinstance(deals, dict):
-            return {k: max(1, round(v * scale)) for k, v in deals.items()}
-        return None if deals is None else max(1, round(deals * scale))
-    return Schedule([(most, ev, more(deals)) for most, ev, deals in base.stages])
-
-
 def _check_round(rnd) -> None:
     if not isinstance(rnd, Round):
         raise InvalidState(f"A review needs a Round (a recorded round), not "
@@ -319,48 +316,48 @@ def _decisions(rnd: Round):
     return out
 
 
-def _judge(replay: Round, seat: int, played, number: int, total: int, adviser: StrongPlayer,
+def _judge(replay: Round, seat: int, played, number: int, total: int,
            settings: ReviewSettings, seed, finished: bool) -> DecisionReview:
     start = time.perf_counter()
     view = replay.view(seat)
     voice = ReviewNarrator(replay.names, replay.theme)
-    special = bool(view.modules.special)
-    legal = list(view.legal) if special else list(view.choices)
+    legal = list(view.legal) if view.modules.special else list(view.choices)
     exact_by_action, exact = _exact_check(replay, view, played, settings, finished, voice)
+    judged = judge(view, seed=seed, settings=settings.judging)
 
-    def record(suggested, choices, samples, loss, verdict, next_best, why):
+    def record(suggested, choices, loss, verdict, next_best, why):
         return DecisionReview(
             number=number, of=total, trick=replay.trick_number, kind=view.phase,
             hand=view.hand, trick_cards=view.trick, decree=view.decree, played=played,
-            suggested=suggested, choices=choices, samples=samples, loss=loss, verdict=verdict,
-            exact=exact, player=seat, next_best=next_best, why=why,
-            seconds=time.perf_counter() - start, voice=voice)
+            suggested=suggested, choices=choices, samples=judged.deals, loss=loss,
+            verdict=verdict, exact=exact, player=seat, next_best=next_best, why=why,
+            seconds=time.perf_counter() - start, voice=voice, judgement=judged)
 
-    def choice(action, estimate):
+    def choice(action, estimate, error=0.0, verdict=""):
         return ChoiceValue(action, estimate, exact_by_action.get(_key(action)), view.phase,
-                           view.decree, voice)
+                           view.decree, voice, error, verdict)
 
     if len(legal) == 1:
-        return record(played, (choice(played, None),), 0, 0.0, "forced", None, None)
-    if special:
-        adviser = _special_adviser(seed, settings, len(legal), bool(view.goals))
-    decision = adviser.decision(view)
+        return record(played, (choice(played, None, verdict="forced"),), 0.0, "forced", None,
+                      None)
     # Every number the review shows is in tenths of a point, and the loss is worked out from
-    # the estimates as shown, so the items, the table of choices and the summary line agree
-    # (and the verdict is the one a reader would give the number shown).
-    values, pick = _choice_values(decision, special)
-    means = {a: round(v, 1) for a, v in values.items()}
-    # A choice exactly as good as the strong player's pick is just as much its suggestion.
-    suggested = played if values[played] >= values[pick] else pick
+    # the estimates as shown, so the items, the table of choices and the summary line agree.
+    # The verdict is the judgement's: it weighs the gap against its uncertainty, so a gap
+    # within the noise reads "about as good" ("equal"), never a mistake.
+    means = {c.action: round(c.estimate, 1) for c in judged.choices}
+    pick = judged.best
+    # A choice exactly as good as the judgement's best is just as much its suggestion.
+    suggested = played if judged.values[played] >= judged.values[pick] else pick
     loss = round(max(0.0, means[suggested] - means[played]), 1)
-    verdict = "best" if played == suggested else _verdict(loss, settings)
-    choices = tuple(choice(a, means[a]) for a in legal)
+    verdict = judged.verdict(played)
+    choices = tuple(choice(c.action, means[c.action], c.error, c.verdict)
+                    for c in judged.choices)
     # The next best of the other choices (the first in the legal order among equals).
     next_best = max((a for a in legal if a != played), key=lambda a: means[a])
     facts = _facts(view, seed)
-    why = facts.contrast(played, next_best) if verdict == "best" else \
-        facts.contrast(suggested, played)
-    return record(suggested, choices, decision.samples, loss, verdict, next_best, why)
+    why = facts.contrast(played, next_best) if played == suggested else \
+        facts.contrast(suggested, played) if verdict in CLEAR + ("good",) else None
+    return record(suggested, choices, loss, verdict, next_best, why)
 
 
 def _facts(view: PlayerView, seed):
@@ -368,39 +365,6 @@ def _facts(view: PlayerView, seed):
     if view.modules.special:
         return SpecialFacts(view, seed)
     return _Facts(view, seed)
-
-
-def _special_adviser(seed, settings: ReviewSettings, choices: int, goals: bool) -> StrongPlayer:
-    """The strong player for a decision with special cards: ``special_deals_scale`` times its
-    own budget of playouts (``special_players.PLAYOUTS`` on the fast path, ``PER_DEAL`` of
-    them per choice and deal; ``ENGINE_PLAYOUTS``, one per choice and deal, with goal cards),
-    given as a number of deals, or ``samples`` deals; no time cap, so the review is the same
-    on any machine."""
-    per_deal = choices * (1 if goals else PER_DEAL)
-    budget = ENGINE_PLAYOUTS if goals else PLAYOUTS
-    # Deals for the special-card search only: once no special card can come, the player
-    # works the decision out as in the base game, with that game's own number of deals.
-    deals = settings.samples or max(1, round(settings.special_deals_scale * budget / per_deal))
-    return StrongPlayer(seed=seed, samples=settings.samples, time_limit=None,
-                        special_deals=deals)
-
-
-def _choice_values(decision, special: bool = False) -> tuple:
-    """The adviser's estimates and pick by choice (the card of each action; None keeps the
-    decree): the review speaks of choices in the phase it judges. With special cards a choice
-    is the whole action (the same card with or without the Crown are two choices)."""
-    if special:
-        return dict(decision.values), decision.action
-    return {a.card: v for a, v in decision.values.items()}, decision.action.card
-
-
-def _verdict(loss: float, settings: ReviewSettings) -> str:
-    """The mark of a choice that was not the strong player's, from the points it gave up."""
-    if loss >= settings.mistake:
-        return "mistake"
-    if loss >= settings.inaccuracy:
-        return "inaccuracy"
-    return "good"
 
 
 def _code(action) -> int:
@@ -634,11 +598,23 @@ class Hint:
     why: Contrast | None = None   # what sets the suggestion apart from ``runner`` (None: no
                                   # simple fact)
     voice: ReviewNarrator | None = _VOICE
+    judgement: Judgement | None = field(default=None, repr=False)   # the service's numbers
 
     @property
     def gap(self) -> float:
         """How much better the suggestion did than the next best, in points."""
         return 0.0 if self.forced else self.values[self.action] - self.values[self.runner]
+
+    @property
+    def equal(self) -> bool:
+        """The next best is about as good: their gap is within the estimates' uncertainty."""
+        return (not self.forced and self.judgement is not None
+                and self.judgement.verdict(self.runner) == "equal")
+
+    @property
+    def exact(self) -> bool:
+        """Every deal that fits the view was solved: the numbers have no margin."""
+        return self.judgement is not None and self.judgement.exact
 
     @property
     def text(self) -> str:
@@ -661,14 +637,16 @@ class Hint:
         return (self.voice or _PLAIN).hint_choices(self)
 
 
-def hint(view: PlayerView, *, theme=None, names=None, seed=0,
-         adviser: StrongPlayer | None = None) -> Hint:
+def hint(view: PlayerView, *, theme=None, names=None, seed=0, adviser=None,
+         settings: ReviewSettings | None = None) -> Hint:
     """What to do now, from ``view`` (a ``Round.view(seat)`` where that seat is to move), and
-    why: the strong player's choice plus the facts of the position that set it apart from the
-    next best choice (wins the Treasure, keeps you Humble, leaves you the lead with the
-    Monarch ...). Only what the player can see is used. ``theme`` (a Theme or its key) and
-    ``names`` (A's, B's) name the cards and players in its words; without ``names`` it speaks
-    to the player to move as "you". ``adviser`` defaults to a ``StrongPlayer(seed)``."""
+    why: the judgement's best choice (``foxlib.teaching.judgement.judge``, the same numbers a
+    review of this position gives with the same seed and settings) plus the facts of the
+    position that set it apart from the next best choice (wins the Treasure, keeps you Humble,
+    leaves you the lead with the Monarch ...). Only what the player can see is used. ``theme``
+    (a Theme or its key) and ``names`` (A's, B's) name the cards and players in its words;
+    without ``names`` it speaks to the player to move as "you". ``adviser``: an object with a
+    ``decision(view)`` whose estimates are used instead (no margin; for tests)."""
     if not isinstance(view, PlayerView):
         raise InvalidState(f"A hint needs a player's view (Round.view(seat)), not "
                            f"{type(view).__name__}.")
@@ -685,12 +663,18 @@ def hint(view: PlayerView, *, theme=None, names=None, seed=0,
     facts = dict(player=view.player, kind=view.phase, decree=view.decree, voice=voice)
     if len(legal) == 1:
         return Hint(legal[0], {}, 0, forced=True, **facts)
-    adviser = adviser or StrongPlayer(seed)
-    decision = adviser.decision(view)
-    means, best = _choice_values(decision, special)
-    runner = max((a for a in legal if a != best), key=lambda a: means[a])
+    settings = settings or ReviewSettings()
+    if adviser is not None:
+        decision = adviser.decision(view)
+        values = dict(decision.values) if special else \
+            {a.card: v for a, v in decision.values.items()}
+        judged = judgement_of(view, values, decision.samples, settings.judging)
+    else:
+        judged = judge(view, seed=seed, settings=settings.judging)
+    best, runner = judged.best, judged.runner
     why = _facts(view, seed).contrast(best, runner)
-    return Hint(best, dict(means), decision.samples, runner=runner, why=why, **facts)
+    return Hint(best, judged.values, judged.deals, runner=runner, why=why, judgement=judged,
+                **facts)
 
 
 # ----------------------------------------------------------------------------- the summary

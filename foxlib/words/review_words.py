@@ -60,6 +60,28 @@ DECISION_NAMES = {"play": "play", "exchange": "Fox exchange", "discard": "Woodcu
                   "potion_play": "Potion's card"}
 
 
+#: The mark of each verdict, as the review shows it (``review.VERDICTS``). "About as good"
+#: is said when a choice's gap to the best one is within the estimates' margin: the deals
+#: weighed cannot tell the two apart, so neither is called a mistake.
+VERDICT_WORDS = {
+    "mistake": "\u2716 Mistake",
+    "inaccuracy": "? Inaccuracy",
+    "good": "\u2714 Good",
+    "equal": "\u2248 About as good",
+    "best": "\u2714 Best",
+    "forced": "\u2192 Only choice",
+}
+
+
+def _over(deals: int, exact: bool, obj: str, tense: str = "could") -> str:
+    """'over 250 deals of the cards you could not see', or 'over every one of the 40 deals of
+    the cards you could not see' when every deal that fits the view was worked out."""
+    cards = f"the cards {obj} {'cannot' if tense == 'can' else 'could not'} see"
+    if exact and deals > 1:
+        return f"over every one of the {deals} deals of {cards}"
+    return f"over {count(deals, 'deal')} of {cards}"
+
+
 def _points(x: float) -> str:
     """'0.5 points', '1 point' (a threshold as set)."""
     return f"{x:g} point{'' if x == 1 else 's'}"
@@ -330,13 +352,22 @@ class ReviewWords:
         if rec.verdict == "forced":
             return f"{played} was {p.whose} only legal choice."
         why, instead = self.contrast(rec.why, rec.player)
-        could_not_see = f"deals of the cards {p.obj} could not see"
+        exact = bool(getattr(rec, "exact_estimates", False))
+        over = _over(rec.samples, exact, p.obj)
         if rec.verdict == "best":
             if why is None:
                 gap = rec.estimate(rec.played) - rec.estimate(rec.next_best)
-                why = (f"did best on average over {rec.samples} {could_not_see}" if gap > 0.05
+                why = (f"did best on average {over}" if gap > 0.05
                        else "was as good as any other choice on average")
             return f"{played} was the best choice: it {why}."
+        if rec.verdict == "equal":
+            other = rec.next_best if rec.played == rec.suggested else rec.suggested
+            if exact:
+                return (f"{played} was as good as {_lower(self.doing(rec.kind, other))}: both "
+                        f"do equally well on average {over}.")
+            return (f"{played} was about as good as {_lower(self.doing(rec.kind, other))}: "
+                    f"the difference between them is too small to be sure of "
+                    f"{over}.")
         best = self.doing(rec.kind, rec.suggested)
         if rec.verdict == "good":
             by = (f"only {rec.loss:.1f} points better" if rec.loss > 0 else
@@ -344,8 +375,7 @@ class ReviewWords:
             return (f"{played} was fine: {_lower(best)} was {by}"
                     + (f", as it {why}." if why else " on average."))
         if why is None:
-            why = f"scored about {rec.loss:.1f} points more on average over {rec.samples} " + \
-                could_not_see
+            why = f"scored about {rec.loss:.1f} points more on average {over}"
         text = f"{best} was better: it {why}"
         if instead:
             text += f", while {_lower(played)} {instead}"
@@ -402,7 +432,7 @@ class ReviewWords:
         if slips:
             return (f"No big mistakes: {who(name)} lost about {_lost(slips)} in small slips, "
                     f"in {_tricks(slips)}.")
-        return (f"No mistakes: every choice was the strong player's, or less than "
+        return (f"No mistakes: every choice was the best, about as good, or less than "
                 f"{_points(inaccuracy)} behind it.")
 
     # -- a hint
@@ -412,14 +442,20 @@ class ReviewWords:
         if h.forced:
             return f"it is {p.whose} only legal choice"
         why, instead = self.contrast(h.why, h.player)
+        runner = _lower(self.doing(h.kind, h.runner))
+        equal = bool(getattr(h, "equal", False))
         if why is None:
             if h.gap < 0.05:
                 return "every choice does about as well here, and this one is as good as any"
-            return (f"it did best on average, about {h.gap:.1f} points better than "
-                    f"{_lower(self.doing(h.kind, h.runner))}")
+            if equal:
+                return (f"it did best on average, but {runner} is about as good: the "
+                        "difference is too small to be sure of")
+            return f"it did best on average, about {h.gap:.1f} points better than {runner}"
         text = f"it {why}"
         if instead:
-            text += f", while {_lower(self.doing(h.kind, h.runner))} {instead}"
+            text += f", while {runner} {instead}"
+        if equal:
+            text += f"; on average, though, {runner} is about as good"
         return text
 
     def hint_text(self, h) -> str:
@@ -432,11 +468,18 @@ class ReviewWords:
         if h.forced:
             return ""
         p = self.person(h.player)
-        text = (f"Worked out over {count(h.samples, 'deal')} of the cards {p.obj} cannot see: "
+        exact = bool(getattr(h, "exact", False))
+        text = (f"Worked out {_over(h.samples, exact, p.obj, 'can')}: "
                 f"about {h.values[h.action]:+.1f} points for {p.obj} against {p.opp} over the "
                 "rest of the round")
-        if h.why is None and h.gap >= 0.05:
+        judged = getattr(h, "judgement", None)
+        margin = 0.0 if judged is None or exact else judged.settings.z * \
+            judged.choice(h.runner).error
+        if h.why is None and h.gap >= 0.05 and margin < 0.05:
             return text + "."
+        if margin >= 0.05:
+            return (f"{text}, {h.gap:.1f} more than the next best (give or take "
+                    f"{margin:.1f}).")
         return f"{text}, {h.gap:.1f} more than the next best."
 
     def hint_choices(self, h, most: int = 6) -> str:
