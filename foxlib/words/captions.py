@@ -405,12 +405,13 @@ def review_help(mistake: float, inaccuracy: float) -> str:
     """How to read a finished review (markup: <b> around the two marks' names)."""
     return (f"Each decision below: what was chosen, what the strong player would have chosen "
             f"from the same view (only the cards that could be seen), and why. A choice is "
-            f"marked <b>Mistake</b> when it gave up {review_points(mistake)} or more against the "
-            f"strong player's choice, and <b>Inaccuracy</b> from {review_points(inaccuracy)}; "
-            f"smaller gaps are within what the estimates can tell apart. The points are averages "
-            f"over deals of the unseen cards, so they are estimates. Open “Every choice” for "
-            f"the "
-            f"points of each choice, and the exact values with all cards known.")
+            f"marked <b>Mistake</b> only when it clearly gave up {review_points(mistake)} or "
+            f"more against the best choice, and <b>Inaccuracy</b> when it clearly gave up "
+            f"{review_points(inaccuracy)} or more: clearly means even after taking off the "
+            f"estimate's margin (the ± beside it). Choices closer than the margin are marked "
+            f"<b>About as good</b>. The points are averages over deals of the unseen cards, so "
+            f"they are estimates (exact, with no margin, near the end of a round). Open “Every "
+            f"choice” for the points of each choice, and the exact values with all cards known.")
 
 
 # ----------------------------------------------------------------------------- module options

@@ -81,8 +81,9 @@ def test_finished_review_shows_its_summary_box_with_what_the_marks_mean():
     box = text(panel.summary)
     assert 'class="fox-review-summary' in box
     assert panel.summary_text in box and panel.summary_text.startswith("You lost about")
-    assert "Mistake</b> when it gave up 1 point or more" in box
-    assert "Inaccuracy</b> from 0.5 points" in box
+    assert "Mistake</b> only when it clearly gave up 1 point or more" in box
+    assert "<b>Inaccuracy</b> when it clearly gave up 0.5 points or more" in box
+    assert "<b>About as good</b>" in box
     # the loss on the item is the one the summary line adds up
     mistake = panel.records[0]
     assert f"about {mistake.loss:.1f} points lost" in panel.items.children[0].html
