@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from foxlib.engine.goals import END  # noqa: F401 (read by the loop with goal cards)
 from foxlib.fast.deluxe_abilities import crown_play, enter, monarch_legal
+from foxlib.fast.deluxe_policy import guided
 from foxlib.fast.deluxe_tables import (CROWN, CROWN_BIT, MIRROR_BIT, SUIT_CARDS_MASK, _FACTS,
                                        _HAND, _IN, _K_TREE, _TREE, _decide, _kth)
 from foxlib.fast.encoding import POINTS
@@ -44,11 +45,12 @@ _GOAL_UNPACK = _GOAL_TRICK = _GOAL_END = None
 
 
 def _run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, rnd, below,
-         log, gs=()):
+         log, gs=(), guide=-1):
     """The playout loop. Each pass either decides a complete trick or brings one card into
     the trick, with everything its ability sets off (the chain of a Potion's card, a dug card,
     the leader's new card after a Hammer). Every decision is ``int(rnd() * n)`` among the ``n``
-    legal actions in ``Round.legal_actions()`` order. Every chance outcome is drawn as
+    legal actions in ``Round.legal_actions()`` order, but the cards played by the player
+    ``guide`` (0 or 1; -1: none), which ``deluxe_policy.guided`` chooses. Every chance outcome is drawn as
     ``Round._chance`` draws it, ``random.Random.sample(sorted pool, k)``, with that method's
     own steps written out: ``below`` is the chance source's ``_randbelow``, and a pool (a
     hand, a trick) is never above the 21 cards where ``sample`` would switch to another way
@@ -94,7 +96,11 @@ def _run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison,
             if hand & CROWN_BIT and deck and hand & (hand - 1):
                 crowns = legal & SUIT_CARDS_MASK
                 total += crowns.bit_count()
-            k = int(rnd() * total)
+            if p == guide:
+                # The player whose choice is valued plays with sense (``deluxe_policy``).
+                k = guided(hand, legal, trick, decree, h[p ^ 1], t1 if p else t0, tk, suitm)
+            else:
+                k = int(rnd() * total)
             if k < n:
                 while k:
                     legal &= legal - 1

@@ -295,12 +295,14 @@ def random_round(rng: _random.Random, dealer: int = 0, special=SPECIAL_CARDS,
 
 
 def random_playout(state: FastDeluxeState, rng: _random.Random, chance=None,
-                   log: list | None = None):
+                   log: list | None = None, guide: int = -1):
     """Finish a round from ``state`` with uniformly random legal actions and chance from
     ``chance`` (default ``rng``); returns ``(tricks_won_A, tricks_won_B, score_A, score_B)``
     at the end (the scores include what the state's score already held, and the goals of
     ``state.goals`` are scored from their counters ``state.gstate``). ``log`` as in
-    ``random_round`` (without the deal)."""
+    ``random_round`` (without the deal). ``guide`` (0 or 1): that player's cards are chosen
+    by the guided policy (``foxlib.fast.deluxe_policy``) instead; its other decisions and
+    all of its opponent's stay random."""
     if state.phase == OVER:
         return state.tricks_won + state.score
     prog = state.goals
@@ -308,7 +310,7 @@ def random_playout(state: FastDeluxeState, rng: _random.Random, chance=None,
         list(state.hands), state.decree, list(state.deck), state.leader, list(state.trick),
         state.crowned, [list(state.piles[0]), list(state.piles[1])],
         state.tricks_won[0], state.tricks_won[1], state.score[0], state.score[1], state.poison,
-        rng.random, (rng if chance is None else chance)._randbelow, log, state.gstate)
+        rng.random, (rng if chance is None else chance)._randbelow, log, state.gstate, guide)
 
 
 #: The loops by (goal program, with the log): without goals the generated functions.

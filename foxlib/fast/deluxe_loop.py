@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from ..engine.goals import END  # noqa: F401 (read by the loop with goal cards)
 from .deluxe_abilities import crown_play, enter, monarch_legal
+from .deluxe_policy import guided
 from .deluxe_tables import (CROWN, CROWN_BIT, MIRROR_BIT, SUIT_CARDS_MASK, _FACTS,
                             _HAND, _IN, _K_TREE, _TREE, _decide, _kth)
 from .encoding import POINTS
 
 
 def run_quiet(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, rnd, below,
-              log, gs=()):
+              log, gs=(), guide=-1):
     """The loop without goal cards and without the log."""
     logging = log is not None
     # What the decree card makes of the others (``_decree_facts``).
@@ -66,7 +67,11 @@ def run_quiet(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, po
             if hand & CROWN_BIT and deck and hand & (hand - 1):
                 crowns = legal & SUIT_CARDS_MASK
                 total += crowns.bit_count()
-            k = int(rnd() * total)
+            if p == guide:
+                # The player whose choice is valued plays with sense (``deluxe_policy``).
+                k = guided(hand, legal, trick, decree, h[p ^ 1], t1 if p else t0, tk, suitm)
+            else:
+                k = int(rnd() * total)
             if k < n:
                 while k:
                     legal &= legal - 1
@@ -131,7 +136,7 @@ def run_quiet(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, po
 
 
 def run_logged(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, rnd, below,
-               log, gs=()):
+               log, gs=(), guide=-1):
     """The loop without goal cards, with the log."""
     logging = log is not None
     # What the decree card makes of the others (``_decree_facts``).
@@ -176,7 +181,11 @@ def run_logged(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, p
             if hand & CROWN_BIT and deck and hand & (hand - 1):
                 crowns = legal & SUIT_CARDS_MASK
                 total += crowns.bit_count()
-            k = int(rnd() * total)
+            if p == guide:
+                # The player whose choice is valued plays with sense (``deluxe_policy``).
+                k = guided(hand, legal, trick, decree, h[p ^ 1], t1 if p else t0, tk, suitm)
+            else:
+                k = int(rnd() * total)
             if k < n:
                 while k:
                     legal &= legal - 1
@@ -247,7 +256,7 @@ def run_logged(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, p
 #: The loop with goal cards, without the log (a program's lines go at the _GOAL_ lines).
 GOALS_QUIET = '''
 def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, rnd, below,
-         log, gs=()):
+         log, gs=(), guide=-1):
     """The loop with goal cards, without the log."""
     logging = log is not None
     # What the decree card makes of the others (``_decree_facts``).
@@ -293,7 +302,11 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
             if hand & CROWN_BIT and deck and hand & (hand - 1):
                 crowns = legal & SUIT_CARDS_MASK
                 total += crowns.bit_count()
-            k = int(rnd() * total)
+            if p == guide:
+                # The player whose choice is valued plays with sense (``deluxe_policy``).
+                k = guided(hand, legal, trick, decree, h[p ^ 1], t1 if p else t0, tk, suitm)
+            else:
+                k = int(rnd() * total)
             if k < n:
                 while k:
                     legal &= legal - 1
@@ -387,7 +400,7 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
 #: The loop with goal cards, with the log (a program's lines go at the _GOAL_ lines).
 GOALS_LOGGED = '''
 def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, rnd, below,
-         log, gs=()):
+         log, gs=(), guide=-1):
     """The loop with goal cards, with the log."""
     logging = log is not None
     # What the decree card makes of the others (``_decree_facts``).
@@ -434,7 +447,11 @@ def run(h, decree, deck, leader, trick, crowned, piles, t0, t1, s0, s1, poison, 
             if hand & CROWN_BIT and deck and hand & (hand - 1):
                 crowns = legal & SUIT_CARDS_MASK
                 total += crowns.bit_count()
-            k = int(rnd() * total)
+            if p == guide:
+                # The player whose choice is valued plays with sense (``deluxe_policy``).
+                k = guided(hand, legal, trick, decree, h[p ^ 1], t1 if p else t0, tk, suitm)
+            else:
+                k = int(rnd() * total)
             if k < n:
                 while k:
                     legal &= legal - 1

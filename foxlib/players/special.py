@@ -11,8 +11,10 @@ to this module:
 - ``strong_decision(player, view)``: the strong player. It deals the cards it cannot see in many
   ways that fit its view (``foxlib.players.determinize.sample_round``), applies every legal action with
   the exact engine (which also finishes the decision the action starts, with random choices),
-  plays the round out from there several times with random play on the fast path
-  (``foxlib.fast.deluxe``, the same random choices and chance as the engine would make), and
+  plays the round out from there several times on the fast path (``foxlib.fast.deluxe``):
+  its own cards played by a simple plan (``foxlib.fast.deluxe_policy``: aim for a band, win
+  or lose each trick cheaply), everything else (the opponent's cards, the special cards'
+  decisions) at random with the same random choices and chance as the engine would make; and
   takes the action with the best average points difference, within a playout and time budget;
   choices clearly worse than the best are played out no more (early stopping).
 """
@@ -28,7 +30,10 @@ from ..core.cards import Card
 from ..core.errors import InvalidState
 from ..engine.round import ACTION_KINDS, Action, PlayerView
 from ..fast import base as fast_base
+from ..fast import deluxe as fast_deluxe
 from ..fast.deluxe import from_round, random_playout
+from ..fast.deluxe_policy import guided
+from ..fast.deluxe_tables import _FACTS
 from ..search.evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
 from ..words.narrator import sentence
 from .common import Decision, Outlook, describe_action, plan_words
@@ -448,11 +453,33 @@ def _apply(rnd, action) -> None:
     ACTION_KINDS[action.kind].apply(rnd, action.card)
 
 
-def playout(rnd, rng: random.Random) -> None:
-    """Play ``rnd`` to the end of the round with random legal actions (the default policy)."""
+def playout(rnd, rng: random.Random, guide: int = -1) -> None:
+    """Play ``rnd`` to the end of the round with random legal actions, but the cards of the
+    player ``guide`` (0 or 1; -1: none), chosen by the guided policy as the fast path chooses
+    them (``foxlib.fast.deluxe_policy``)."""
     while rnd.phase != "over":
         acts = rnd.legal_actions()
-        _apply(rnd, acts[int(rng.random() * len(acts))])
+        if rnd.to_play == guide and rnd.phase == "play":
+            _apply(rnd, _guided_play(rnd, acts))
+        else:
+            _apply(rnd, acts[int(rng.random() * len(acts))])
+
+
+def _guided_play(rnd, acts):
+    """The guided policy's card among the plays of ``acts`` (never with the Crown), from the
+    engine's round: the same choice ``foxlib.fast.deluxe``'s loop makes."""
+    me = rnd.to_play
+    plays = {a.card.index: a for a in acts if a.kind == "play"}
+    decree = rnd.decree.index
+    tk, suitm = _FACTS[decree][6], _FACTS[decree][4]
+    legal = sum(1 << c for c in plays)
+    k = guided(fast_deluxe.mask_of(rnd.hands[me]), legal, [c.index for c in rnd.trick], decree,
+               fast_deluxe.mask_of(rnd.hands[1 - me]), rnd.tricks_won[me], tk, suitm)
+    for c in sorted(plays):
+        if not k:
+            return plays[c]
+        k -= 1
+    raise InvalidState("the guided policy chose no card")
 
 
 def _margin(rnd, me: int) -> int:
@@ -462,14 +489,15 @@ def _margin(rnd, me: int) -> int:
 def evaluate(world, action, me: int, seed: int, per_deal: int = PER_DEAL,
              fast: bool = True) -> tuple:
     """``(value, fast)``: the mean points difference (``me``'s points this round minus the
-    opponent's) after ``action`` in the sampled round ``world``, over random playouts whose
-    random numbers come from ``seed``; ``fast`` tells whether the fast path played them.
+    opponent's) after ``action`` in the sampled round ``world``, over playouts whose random
+    numbers come from ``seed``; ``fast`` tells whether the fast path played them.
 
     The exact engine applies the action and finishes the decision it starts, if any (a Fox's
     exchange, a Fairy's take and give, a Potion's cards ...) with random choices; from the
-    next card to play on, ``foxlib.fast.deluxe`` plays the round out ``per_deal`` times, with
-    the same random choices as the engine's ``playout`` would make and the round's own chance
-    source. When it cannot (goal cards) or ``fast`` is False, the engine plays the round out
+    next card to play on, ``foxlib.fast.deluxe`` plays the round out ``per_deal`` times:
+    ``me``'s cards chosen by the guided policy (``foxlib.fast.deluxe_policy``), every other
+    decision with the same random choices as the engine's ``playout`` would make, and the
+    round's own chance source. When it cannot (goal cards) or ``fast`` is False, the engine plays the round out
     once."""
     rnd = world.copy()
     _apply(rnd, action)
@@ -482,14 +510,14 @@ def evaluate(world, action, me: int, seed: int, per_deal: int = PER_DEAL,
             raise InvalidState("the engine path was asked for")
         state = from_round(rnd)
     except InvalidState:
-        playout(rnd, policy)
+        playout(rnd, policy, guide=me)
         return _margin(rnd, me), False
     opp = 1 - me
     # random_playout returns whole scores: this round's gain is the rise from the state's.
     before = _margin(rnd, me) - (state.score[me] - state.score[opp])
     total = 0
     for _ in range(per_deal):
-        out = random_playout(state, policy, chance=rnd.rng)
+        out = random_playout(state, policy, chance=rnd.rng, guide=me)
         total += out[2 + me] - out[2 + opp]
     return before + total / per_deal, True
 
@@ -611,7 +639,8 @@ def strong_decision(player, view: PlayerView, fallback):
 def _strong_words(view, best, means, search, fast) -> str:
     v = means[best]
     deals = search.deals
-    how = (f"played each choice out {PER_DEAL} times in each deal with random play"
+    how = (f"played each choice out {PER_DEAL} times in each deal, its own cards by a simple "
+           f"plan and the opponent's at random"
            if fast else "played each choice out to the end of the round with random play")
     text = (f"The strong player dealt the cards it cannot see in {deals} way"
             f"{'s' if deals != 1 else ''} that fit what it saw (the special cards' state "
