@@ -1,7 +1,9 @@
 """One judgement per decision: what every legal choice is worth from the player's view, how
-sure that is, and which choice is best. The hint, the review, the play table's "why" and the
-puzzles' analysis all ask ``judge(view)``, so for the same position and view they get the same
-numbers and the same best choice.
+sure that is, and which choice is best. The hint and the review (the play table's "why" is
+the hint's sentence) all ask ``judge(view)``, so for the same position and view they get the
+same numbers and the same best choice. (The puzzles' analysis samples nothing: it judges a
+puzzle's moves exactly, by the engine over every reply or the solver, so it has no estimate
+to agree with.)
 
 How a decision is judged:
 
