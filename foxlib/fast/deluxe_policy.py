@@ -70,6 +70,9 @@ def beaten_by(decree: int) -> tuple:
 
 
 def _cheapest(m: int, order) -> int:
+    """The cheapest card of the mask ``m`` (not empty) in ``order``."""
+    if not m & (m - 1):
+        return m.bit_length() - 1
     for c in order:
         if m >> c & 1:
             return c
@@ -77,6 +80,9 @@ def _cheapest(m: int, order) -> int:
 
 
 def _dearest(m: int, order) -> int:
+    """The dearest card of the mask ``m`` (not empty) in ``order``."""
+    if not m & (m - 1):
+        return m.bit_length() - 1
     for c in reversed(order):
         if m >> c & 1:
             return c
@@ -98,9 +104,11 @@ def guided(hand: int, legal: int, trick: list, decree: int, other: int, won: int
     in the trick (empty when it leads), ``decree`` the decree card, ``other`` the opponent's
     hand, ``won`` the guide's tricks so far, ``tk`` the trump index, ``suitm`` each card's
     suit mask."""
+    if not legal & (legal - 1):
+        return 0                          # one legal card: nothing to choose
     order = ORDER[tk]
     want = wants_tricks(hand, won, tk)
-    beats = beaten_by(decree)
+    beats = _BEATEN_BY.get(decree) or beaten_by(decree)
     if trick:
         led = trick[0]
         beat = legal & beats[led]
@@ -117,22 +125,21 @@ def guided(hand: int, legal: int, trick: list, decree: int, other: int, won: int
 
 def _lead(mine: int, other: int, beats, order, suitm, want: bool) -> int:
     """The card to lead: for tricks, the cheapest the opponent cannot beat; else the dearest
-    card the opponent must beat; else the cheapest."""
-    sure = must = 0
-    m = mine
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        replies = other & suitm[c] or other          # follow suit when it can (roughly)
-        beating = replies & beats[c]
-        if not beating:
-            sure |= low
-        elif beating == replies:
-            must |= low
+    card the opponent must beat; else the cheapest card it can beat; else the cheapest. The
+    opponent's replies: its cards of the led card's suit, or all when it has none (roughly:
+    a Monarch's demand and the special cards' own rules are left out)."""
     if want:
-        return _cheapest(sure, order) if sure else _cheapest(mine, order)
-    if must:
-        return _dearest(must, order)
-    rest = mine & ~sure
-    return _cheapest(rest, order) if rest else _cheapest(mine, order)
+        for c in order:
+            if mine >> c & 1 and not (other & suitm[c] or other) & beats[c]:
+                return c
+        return _cheapest(mine, order)
+    for c in reversed(order):
+        if mine >> c & 1:
+            replies = other & suitm[c] or other
+            beating = replies & beats[c]
+            if beating and beating == replies:
+                return c
+    for c in order:
+        if mine >> c & 1 and (other & suitm[c] or other) & beats[c]:
+            return c
+    return _cheapest(mine, order)
