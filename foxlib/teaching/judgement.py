@@ -107,8 +107,11 @@ BUDGETS = {"playouts": (64, 64, 256, None),
            "look-ahead": (8, 8, 24, 14_000),
            "exact": (24, 16, 96, 120_000)}
 #: With special cards: (first batch of deals, later batches, most playouts in all); each
-#: choice still in question is played out ``PER_DEAL`` times in each deal.
-SPECIAL_BUDGET = (16, 16, 12_000)
+#: choice still in question is played out ``PER_DEAL`` times in each deal. Since the
+#: playouts' own cards follow the guided policy (about twice the cost of a random playout),
+#: 6,000 keeps a whole round's review within 5 s of CPU (benchmarks/bench_review.py --special:
+#: median 4.0 s, the first record 0.5 s; 12,000 took 7.2 s and 1.0 s).
+SPECIAL_BUDGET = (16, 16, 6_000)
 #: With goal cards (every playout through the rules engine): the same, in engine playouts.
 ENGINE_BUDGET = (8, 8, 900)
 
