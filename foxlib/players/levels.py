@@ -347,7 +347,12 @@ class StrongPlayer(Player):
     @staticmethod
     def world(view: PlayerView, inf: Inference, rng: random.Random) -> fast.FastState:
         """One full state of the round: the view plus a sampled deal of the unseen cards."""
-        opp, deck = inf.sample(rng)
+        return StrongPlayer.state_of(view, *inf.sample(rng))
+
+    @staticmethod
+    def state_of(view: PlayerView, opp, deck) -> fast.FastState:
+        """The full state of the round: the view plus the opponent's hand ``opp`` and the
+        ``deck`` (top first)."""
         me = view.player
         hands = [0, 0]
         hands[me] = fast.mask_of(view.hand)

@@ -44,7 +44,6 @@ from itertools import combinations, permutations
 from ..core.cards import DECK
 from ..core.errors import InvalidState
 from ..engine.round import PlayerView
-from ..fast import base as fast
 from ..players.common import view_key
 from ..players.determinize import sample_round
 from ..players.inference import Inference, bit
@@ -505,18 +504,6 @@ def _one_matching(slots, hand):
     return ()
 
 
-def _state(view: PlayerView, opp, deck) -> fast.FastState:
-    me = view.player
-    hands = [0, 0]
-    hands[me] = fast.mask_of(view.hand)
-    hands[1 - me] = fast.mask_of(opp)
-    return fast.FastState(tuple(hands), view.decree.index, tuple(c.index for c in deck),
-                          view.leader, tuple(c.index for c in view.trick),
-                          tuple(view.tricks_won), tuple(view.score), tuple(view.round_gain),
-                          fast.PHASES.index(view.phase), view.modules.poison,
-                          *StrongPlayer.goal_state(view))
-
-
 def _exact(view, legal, listed, evaluator, settings: JudgeSettings) -> Judgement:
     """Every listed deal solved with all cards known: the estimates are exact averages (for
     deals weighted by how likely they are, given the view)."""
@@ -525,7 +512,7 @@ def _exact(view, legal, listed, evaluator, settings: JudgeSettings) -> Judgement
     rows = [[] for _ in legal]
     weights, work = [], 0
     for weight, opp, deck in listed:
-        values, spent = solver.values(_state(view, opp, deck))
+        values, spent = solver.values(StrongPlayer.state_of(view, opp, deck))
         for row, c in zip(rows, codes):
             row.append(values[c])
         weights.append(weight)

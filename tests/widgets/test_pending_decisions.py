@@ -17,7 +17,7 @@ from foxlib import Card
 from foxlib.words.narrator import PENDING, awaited
 from scenario_helpers import make_round
 from widgets import Hand, PlayTable, RoundPlayer, RulesExplorer
-from test_widgets_play_table_special import HammerPlayer, hammer_lead_seed, reach
+from test_widgets_play_table_special import hammer_table_after_lead, reach
 
 #: The learner's decisions made without a card of the hand (buttons, the cards offered).
 NOT_FROM_HAND = ("name_suit", "fairy_take", "dig")
@@ -113,14 +113,8 @@ def test_a_play_of_the_other_player_leaves_the_hand_as_it_was():
 
 
 def test_the_play_table_dims_the_hand_while_the_computer_names_a_suit():
-    seed = hammer_lead_seed()
-
     async def scenario():
-        pt = PlayTable(seed=seed, special=["Hammer"], opponent_delay=0.05)
-        pt.opponent = HammerPlayer()
-        rnd = pt.game.round
-        lead = next(c for c in rnd.legal_cards() if c.rank not in (3, 5, 11))
-        pt.hand.click(str(lead))
+        pt, rnd = hammer_table_after_lead()
         for _ in range(600):
             if rnd.phase == "name_suit" and rnd.to_play == 1:
                 return pt.hand.awaited, list(pt.hand.row.disabled), list(pt.hand.row.cards)

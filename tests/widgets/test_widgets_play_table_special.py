@@ -98,6 +98,18 @@ def hammer_lead_seed() -> int:
     pytest.skip("no game let the learner lead with the Hammer in the computer's hand")
 
 
+def hammer_table_after_lead():
+    """(table, round) of a play table (inside a running event loop) whose computer holds the
+    Hammer and plays it at once, after the learner led a card without a decision of its own
+    (not a 3, 5 or 11): the computer's Hammer decision is next."""
+    pt = PlayTable(seed=hammer_lead_seed(), special=["Hammer"], opponent_delay=0.05)
+    pt.opponent = HammerPlayer()
+    rnd = pt.game.round
+    lead = next(c for c in rnd.legal_cards() if c.rank not in (3, 5, 11))
+    pt.hand.click(str(lead))
+    return pt, rnd
+
+
 class HammerPlayer:
     """A test opponent that follows with its Hammer whenever it may (naming Bells), else makes
     the first legal choice: it brings the leader's new card after a Hammer."""
@@ -456,14 +468,8 @@ def test_a_hand_card_clicked_when_a_suit_must_be_named_is_refused_in_plain_words
 
 def test_the_computer_makes_each_special_decision_after_its_pause_on_the_event_loop():
     import asyncio
-    seed = hammer_lead_seed()
-
     async def scenario():
-        pt = PlayTable(seed=seed, special=["Hammer"], opponent_delay=0.05)
-        pt.opponent = HammerPlayer()
-        rnd = pt.game.round
-        lead = next(c for c in rnd.legal_cards() if c.rank not in (3, 5, 11))
-        pt.hand.click(str(lead))
+        pt, rnd = hammer_table_after_lead()
         seen = []
         for _ in range(600):
             seen.append((rnd.phase, rnd.to_play, pt.thinking))
