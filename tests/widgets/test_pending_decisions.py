@@ -16,7 +16,7 @@ import pytest
 from foxlib import Card
 from foxlib.words.narrator import PENDING, awaited
 from scenario_helpers import make_round
-from widgets import Hand, PlayTable, RoundPlayer, RulesExplorer
+from widgets import Hand, RoundPlayer, RulesExplorer
 from test_widgets_play_table_special import hammer_table_after_lead, reach
 
 #: The learner's decisions made without a card of the hand (buttons, the cards offered).
