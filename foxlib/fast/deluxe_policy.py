@@ -24,6 +24,7 @@ weighs those itself, choice by choice, at its own turn. Standard library only.
 from __future__ import annotations
 
 from .deluxe_tables import _FACTS, N_CARDS
+from .encoding import STRENGTH
 
 #: How strong a special card is in a trick whatever the trump suit (on the scale of the
 #: suit cards' ranks 1-11, trumps 41-51): the Axe and the Hammer often win, the Shovel and the
@@ -33,18 +34,10 @@ _SPECIAL_POWER = (30, 20, 12, 4, 10, 26, 30, 22, 8)
 
 
 def _power(tk: int) -> tuple:
-    """Each card's strength when the trump index is ``tk`` (3: no trump suit)."""
-    row = []
-    for c in range(N_CARDS):
-        if c >= 33:
-            row.append(_SPECIAL_POWER[c - 33])
-        elif c // 11 == tk:
-            row.append(40 + c % 11 + 1)
-        elif c % 11 == 8:            # a 9 (the Witch) wins most tricks it is in alone
-            row.append(38)
-        else:
-            row.append(c % 11 + 1)
-    return tuple(row)
+    """Each card's strength when the trump index is ``tk`` (3: no trump suit): the suit
+    cards' as in the base game's guided playouts (``encoding.STRENGTH``), then the special
+    cards'."""
+    return STRENGTH[tk] + _SPECIAL_POWER
 
 
 POWER = tuple(_power(tk) for tk in range(4))

@@ -31,6 +31,19 @@ TREASURE = tuple(1 if RANK[c] == rules.TREASURE else 0 for c in range(N_CARDS))
 POISON8 = tuple(1 if RANK[c] == rules.POISON else 0 for c in range(N_CARDS))
 
 
+
+def _strength(trump: int) -> tuple:
+    """A rough strength of each suit card when ``trump`` is the trump suit (3: none): trumps
+    above everything, 9s next (a lone Witch counts as a trump), then rank. Only the order
+    matters: the guided playouts (``foxlib.search.evaluators``, ``foxlib.fast.deluxe_policy``)
+    read it to find the cheapest card to win or to lose with."""
+    return tuple(40 + RANK[c] if SUIT[c] == trump else 38 if RANK[c] == rules.WITCH
+                 else RANK[c] for c in range(N_CARDS))
+
+
+#: ``STRENGTH[trump][card]`` for the three trump suits and none (3).
+STRENGTH = tuple(_strength(t) for t in range(4))
+
 def _mask_of(rank: int) -> int:
     return sum(1 << (s * 11 + rank - 1) for s in range(3))
 

@@ -23,6 +23,7 @@ import random
 import time
 
 from ..fast import base as fast
+from ..fast.encoding import STRENGTH
 from . import solver
 
 INF = 10 ** 6
@@ -326,25 +327,8 @@ def _cards(state) -> int:
 
 # ----------------------------------------------------------------------------- guided playouts
 
-def _power_table():
-    """A rough strength per (trump suit, card): trumps above everything, lone Witches next,
-    then rank. Only the order matters: it says which card is cheapest to win or to lose with."""
-    table = []
-    for trump in range(3):
-        row = []
-        for c in range(33):
-            rank, suit = fast.RANK[c], fast.SUIT[c]
-            if suit == trump:
-                row.append(40 + rank)
-            elif rank == 9:
-                row.append(38)
-            else:
-                row.append(rank)
-        table.append(tuple(row))
-    return tuple(table)
-
-
-POWER = _power_table()
+#: A rough strength per (trump suit, card): only the order matters (``encoding.STRENGTH``).
+POWER = STRENGTH[:3]
 #: Cards that tend to win tricks whatever their holder wants: high trumps, Monarchs, Witches.
 _HEAVY = tuple(tuple(1 if POWER[t][c] >= 38 + 9 or (POWER[t][c] in (11, 38)) else 0
                      for c in range(33)) for t in range(3))
