@@ -101,7 +101,7 @@ def guided(hand: int, legal: int, trick: list, decree: int, other: int, won: int
         return 0                          # one legal card: nothing to choose
     order = ORDER[tk]
     want = wants_tricks(hand, won, tk)
-    beats = _BEATEN_BY.get(decree) or beaten_by(decree)
+    beats = beaten_by(decree)
     if trick:
         led = trick[0]
         beat = legal & beats[led]

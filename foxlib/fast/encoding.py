@@ -31,7 +31,6 @@ TREASURE = tuple(1 if RANK[c] == rules.TREASURE else 0 for c in range(N_CARDS))
 POISON8 = tuple(1 if RANK[c] == rules.POISON else 0 for c in range(N_CARDS))
 
 
-
 def _strength(trump: int) -> tuple:
     """A rough strength of each suit card when ``trump`` is the trump suit (3: none): trumps
     above everything, 9s next (a lone Witch counts as a trump), then rank. Only the order
@@ -43,6 +42,7 @@ def _strength(trump: int) -> tuple:
 
 #: ``STRENGTH[trump][card]`` for the three trump suits and none (3).
 STRENGTH = tuple(_strength(t) for t in range(4))
+
 
 def _mask_of(rank: int) -> int:
     return sum(1 << (s * 11 + rank - 1) for s in range(3))

@@ -497,8 +497,8 @@ def evaluate(world, action, me: int, seed: int, per_deal: int = PER_DEAL,
     next card to play on, ``foxlib.fast.deluxe`` plays the round out ``per_deal`` times:
     ``me``'s cards chosen by the guided policy (``foxlib.fast.deluxe_policy``), every other
     decision with the same random choices as the engine's ``playout`` would make, and the
-    round's own chance source. When it cannot (goal cards) or ``fast`` is False, the engine plays the round out
-    once."""
+    round's own chance source. When it cannot (goal cards) or ``fast`` is False, the engine
+    plays the round out once."""
     rnd = world.copy()
     _apply(rnd, action)
     policy = random.Random(seed)
