@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import random
 import statistics
@@ -273,7 +274,9 @@ def format_summary(s: Summary, seed, target: int, move_time=None, samples=None,
 
 
 def run(levels, games: int, seed, target: int = 21, move_time=None, samples=None,
-        out=None, modules=None, random_special=None) -> Summary:
+        out=None, modules=None, random_special=None, rounds_out=None) -> Summary:
+    """Play ``games`` games. ``out`` gets a line per game, ``rounds_out`` a JSON line per
+    round (``round_records``)."""
     clocks = [MoveClock(), MoveClock()]
     results = []
     start = time.perf_counter()
@@ -283,7 +286,61 @@ def run(levels, games: int, seed, target: int = 21, move_time=None, samples=None
         results.append(g)
         if out is not None:
             print(format_game(levels, g), file=out, flush=True)
+        if rounds_out is not None:
+            for record in round_records(seed, g):
+                print(json.dumps(record), file=rounds_out, flush=True)
     return Summary(tuple(levels), results, clocks, time.perf_counter() - start)
+
+
+# ----------------------------------------------------------------------------- paired rounds
+
+
+def round_records(seed, g: GameResult) -> list:
+    """One plain record per round of game ``g``: which game and round (the two together name
+    the deal, the seats and the special cards: the same in any run with the same seed), and
+    each player's points and tricks. Two runs of different players or versions on the same
+    seed can then be compared round by round on the same deals (``paired_difference``)."""
+    return [{"seed": str(seed), "game": g.number, "round": k + 1, "points": list(r.points),
+             "tricks": list(r.tricks)} for k, r in enumerate(g.rounds)]
+
+
+def read_round_records(lines, where: str) -> list:
+    """The records of a ``--rounds`` file's lines; a line that is not one says where."""
+    records = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            key = (str(record["seed"]), int(record["game"]), int(record["round"]))
+            a, b = (float(p) for p in record["points"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise FoxError(f"{where}, line {number}: not a round record of the arena "
+                           f"({type(exc).__name__}: {exc}).") from None
+        records.append((key, a - b))
+    return records
+
+
+@dataclass(frozen=True)
+class Paired:
+    """``change``: the mean of (second run's margin - first run's margin) over the rounds both
+    runs played on the same deal, with its confidence interval; ``only_first`` and
+    ``only_second``: rounds only one run reached (its game lasted longer)."""
+    change: Interval
+    only_first: int
+    only_second: int
+
+
+def paired_difference(first: list, second: list) -> Paired:
+    """Compare two runs' round records (``read_round_records``) on their common deals."""
+    a, b = dict(first), dict(second)
+    if len(a) != len(first) or len(b) != len(second):
+        raise FoxError("A run's rounds are listed twice (the same seed, game and round).")
+    common = sorted(a.keys() & b.keys())
+    if not common:
+        raise FoxError("The two runs share no round: give runs on the same seeds.")
+    return Paired(confidence_interval(b[k] - a[k] for k in common),
+                  len(a.keys() - b.keys()), len(b.keys() - a.keys()))
 
 
 # ----------------------------------------------------------------------------- command line
@@ -380,6 +437,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "(Axe,Bow), 'all' (the nine), or a number N (N picked at random "
                              "for each pair of games; the box's setup is 2)")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    parser.add_argument("--rounds", metavar="FILE", default=None,
+                        help="also write every round's points to FILE, a JSON line each, to "
+                             "compare two runs on the same deals "
+                             "(benchmarks/arena_paired.py)")
     return parser
 
 
@@ -402,11 +463,19 @@ def main(argv=None) -> int:
         return 2
     modules = Modules(poison=args.poison, special=special, goals=goals)
     try:
+        rounds_out = open(args.rounds, "w", encoding="utf-8") if args.rounds else None
+    except OSError as exc:
+        print(f"arena: --rounds: cannot write {args.rounds!r}: {exc.strerror}.", file=sys.stderr)
+        return 2
+    try:
         summary = run(levels, args.games, args.seed, args.target, args.move_time, args.samples,
-                      None if args.quiet else sys.stdout, modules, random_special)
+                      None if args.quiet else sys.stdout, modules, random_special, rounds_out)
     except FoxError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 1
+    finally:
+        if rounds_out is not None:
+            rounds_out.close()
     print(format_summary(summary, args.seed, args.target, args.move_time, args.samples,
                          modules, random_special))
     return 0

@@ -5,8 +5,10 @@ import math
 import pytest
 
 from foxlib.__main__ import main as foxlib_main
+from foxlib.core.errors import FoxError
 from foxlib.players.arena import (GameResult, MoveClock, RoundResult, Summary, confidence_interval,
-                          format_summary, main, play_game, run, t_quantile)
+                                  format_summary, main, paired_difference, play_game,
+                                  read_round_records, run, t_quantile)
 
 
 @pytest.mark.parametrize("df, expected", [(3, 3.182), (5, 2.571), (9, 2.262), (29, 2.045),
@@ -130,3 +132,44 @@ def test_arena_goal_points_are_in_the_points_per_round():
 def test_arena_rejects_bad_goal_lists(capsys, goals, message):
     assert main(["random", "random", "--goals", goals]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_arena_writes_a_record_per_round_that_names_its_deal(tmp_path, capsys):
+    path = tmp_path / "rounds.jsonl"
+    assert main(["rules", "random", "--games", "2", "--seed", "rec", "--quiet",
+                 "--rounds", str(path)]) == 0
+    lines = path.read_text().splitlines()
+    summary = run(("rules", "random"), 2, "rec")
+    assert len(lines) == len(summary.rounds)
+    records = read_round_records(lines, "rounds.jsonl")
+    assert [margin for _, margin in records] == [r.points[0] - r.points[1] for r in summary.rounds]
+    assert records[0][0] == ("rec", 0, 1)
+
+
+def test_paired_difference_compares_the_same_deals_only():
+    first = [(("s", 0, 1), 2.0), (("s", 0, 2), -1.0), (("s", 1, 1), 0.0)]
+    second = [(("s", 0, 1), 3.0), (("s", 0, 2), 1.0), (("s", 2, 1), 5.0)]
+    paired = paired_difference(first, second)
+    assert paired.change.n == 2 and paired.change.mean == pytest.approx(1.5)
+    assert (paired.only_first, paired.only_second) == (1, 1)
+    same = paired_difference(first, first)
+    assert same.change.mean == 0 and same.change.n == 3
+
+
+def test_paired_difference_refuses_runs_with_nothing_in_common_or_a_round_twice():
+    with pytest.raises(FoxError, match="share no round"):
+        paired_difference([(("a", 0, 1), 1.0)], [(("b", 0, 1), 1.0)])
+    with pytest.raises(FoxError, match="listed twice"):
+        paired_difference([(("a", 0, 1), 1.0), (("a", 0, 1), 2.0)], [(("a", 0, 1), 1.0)])
+
+
+def test_a_line_that_is_not_a_round_record_is_named(tmp_path):
+    with pytest.raises(FoxError, match=r"before.jsonl, line 2: not a round record"):
+        read_round_records(['{"seed": "s", "game": 0, "round": 1, "points": [1, 0]}',
+                            '{"seed": "s"}'], "before.jsonl")
+
+
+def test_arena_says_when_it_cannot_write_the_rounds_file(tmp_path, capsys):
+    assert main(["rules", "random", "--games", "1", "--rounds",
+                 str(tmp_path / "no" / "such" / "dir.jsonl")]) == 2
+    assert "--rounds: cannot write" in capsys.readouterr().err
