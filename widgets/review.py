@@ -71,7 +71,8 @@ def record_html(rec, theme=None, names=None) -> str:
             + escape(say.review_head(rec.trick, me.whose, kind, rec.number, rec.of),
                      quote=False))
     if rec.loss > 0:
-        head += f' <span class="fox-review-loss">{say.points_lost(rec.loss)}</span>'
+        head += (f' <span class="fox-review-loss">'
+                 f'{say.points_lost(rec.loss, rec.verdict != "equal")}</span>')
     trick = "".join(inline_card(c, theme, "small") for c in rec.trick_cards)
     cards = ""
     if trick:

@@ -368,7 +368,11 @@ REVIEW = {
 }
 
 
-def points_lost(loss: float) -> str:
+def points_lost(loss: float, clear: bool = True) -> str:
+    """Beside a review mark: what the choice gave up. ``clear`` False (an "About as good"
+    mark) says the gap is within the estimate's margin, so it is not counted as a loss."""
+    if not clear:
+        return f"{loss:.1f} behind the best, within the margin"
     return f"about {loss:.1f} points lost"
 
 

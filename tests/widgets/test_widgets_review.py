@@ -1,5 +1,6 @@
 """'Review this round': the button starts a background review whose records appear one by one,
 at the play table after a round and in the round player for a recorded round."""
+import dataclasses
 import asyncio
 import html
 import pathlib
@@ -88,6 +89,15 @@ def test_finished_review_shows_its_summary_box_with_what_the_marks_mean():
     mistake = panel.records[0]
     assert f"about {mistake.loss:.1f} points lost" in panel.items.children[0].html
     assert f"lost about {mistake.loss:.1f} points" in panel.summary_text
+
+
+def test_an_about_as_good_mark_says_its_gap_is_within_the_margin_not_points_lost():
+    panel = ReviewPanel(greedy_trap(), settings=FAST, sync=True)
+    panel.button.click()
+    close = dataclasses.replace(panel.records[0], verdict="equal", loss=0.2)
+    html = record_html(close)
+    assert "About as good" in html and "0.2 behind the best, within the margin" in html
+    assert "points lost" not in html
 
 
 def test_a_new_round_clears_an_old_review():
