@@ -90,6 +90,14 @@ def wants_tricks(hand: int, won: int, tk: int) -> bool:
     return won >= 4 or won + (hand & HEAVY[tk]).bit_count() > 3
 
 
+def guided_for_decree(hand: int, legal: int, trick: list, decree: int, other: int,
+                      won: int) -> int:
+    """``guided`` with the decree card's trump and suit masks looked up (for the engine's
+    playouts, which have no table of their own)."""
+    facts = _FACTS[decree]
+    return guided(hand, legal, trick, decree, other, won, facts[6], facts[4])
+
+
 def guided(hand: int, legal: int, trick: list, decree: int, other: int, won: int, tk: int,
            suitm) -> int:
     """The index of the card to play among the set bits of ``legal`` (lowest first), as the

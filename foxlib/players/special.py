@@ -32,8 +32,7 @@ from ..engine.round import ACTION_KINDS, Action, PlayerView
 from ..fast import base as fast_base
 from ..fast import deluxe as fast_deluxe
 from ..fast.deluxe import from_round, random_playout
-from ..fast.deluxe_policy import guided
-from ..fast.deluxe_tables import _FACTS
+from ..fast.deluxe_policy import guided_for_decree
 from ..search.evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
 from ..words.narrator import sentence
 from .common import Decision, Outlook, describe_action, plan_words
@@ -470,11 +469,10 @@ def _guided_play(rnd, acts):
     engine's round: the same choice ``foxlib.fast.deluxe``'s loop makes."""
     me = rnd.to_play
     plays = {a.card.index: a for a in acts if a.kind == "play"}
-    decree = rnd.decree.index
-    tk, suitm = _FACTS[decree][6], _FACTS[decree][4]
     legal = sum(1 << c for c in plays)
-    k = guided(fast_deluxe.mask_of(rnd.hands[me]), legal, [c.index for c in rnd.trick], decree,
-               fast_deluxe.mask_of(rnd.hands[1 - me]), rnd.tricks_won[me], tk, suitm)
+    k = guided_for_decree(fast_deluxe.mask_of(rnd.hands[me]), legal,
+                          [c.index for c in rnd.trick], rnd.decree.index,
+                          fast_deluxe.mask_of(rnd.hands[1 - me]), rnd.tricks_won[me])
     for c in sorted(plays):
         if not k:
             return plays[c]
