@@ -495,6 +495,25 @@ def _grow_to_whole_page(page, size: dict) -> None:
         page.wait_for_timeout(300)
 
 
+def _rest_of_a_tall_page(page, stem: Path) -> list[Path]:
+    """A page taller than the 20,000 px window (the rulings page on a phone): scroll its cells
+    a window at a time and save each further part as ``stem-2.png``, ``stem-3.png``, ..."""
+    paths = []
+    for part in range(2, 10):
+        moved = page.evaluate("""() => { const e = document.querySelector('#rendered_cells');
+            if (!e || e.scrollTop + e.clientHeight >= e.scrollHeight - 1) return false;
+            e.scrollTop += e.clientHeight; return true; }""")
+        if not moved:
+            break
+        page.wait_for_timeout(300)
+        path = stem.with_name(f"{stem.name}-{part}.png")
+        page.screenshot(path=str(path))
+        paths.append(path)
+    page.evaluate("() => { const e = document.querySelector('#rendered_cells'); "
+                  "if (e) e.scrollTop = 0; }")
+    return paths
+
+
 def shoot(page, name: str, *, full_page: bool = True) -> list[Path]:
     """Save ``page`` at 1280x800 and at 390x844 (a phone) under build/screenshots/:
     ``name-desktop-1280x800.png`` and ``name-phone-390x844.png``."""
@@ -509,9 +528,11 @@ def shoot(page, name: str, *, full_page: bool = True) -> list[Path]:
             _grow_to_whole_page(page, size)
         path = SCREENSHOT_DIR / f"{safe}-{tag}.png"
         page.screenshot(path=str(path), full_page=full_page)
-        paths.append(path)
-        _SCREENSHOTS.append(path)
-        print(f"screenshot: {path}")
+        more = _rest_of_a_tall_page(page, SCREENSHOT_DIR / f"{safe}-{tag}") if full_page else []
+        for shot in [path, *more]:
+            paths.append(shot)
+            _SCREENSHOTS.append(shot)
+            print(f"screenshot: {shot}")
     page.set_viewport_size(original)
     return paths
 
