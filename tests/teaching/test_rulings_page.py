@@ -403,3 +403,58 @@ def test_the_page_shows_each_rulings_badge_basis_and_other_reading(page):
 def test_the_page_explains_the_two_badges(page):
     intro = page.children[0].html
     assert "The rulebook says" in intro and "Our ruling" in intro
+
+
+# ----------------------------------------------------------------------------- a learner's words
+# What the page shows (section, title, words, note, basis, reason, other reading) is for a
+# learner: no field names, file formats or program parts; docs/rulings.md keeps those.
+
+SHOWN = ("section", "title", "words", "note", "basis", "reason", "other_reading")
+DEVELOPER_WORDS = re.compile(r"JSON|last_won|input line|output line|\bcaller|Round\.deal|\bseed"
+                             r"|scenario|solver|this project|notation|interface|\bchance\b"
+                             r"|\bfields?\b|\btool\b|referee program", re.IGNORECASE)
+
+
+def shown_texts(r):
+    return [(name, getattr(r, name)) for name in SHOWN if getattr(r, name)]
+
+
+def test_the_page_speaks_a_learners_words():
+    found = {f"{r.id}.{name}": DEVELOPER_WORDS.findall(text)
+             for r in ALL for name, text in shown_texts(r) if DEVELOPER_WORDS.search(text)}
+    assert not found, found
+
+
+def test_the_positions_section_says_what_it_is_about():
+    section = rulings.find("R1").section
+    assert section == "Positions set up by hand"
+    assert all(r.section == section for r in ALL if r.id.startswith("R"))
+    assert "referee" in rulings.find("R5").words     # the example below it is the referee's
+
+
+def test_the_goals_are_called_house_goals_in_full_once_and_briefly_after():
+    goals = [r for r in ALL if r.section == "Goal cards"]
+    assert goals[0].id == "G1" and "never a printed card" in goals[0].basis
+    for r in goals[1:]:
+        assert "this app's house goals (see G1)" in r.basis, r.id
+        assert "goal conditions" not in r.basis and "printed" not in r.basis, r.id
+
+
+def test_a_crowned_card_counts_as_a_monarch_an_11_only_for_the_winner():
+    """The Crown's card is a Monarch (an 11) of its suit only for who wins the trick, with no
+    ability: never 'turned into' a Monarch, which would read as gaining the Monarch's demand."""
+    for r in ALL:
+        for name, text in shown_texts(r):
+            assert "into a Monarch" not in text, (r.id, name)
+            for sentence in re.split(r"(?<=\.) ", text):
+                if re.search(r"Crown|crowned", sentence) and "Monarch" in sentence \
+                        and "Monarch's" not in sentence:
+                    assert "Monarch (an 11)" in sentence, (r.id, name, sentence)
+
+
+def test_titles_read_as_headings_and_players_are_not_letters():
+    for r in ALL:
+        assert ";" not in r.title, r.id
+        for name, text in shown_texts(r):
+            assert not re.search(r"\bB\b|\bA's\b", text), (r.id, name)
+    assert "always" in rulings.find("SC17").title and "win or lose" in rulings.find("SC17").title
