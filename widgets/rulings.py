@@ -118,7 +118,8 @@ class ExampleView(VBox):
             g = r.game
             html.append(f"<p>A game with a goal deck of {len(g['goals'])} goals "
                         f"({escape(', '.join(g['goals']))}), two revealed each round, its "
-                        f"rounds played out with moves picked at random (seed {g['seed']}):</p>"
+                        f"rounds played out with moves picked at random (the same picks "
+                        f"each time the page opens):</p>"
                         f"<ol class='fox-rulings-lines'>{rows}</ol>")
         if r.lines:
             rows = "".join(
@@ -128,7 +129,7 @@ class ExampleView(VBox):
             html.append(f"<p>The referee reads these {len(r.lines)} lines and answers each "
                         f"one:</p><ol class='fox-rulings-lines'>{rows}</ol>")
         if out.error is not None:
-            html.append("<p>The scenario, as the referee reads it:</p>"
+            html.append("<p>The position, as the referee reads it:</p>"
                         f"<pre class='fox-rulings-line'>{escape(rulings.scenario_line(r))}</pre>"
                         + message(f"The engine refuses it: {out.error}", "illegal"))
         if r.refused is not None:

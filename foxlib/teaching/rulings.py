@@ -71,7 +71,7 @@ REASON_HEADING = "Why we rule this way"
 OTHER_HEADING = "Read the other way"
 LEGEND = ("Each ruling carries a badge. \u201cThe rulebook says\u201d: the reading follows "
           "directly from the printed rules. \u201cOur ruling\u201d: the rulebook is silent or "
-          "can be read two ways (or the text comes from outside the rulebook), so this project "
+          "can be read two ways (or the text comes from outside the rulebook), so this app "
           "decided; the ruling then says why, and what changes for a player who reads it the "
           "other way. Under each ruling, \u201cIn the rulebook\u201d says what the rulebook "
           "itself says on the point, in our words.")
