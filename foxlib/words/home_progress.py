@@ -41,8 +41,9 @@ PROJECT_LINKS = {
     "lead": "This copy of the app is also online:",
     "set": "This copy of the app is published from the GitHub repository `{repository}`: "
            "{links}.",
-    "unset": "None yet: `repository` in `widgets/project.cfg` is empty, so this copy of the app "
-             "shows no links to Binder or to a static site.",
+    "unset": "This copy of the app has no Binder or static-site address set, so it shows no "
+             "such links. To set one, write the repository after `repository =` in "
+             "`widgets/project.cfg`, as above.",
     "problem": "The links to this copy of the app cannot be made: {problem}",
     # the setting's problems, README.md's badges and the command that writes them
     "unreadable": "{path}: cannot be read as a settings file ({error}).",
