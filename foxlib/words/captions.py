@@ -554,15 +554,15 @@ def _home_words(n_lessons: int, n_puzzles: int, n_sets: int) -> dict:
         "teachers_before": "Every lesson has a <b>Present</b> link that shows it as slides for "
                            "the projector, exercises included. The ",
         "guide_link": "teacher's guide",
-        "teachers_after": " has lesson plans for one and for three class periods and for "
-                          "a class with the Deluxe box, what to "
-                          "show, questions to discuss, which puzzle sets to give, how to write "
-                          "your own puzzles, and how to run the app for a class.",
+        "teachers_after": " has ready lesson plans: one class period, three periods, or "
+                          "one period with the Deluxe box. It also says what to show, which "
+                          "questions to ask, which puzzle sets to give, how to write puzzles "
+                          "and how to run the app for a class.",
         "rulings_before": "The rulebook leaves a few situations open. The ",
         "rulings_link": "rulings page",
-        "rulings_after": " gives the one answer this app follows for each, base game and "
-                         "Deluxe special cards, in a few words and with an example to step "
-                         "through.",
+        "rulings_after": " gives the answer this app follows for each, in a few words and "
+                         "with an example to step through. It covers the base game and the "
+                         "Deluxe modules: special cards, Poison 8s and goal cards.",
         "about_title": "About the game",
         "about": "<i>The Fox in the Forest</i> is a card game for exactly two players, designed "
                  "by Joshua Buergel. Each round, both players get 13 cards and play them out, "
