@@ -46,24 +46,28 @@ class RecordWords:
                 f"{possessive(self.names[rec.player])} new card for the trick.")
 
     def _fairy(self, rec) -> str:
+        """'With the Fairy, A looks at two of B's cards, the 2 of Keys and the 9 of Moons, and
+        takes the 9 of Moons.' (B's last card when only one is left; the cards picked at random
+        when the player who sees them is not the one told.)"""
         who, other = self.names[rec.player], self.names[1 - rec.player]
         if rec.shown == ():
             return (f"{sentence(possessive(other))} hand is empty, so "
                     f"{subject(who, 'sees')} no card with the Fairy.")
-        seen = ("two cards" if rec.shown is None else
-                card_list(rec.shown, self.theme) if len(rec.shown) > 1 else
-                f"the {rec.shown[0].name(self.theme)}")
-        if rec.shown is not None and len(rec.shown) == 1:
+        looks = f"With the Fairy, {subject(who, 'looks at')}"
+        if rec.shown is None:           # seen face down by the other player: only what is taken
+            seen = f"up to two cards picked at random from {possessive(other)} hand"
+            none = "none of them"
+        elif len(rec.shown) == 1:
             seen = f"{possessive(other)} last card, the {rec.shown[0].name(self.theme)},"
-        elif rec.shown is not None:
-            seen = f"{seen} of {possessive(other)} hand"
+            if rec.taken is None:
+                return f"{looks} {seen} and {agree(who, 'does')} not take it."
+            return f"{looks} {seen} and {agree(who, 'takes')} it."
         else:
-            seen = f"up to two random cards of {possessive(other)} hand"
+            seen = f"two of {possessive(other)} cards, {card_list(rec.shown, self.theme)},"
+            none = "neither"
         if rec.taken is None:
-            return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and "
-                    f"{agree(self.names[rec.player], 'takes')} none.")
-        return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and "
-                f"{agree(self.names[rec.player], 'takes')} the {rec.taken.name(self.theme)}.")
+            return f"{looks} {seen} and {agree(who, 'takes')} {none}."
+        return f"{looks} {seen} and {agree(who, 'takes')} the {rec.taken.name(self.theme)}."
 
     def _gift(self, rec) -> str:
         return (f"{self.says(rec.player, 'gives')} {self.names[1 - rec.player]} the "

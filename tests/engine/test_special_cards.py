@@ -229,8 +229,8 @@ def test_SC9_the_fairy_sees_two_random_cards_takes_one_and_gives_one():
     act(rnd, "fairy_give 1M")
     assert sorted(map(str, rnd.hands[1])) == ["1M", "4K", "6M"]
     look, gift = rnd.history[-2:]
-    assert look.reason == ("A looks at the 4 of Keys and the 8 of Moons of B's hand with the Fairy "
-                           "and takes the 8 of Moons.")
+    assert look.reason == ("With the Fairy, A looks at two of B's cards, the 4 of Keys and the 8 "
+                           "of Moons, and takes the 8 of Moons.")
     assert gift.reason == "A gives B the 1 of Moons in return."
 
 
@@ -241,7 +241,8 @@ def test_SC9_the_fairys_opponent_sees_what_was_taken_and_given_but_not_what_was_
     look = [r for r in theirs.history if r.kind == "fairy"][0]
     assert look.shown is None and look.taken == Card("8M")
     assert Card("8M") in theirs.known_opponent_cards
-    assert "looks at up to two random cards of B's hand" in Narrator(("A", "B")).say(look)
+    assert Narrator(("A", "B")).say(look) == ("With the Fairy, A looks at up to two cards picked "
+                                              "at random from B's hand and takes the 8 of Moons.")
     mine = rnd.view(0)
     assert [r for r in mine.history if r.kind == "fairy"][0].shown == (Card("4K"), Card("8M"))
     assert Card("1M") in mine.known_opponent_cards
