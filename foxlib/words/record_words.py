@@ -42,6 +42,8 @@ class RecordWords:
             return f"{self.says(rec.player, 'plays')} the dug card, the {card}, instead."
         if how == "potion":
             return f"{self.says(rec.player, 'plays')} the {card}, drawn for the Potion."
+        if ", " in card:                # 'the 7 of Bells, Treasure, as ...'
+            card += ","
         return (f"{self.says(rec.player, 'plays')} the {card} as "
                 f"{possessive(self.names[rec.player])} new card for the trick.")
 
@@ -91,10 +93,11 @@ class RecordWords:
     def _hammer(self, rec) -> str:
         leader = self.names[1 - rec.player]
         sent = " and the ".join(c.name(self.theme) for c in rec.sent)
+        # The card the leader then draws is told by its own draw record.
         return (f"{self.says(rec.player, 'names')} {self.suits(rec.suit)} with the Hammer: the "
                 f"{sent} {'go' if len(rec.sent) > 1 else 'goes'} face down under the deck, and "
-                f"{subject(leader, 'draws')} a card and must play a new card of "
-                f"{self.suits(rec.suit)} if {subject(leader, 'holds')} one.")
+                f"{subject(leader, 'must replace')} {'them' if len(rec.sent) > 1 else 'it'} "
+                f"with a card of {self.suits(rec.suit)} if {subject(leader, 'holds')} one.")
 
     def _draw(self, rec) -> str:
         if rec.card is None:
@@ -107,9 +110,9 @@ class RecordWords:
             if rec.card is not None and rec.card.special == "Potion":
                 return (f"{self.says(rec.player, 'puts')} the Potion face down under the "
                         "deck.")
+            # The two cards drawn then are told by their own draw records, one each.
             what = "a card" if rec.card is None else f"the {rec.card.name(self.theme)}"
-            return (f"{self.says(rec.player, 'puts')} {what} under the deck with the Potion, "
-                    f"and {agree(self.names[rec.player], 'draws')} two cards.")
+            return f"{self.says(rec.player, 'puts')} {what} under the deck with the Potion."
         if rec.card is None:
             return f"{self.says(rec.player, 'puts a card face down under the deck')}."
         return (f"{self.says(rec.player, 'puts')} the {rec.card.name(self.theme)} face down at "
