@@ -321,3 +321,20 @@ def test_keeping_the_decree_card_names_it_when_known():
 def test_a_decision_without_words_is_refused_naming_what_is_missing(kind, card, form, error):
     with pytest.raises(ValueError, match=error):
         Narrator().action_words(kind, card, form)
+
+
+@pytest.mark.parametrize("kind, led, crowned, said", [
+    ("play", "4K", False, "Your turn: follow the 4 of Keys."),
+    ("play", "3B", False, "Your turn: follow the 3 of Bells, Fox."),
+    ("play", "3B", True, "Your turn: follow the 3 of Bells played with the Crown."),
+    ("play", "Tree", False, "Your turn: follow the Tree."),
+    ("play", None, False, "Your turn: lead a card."),
+    ("discard", None, False, "Your turn: choose the Woodcutter's discard."),
+    ("name_suit", None, False, "Your turn: name a suit for the Hammer."),
+])
+def test_the_tables_turn_says_what_it_asks_for_and_names_the_card_to_follow(kind, led, crowned,
+                                                                            said):
+    voice = Narrator(("You", "Computer"))
+    assert voice.your_turn(kind, None if led is None else C(led), crowned) == said
+    zsa = Narrator(("You", "Computer"), THEMES["zsa"]).your_turn("play", C("4K"))
+    assert zsa.startswith("Your turn: follow the 4 of ") and "Keys" not in zsa
