@@ -398,7 +398,7 @@ ANSWERS = ":is(.fox-choice, .fox-clickable, .widget-text input)"
 
 class Quiz(W.VBox):
     """Several exercises shown one at a time, with Previous/Next buttons and a tally, ending
-    with a summary: how many were right at the first try, and which questions to review.
+    with a summary: how many were right on the first try, and which questions to review.
 
     ``items`` are exercises or their data (``{"kind": "who_wins", ...}``, see ``make_exercise``).
     Data items are built when first shown, so a long quiz costs the page only one exercise.
@@ -472,7 +472,7 @@ class Quiz(W.VBox):
 
     @property
     def first_try(self) -> int:
-        """Questions answered right at the first attempt (without looking at the answer)."""
+        """Questions answered right on the first attempt (without looking at the answer)."""
         return self.model.first_try
 
     def results(self) -> list:

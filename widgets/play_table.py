@@ -374,7 +374,12 @@ class PlayTable(VBox):
             note = say.player_failed(exc)
             rnd.act(self._rng.choice(rnd.legal_actions()))
         # What the learner saw happen, kept as records: said in the theme shown at each redraw.
-        self._say(note, records=rnd.view(self.learner).history[start:])
+        # A plain lead is left out: the status line's turn names the card to follow.
+        told = rnd.view(self.learner).history[start:]
+        if rnd.to_play == self.learner and rnd.phase in ("play", "crown"):
+            told = [r for r in told if not (r.kind == "play" and r.leads and
+                                            r.player == me and not getattr(r, "how", ""))]
+        self._say(note, records=told)
         self._changed()
 
     # -- controls
@@ -479,7 +484,7 @@ class PlayTable(VBox):
         if self.thinking:
             turn = say.thinking(self.names[1 - self.learner])
         elif rnd.to_play == self.learner:
-            turn = WORDS["your_turn"]
+            turn = self._your_turn()
         elif rnd.is_over:
             turn = WORDS["game_is_over"] if over else WORDS["round_is_over"]
         played = "" if self.game.modules.base else self.modules_words()
@@ -496,6 +501,14 @@ class PlayTable(VBox):
         self.table.scores.target = self.game.target
         refused = [say.not_allowed(self.refusal)] if self.refusal else []
         self.table.update(rnd, extra_log=refused)
+
+    def _your_turn(self) -> str:
+        """What the learner's turn asks for ('Your turn: follow the 4 of Keys.'): the
+        opponent's lead is said here, not again in the news."""
+        view = self.game.round.view(self.learner)
+        led = view.trick[0] if view.trick and view.leader != self.learner else None
+        return Narrator(self.names, self.game.theme).your_turn(
+            view.phase, led, led is not None and view.crowned is led)
 
     def _build_decisions(self) -> None:
         """The special cards' decision widgets (only pages that play with them load them)."""

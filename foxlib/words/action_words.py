@@ -170,6 +170,18 @@ class ActionWords:
         blanks["drawn"] = f"the {drawn.name(self.theme)}" if drawn is not None else "a card"
         return f"{sentence(_NAMED_PROMPTS[kind].format(**blanks))}."
 
+    def your_turn(self, kind: str, led=None, crowned: bool = False) -> str:
+        """What the learner's turn at the table asks for now, the decision ``kind`` (a round's
+        phase) and ``led``, the card the opponent led to this trick (None: the learner leads):
+        'Your turn: follow the 4 of Keys.', 'Your turn: lead a card.', 'Your turn: name a suit
+        for the Hammer.' ``crowned``: the led card was played with the Crown."""
+        if kind not in ("play", "crown"):
+            return f"Your turn: {PENDING[kind]}."
+        if led is None:
+            return "Your turn: lead a card."
+        card = led.name(self.theme) if led.special or crowned else led.label(self.theme)
+        return f"Your turn: follow the {card}{' played with the Crown' if crowned else ''}."
+
     def decision_now(self, kind: str) -> str:
         """The title above the buttons of the learner's decision ``kind`` where it is made with
         buttons only (a puzzle with modules): 'Your decision now: name a suit for the

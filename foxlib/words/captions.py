@@ -613,7 +613,7 @@ def review_question(number: int, button: bool = True) -> str:
 
 
 def quiz_tally(solved: int, n: int, first_try: int) -> str:
-    return f"{solved} of {n} solved, {first_try} at the first try."
+    return f"{solved} of {n} solved, {first_try} on the first try."
 
 
 # ----------------------------------------------------------------------------- the puzzles

@@ -280,7 +280,7 @@ def quiz_summary(results) -> tuple[str, list[QuestionResult]]:
     """(headline, questions to review) once every question has been tried."""
     results = list(results)
     n, first = len(results), sum(r.first_try for r in results)
-    head = f"You answered {first} of {n} at the first try."
+    head = f"You answered {first} of {n} on the first try."
     if first == n:
         head += " Well done: nothing to review."
     review = [r for r in results if not r.first_try]

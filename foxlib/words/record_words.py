@@ -42,28 +42,34 @@ class RecordWords:
             return f"{self.says(rec.player, 'plays')} the dug card, the {card}, instead."
         if how == "potion":
             return f"{self.says(rec.player, 'plays')} the {card}, drawn for the Potion."
+        if ", " in card:                # 'the 7 of Bells, Treasure, as ...'
+            card += ","
         return (f"{self.says(rec.player, 'plays')} the {card} as "
                 f"{possessive(self.names[rec.player])} new card for the trick.")
 
     def _fairy(self, rec) -> str:
+        """'With the Fairy, A looks at two of B's cards, the 2 of Keys and the 9 of Moons, and
+        takes the 9 of Moons.' (B's last card when only one is left; the cards picked at random
+        when the player who sees them is not the one told.)"""
         who, other = self.names[rec.player], self.names[1 - rec.player]
         if rec.shown == ():
             return (f"{sentence(possessive(other))} hand is empty, so "
                     f"{subject(who, 'sees')} no card with the Fairy.")
-        seen = ("two cards" if rec.shown is None else
-                card_list(rec.shown, self.theme) if len(rec.shown) > 1 else
-                f"the {rec.shown[0].name(self.theme)}")
-        if rec.shown is not None and len(rec.shown) == 1:
+        looks = f"With the Fairy, {subject(who, 'looks at')}"
+        if rec.shown is None:           # seen face down by the other player: only what is taken
+            seen = f"up to two cards picked at random from {possessive(other)} hand"
+            none = "none of them"
+        elif len(rec.shown) == 1:
             seen = f"{possessive(other)} last card, the {rec.shown[0].name(self.theme)},"
-        elif rec.shown is not None:
-            seen = f"{seen} of {possessive(other)} hand"
+            if rec.taken is None:
+                return f"{looks} {seen} and {agree(who, 'does')} not take it."
+            return f"{looks} {seen} and {agree(who, 'takes')} it."
         else:
-            seen = f"up to two random cards of {possessive(other)} hand"
+            seen = f"two of {possessive(other)} cards, {card_list(rec.shown, self.theme)},"
+            none = "neither"
         if rec.taken is None:
-            return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and "
-                    f"{agree(self.names[rec.player], 'takes')} none.")
-        return (f"{self.says(rec.player, 'looks at')} {seen} with the Fairy and "
-                f"{agree(self.names[rec.player], 'takes')} the {rec.taken.name(self.theme)}.")
+            return f"{looks} {seen} and {agree(who, 'takes')} {none}."
+        return f"{looks} {seen} and {agree(who, 'takes')} the {rec.taken.name(self.theme)}."
 
     def _gift(self, rec) -> str:
         return (f"{self.says(rec.player, 'gives')} {self.names[1 - rec.player]} the "
@@ -87,10 +93,11 @@ class RecordWords:
     def _hammer(self, rec) -> str:
         leader = self.names[1 - rec.player]
         sent = " and the ".join(c.name(self.theme) for c in rec.sent)
+        # The card the leader then draws is told by its own draw record.
         return (f"{self.says(rec.player, 'names')} {self.suits(rec.suit)} with the Hammer: the "
                 f"{sent} {'go' if len(rec.sent) > 1 else 'goes'} face down under the deck, and "
-                f"{subject(leader, 'draws')} a card and must play a new card of "
-                f"{self.suits(rec.suit)} if {subject(leader, 'holds')} one.")
+                f"{subject(leader, 'must replace')} {'them' if len(rec.sent) > 1 else 'it'} "
+                f"with a card of {self.suits(rec.suit)} if {subject(leader, 'holds')} one.")
 
     def _draw(self, rec) -> str:
         if rec.card is None:
@@ -103,9 +110,9 @@ class RecordWords:
             if rec.card is not None and rec.card.special == "Potion":
                 return (f"{self.says(rec.player, 'puts')} the Potion face down under the "
                         "deck.")
+            # The two cards drawn then are told by their own draw records, one each.
             what = "a card" if rec.card is None else f"the {rec.card.name(self.theme)}"
-            return (f"{self.says(rec.player, 'puts')} {what} under the deck with the Potion, "
-                    f"and {agree(self.names[rec.player], 'draws')} two cards.")
+            return f"{self.says(rec.player, 'puts')} {what} under the deck with the Potion."
         if rec.card is None:
             return f"{self.says(rec.player, 'puts a card face down under the deck')}."
         return (f"{self.says(rec.player, 'puts')} the {rec.card.name(self.theme)} face down at "

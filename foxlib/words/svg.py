@@ -166,10 +166,32 @@ def _text(x, y, size, body, *, anchor="middle", weight="700", fill=INK, extra=""
 
 
 def _index(card: Card, theme: Theme, colour: str) -> str:
-    """Rank and suit in one corner; drawn twice, the second copy turned upside down."""
+    """Rank and suit in one corner; drawn twice, the second copy turned upside down. A rank of
+    two digits is set smaller and closer, so it stays clear of the card's edge."""
     rank = theme.rank_label(card.rank)
-    return (_text(13, 26, 22 if len(rank) < 2 else 17, rank, fill=colour)
-            + _symbol(card.suit, theme, 5.5, 30, 15, colour))
+    if len(rank) < 2:
+        number = _text(13, 26, 22, rank, fill=colour)
+    else:
+        number = _text(14, 25, 15, rank, fill=colour, extra=' letter-spacing="-0.8"')
+    return number + _symbol(card.suit, theme, 5.5, 30, 15, colour)
+
+
+#: The name band of a character or special card: wide, and between the corner indexes (the
+#: top-left one ends at y 45, the bottom-right one starts at y 95), so it touches neither.
+BAND_X, BAND_Y, BAND_W, BAND_H = 12, 76, 76, 16
+
+
+def _band(colour: str, name: str, size: float, spacing: float, notes=()) -> str:
+    """The name band and the notes under it, in a group of class ``fox-card-words``: where a
+    card is drawn too small to read them, a page's style may hide that group (the emblem and
+    the corners still say which card it is)."""
+    parts = [f'<rect x="{BAND_X}" y="{BAND_Y}" width="{BAND_W}" height="{BAND_H}" rx="3" '
+             f'fill="{colour}"/>',
+             _text(50, BAND_Y + BAND_H / 2 + size * 0.36, size, name, fill=PAPER,
+                   extra=f' letter-spacing="{spacing:g}"')]
+    parts += [_text(50, BAND_Y + BAND_H + 11 + 9.5 * i, 9, note, fill=colour, weight="600")
+              for i, note in enumerate(notes)]
+    return f'<g class="fox-card-words">{"".join(parts)}</g>'
 
 
 #: Poison 8s: a dark band with the word POISON and a drop with a cross (the word and the shape
@@ -188,14 +210,17 @@ def is_poison(card, poison: bool) -> bool:
 
 
 def _poison_mark(colour: str) -> str:
+    """The drop, the POISON band and a dashed frame around the middle panel (inside it, off
+    the corner numbers)."""
     ink = POISON_INK
-    return (f'<g transform="translate(38 55)" fill="{ink}">{POISON_DROP}</g>'
-            f'<path d="M9.8 67.2L16.2 73.6M16.2 67.2L9.8 73.6" transform="translate(37 0)" '
+    return (f'<rect x="23" y="8" width="54" height="124" rx="6" fill="none" stroke="{ink}" '
+            f'stroke-width="1.6" stroke-dasharray="5 3"/>'
+            f'<g transform="translate(38 50)" fill="{ink}">{POISON_DROP}</g>'
+            f'<path d="M9.8 62.2L16.2 68.6M16.2 62.2L9.8 68.6" transform="translate(37 0)" '
             f'stroke="{PAPER}" stroke-width="2" stroke-linecap="round"/>'
-            f'<rect x="20" y="86" width="60" height="19" rx="3" fill="{ink}"/>'
-            + _text(50, 100, 11.5, "POISON", fill=PAPER, extra=' letter-spacing="0.5"')
-            + f'<rect x="4.5" y="4.5" width="91" height="131" rx="7" fill="none" '
-              f'stroke="{ink}" stroke-width="1.6" stroke-dasharray="5 3"/>')
+            f'<rect x="{BAND_X + 4}" y="{BAND_Y}" width="{BAND_W - 8}" height="{BAND_H + 1}" '
+            f'rx="3" fill="{ink}"/>'
+            + _text(50, BAND_Y + 12.8, 11.5, "POISON", fill=PAPER, extra=' letter-spacing="0.5"'))
 
 
 def _face(card: Card, theme: Theme, dimmed: bool = False, poison: bool = False) -> str:
@@ -212,14 +237,12 @@ def _face(card: Card, theme: Theme, dimmed: bool = False, poison: bool = False) 
              f'<g transform="rotate(180 50 70)">{_index(card, theme, colour)}</g>']
     if card.character:
         emblem = EMBLEMS[card.rank].format(c=colour, p=PAPER)
-        parts.append(f'<g transform="translate(32 27) scale(0.75)">{emblem}</g>')
-        parts.append(_symbol(card.suit, theme, 43, 66, 14, colour))
-        parts.append(f'<rect x="20" y="86" width="60" height="17" rx="3" fill="{colour}"/>')
+        parts.append(f'<g transform="translate(32 22) scale(0.75)">{emblem}</g>')
+        parts.append(_symbol(card.suit, theme, 43.5, 60, 13, colour))
         name = card.character
-        parts.append(_text(50, 98.5, 11 if len(name) < 9 else 8.8, name, fill=PAPER,
-                           extra=' letter-spacing="0.2"'))
+        parts.append(_band(colour, name, 11.5 if len(name) < 9 else 10.5, 0.2))
     elif poison and card.rank == 8:
-        parts.append(_symbol(card.suit, theme, 35, 22, 30, colour))
+        parts.append(_symbol(card.suit, theme, 35, 17, 30, colour))
         parts.append(_poison_mark(colour))
     else:
         parts.append(_symbol(card.suit, theme, 30, 38, 40, colour))
@@ -336,7 +359,7 @@ def _special_index(card: Card, colour: str) -> str:
     """A special card's corner: its rank (or ? or M) over the "no suit" mark (the Mirror has
     no mark: it takes the decree card's suit)."""
     label = special_rank_label(card)
-    parts = [_text(13, 26, 19 if label == "M" else 22, label, fill=colour)]
+    parts = [_text(13.5, 26, 17 if label == "M" else 22, label, fill=colour)]
     if card.special != "Mirror":
         parts.append(f'<g transform="translate(4.5 30.5) scale(0.7)">'
                      f'{NO_SUIT.format(c=colour)}</g>')
@@ -349,20 +372,19 @@ def _special_face(card: Card, theme: Theme, dimmed: bool = False) -> str:
         colour = muted(colour)
     emblem = SPECIAL_EMBLEMS[card.special].format(c=colour, p=PAPER)
     notes = ("copies", "the decree") if card.special == "Mirror" else ("no suit",)
+    # The dashed second frame hugs the outer one, off the corner marks.
     return "".join([
         f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="{PAPER}" '
         f'stroke="{colour}" stroke-width="2.2"/>',
-        f'<rect x="5" y="5" width="90" height="130" rx="6.5" fill="none" stroke="{colour}" '
+        f'<rect x="4" y="4" width="92" height="132" rx="7" fill="none" stroke="{colour}" '
         f'stroke-width="0.9" stroke-dasharray="3 2"/>',
         f'<rect x="23" y="8" width="54" height="124" rx="6" fill="{colour}" '
         f'fill-opacity="0.07" stroke="{colour}" stroke-opacity="0.45" stroke-width="0.8"/>',
         _special_index(card, colour),
         f'<g transform="rotate(180 50 70)">{_special_index(card, colour)}</g>',
-        f'<g transform="translate(29 24) scale(0.875)">{emblem}</g>',
-        f'<rect x="20" y="86" width="60" height="17" rx="3" fill="{colour}"/>',
-        _text(50, 98.5, 11, card.special.upper(), fill=PAPER, extra=' letter-spacing="0.6"'),
-    ] + [_text(50, 115 + 9.5 * i, 8.5, note, fill=colour, weight="600")
-         for i, note in enumerate(notes)])
+        f'<g transform="translate(29 26) scale(0.875)">{emblem}</g>',
+        _band(colour, card.special.upper(), 11.5, 0.6, notes),
+    ])
 
 
 def _back() -> str:

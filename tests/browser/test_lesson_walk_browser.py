@@ -89,11 +89,11 @@ def walk_quiz(page, scope, quiz, where: str, problems: list) -> None:
     summary.wait_for()
     text = summary.inner_text()
     n = len(quiz)
-    # Only a question with no wrong answer to give was right at the first try.
+    # Only a question with no wrong answer to give was right on the first try.
     first = sum(plan(quiz.exercise(i)).wrong is None for i in range(n))
-    if not text.startswith(f"You answered {first} of {n} at the first try."):
+    if not text.startswith(f"You answered {first} of {n} on the first try."):
         problems.append(f"{where}: the summary after wrong-first answers says {text!r}")
-    # Every question missed at the first try is listed to review.
+    # Every question missed on the first try is listed to review.
     listed = scope.locator(".fox-quiz-review-list li").count()
     if listed != n - first:
         problems.append(f"{where}: {listed} of {n - first} missed questions listed to review")

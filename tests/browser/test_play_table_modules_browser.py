@@ -17,7 +17,7 @@ def _log_count(table) -> int:
 def _my_turn_or_over(table, timeout=20_000) -> str:
     """Wait until it is the learner's turn (or the round is over); say which."""
     status = table.locator(".fox-status").first
-    status.filter(has_text="Your turn.").or_(
+    status.filter(has_text="Your turn").or_(
         status.filter(has_text="is over.")).wait_for(timeout=timeout)
     return "over" if "is over." in status.inner_text() else "turn"
 

@@ -22,7 +22,7 @@ LOG = ".fox-play-table .fox-log li:not(.fox-empty)"
 
 def _wait_for_turn_or_end(table, timeout=30_000) -> str:
     status = table.locator(".fox-status").first
-    status.filter(has_text="Your turn.").or_(
+    status.filter(has_text="Your turn").or_(
         status.filter(has_text="is over.")).wait_for(timeout=timeout)
     return "over" if "is over." in status.inner_text() else "turn"
 

@@ -178,7 +178,7 @@ def test_the_play_table_plays_the_strong_computer_and_gives_a_hint(page, static_
     level.select_option(value=strong)
     table.get_by_role("button", name="New game").click()
     status = table.locator(".fox-status").first
-    status.filter(has_text="Your turn.").wait_for(timeout=SITE_TIMEOUT)
+    status.filter(has_text="Your turn").wait_for(timeout=SITE_TIMEOUT)
     started = time.perf_counter()
     table.get_by_role("button", name="Hint").click()
     table.locator(".fox-msg-hint").filter(has_not_text="Thinking").wait_for(timeout=SITE_TIMEOUT)
@@ -200,7 +200,7 @@ def test_the_play_table_plays_the_strong_computer_and_gives_a_hint(page, static_
           f"a trick completed {move_seconds:.2f} s after the learner's card")
     # The rest of the round, then its review: in the browser a task that yields at each step.
     for _ in range(40):
-        status.filter(has_text="Your turn.").or_(status.filter(has_text="is over.")).wait_for(
+        status.filter(has_text="Your turn").or_(status.filter(has_text="is over.")).wait_for(
             timeout=SITE_TIMEOUT)
         if "is over." in status.inner_text():
             break

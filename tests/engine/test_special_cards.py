@@ -229,8 +229,8 @@ def test_SC9_the_fairy_sees_two_random_cards_takes_one_and_gives_one():
     act(rnd, "fairy_give 1M")
     assert sorted(map(str, rnd.hands[1])) == ["1M", "4K", "6M"]
     look, gift = rnd.history[-2:]
-    assert look.reason == ("A looks at the 4 of Keys and the 8 of Moons of B's hand with the Fairy "
-                           "and takes the 8 of Moons.")
+    assert look.reason == ("With the Fairy, A looks at two of B's cards, the 4 of Keys and the 8 "
+                           "of Moons, and takes the 8 of Moons.")
     assert gift.reason == "A gives B the 1 of Moons in return."
 
 
@@ -241,7 +241,8 @@ def test_SC9_the_fairys_opponent_sees_what_was_taken_and_given_but_not_what_was_
     look = [r for r in theirs.history if r.kind == "fairy"][0]
     assert look.shown is None and look.taken == Card("8M")
     assert Card("8M") in theirs.known_opponent_cards
-    assert "looks at up to two random cards of B's hand" in Narrator(("A", "B")).say(look)
+    assert Narrator(("A", "B")).say(look) == ("With the Fairy, A looks at up to two cards picked "
+                                              "at random from B's hand and takes the 8 of Moons.")
     mine = rnd.view(0)
     assert [r for r in mine.history if r.kind == "fairy"][0].shown == (Card("4K"), Card("8M"))
     assert Card("1M") in mine.known_opponent_cards
@@ -467,6 +468,17 @@ def test_SC13_the_hammer_following_names_a_suit_and_the_led_card_goes_under_the_
                                     "down under the deck")
 
 
+def test_SC13_the_hammers_draw_is_told_once_by_its_own_record():
+    rnd = special_round("2M", "10K 4B 7B", "Hammer 3K 1M", deck="8K 7M")
+    act(rnd, "play 10K", "play Hammer", "name_suit B", "replace 7B")
+    assert [r.reason for r in rnd.history[2:5]] == [
+        "B names Bells with the Hammer: the 10 of Keys goes face down under the deck, and A "
+        "must replace it with a card of Bells if A holds one.",
+        "A draws the top card of the deck (the 8 of Keys).",
+        "A plays the 7 of Bells, Treasure, as A's new card for the trick.",
+    ]
+
+
 def test_SC13_the_leader_without_the_named_suit_plays_any_card():
     rnd = special_round("2M", "10K 4B 6B", "Hammer 3K 1M", deck="8K 7M")
     act(rnd, "play 10K", "play Hammer", "name_suit M")
@@ -544,6 +556,21 @@ def test_SC14_the_potion_puts_itself_and_a_card_under_the_deck_draws_two_and_pla
     assert sorted(map(str, rnd.hands[1])) == ["10K", "9B"]
     theirs = [r for r in rnd.view(0).history if r.kind == "discard"]
     assert [r.card for r in theirs] == [Card("Potion"), None]     # the other card is face down
+
+
+def test_SC14_the_potions_draws_are_told_once_each_by_their_own_records():
+    rnd = special_round("2M", "4K 1B 2B", "Potion 10K 6B", deck="7M 9B")
+    act(rnd, "play 4K", "play Potion", "potion_discard 6B", "potion_play 7M")
+    assert [r.reason for r in rnd.history[1:6]] == [
+        "B follows with the Potion.",
+        "B puts the Potion face down under the deck.",
+        "B puts the 6 of Bells under the deck with the Potion.",
+        "B draws the top card of the deck (the 7 of Moons).",
+        "B draws the top card of the deck (the 9 of Bells).",
+    ]
+    told = " ".join(Narrator(("A", "B")).say(r) for r in rnd.view(0).history)
+    assert "B puts a card under the deck with the Potion. B draws a card. B draws a card. " \
+        "B plays the 7 of Moons, Treasure, drawn for the Potion." in told
 
 
 def test_SC14_the_potion_as_the_last_card_goes_under_alone_and_one_card_is_drawn():

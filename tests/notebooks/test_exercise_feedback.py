@@ -51,7 +51,7 @@ def test_wrong_tries_never_name_the_answer_and_right_ones_explain(lesson):
             activity.go(len(activity) - 1)
             activity.next_button.click()
             assert activity.finished
-            assert "at the first try" in activity.summary.html
+            assert "on the first try" in activity.summary.html
             assert not grammar_faults(activity.summary.html)
 
 
@@ -96,7 +96,7 @@ def test_quiz_summary_counts_first_tries_and_lists_the_questions_to_review():
     quiz.next_button.click()
     assert quiz.finished and "summary" in quiz.header.value
     html = quiz.summary.html
-    assert "You answered 1 of 3 at the first try." in html
+    assert "You answered 1 of 3 on the first try." in html
     assert "Question 2</b>" in html and "right after 2 tries" in html
     assert "Question 3</b>" in html and "you looked at the answer" in html
     assert "Question 1</b>" not in html
@@ -108,7 +108,7 @@ def test_quiz_summary_counts_first_tries_and_lists_the_questions_to_review():
 
 def test_quiz_summary_praises_a_clean_sheet():
     head, review = feedback.quiz_summary([feedback.QuestionResult(1, "q", 1, True, False)])
-    assert head == "You answered 1 of 1 at the first try. Well done: nothing to review."
+    assert head == "You answered 1 of 1 on the first try. Well done: nothing to review."
     assert review == []
 
 

@@ -295,13 +295,13 @@ def test_a_quiz_builds_its_questions_on_first_use_and_ends_with_a_summary_to_rev
     assert quiz._built == {}
     score = quiz.exercise(0)
     assert isinstance(score, X.ScoreExercise) and list(quiz._built) == [0]
-    score.answer(1)                      # right at the first try
+    score.answer(1)                      # right on the first try
     character = quiz.exercise(1)
     character.answer("Monarch")          # wrong, then right
     character.answer("Witch")
     assert (quiz.solved, quiz.first_try) == (2, 1)
     head, review = quiz.summary()
-    assert head == "You answered 1 of 3 at the first try."
+    assert head == "You answered 1 of 3 on the first try."
     assert [(r.number, r.attempts, r.solved) for r in review] == [(2, 2, True), (3, 0, False)]
     assert review[0].title == character.question and review[1].title == ""
 
@@ -309,7 +309,7 @@ def test_a_quiz_builds_its_questions_on_first_use_and_ends_with_a_summary_to_rev
 def test_a_quiz_answered_right_at_every_first_try_has_nothing_to_review():
     quiz = X.Quiz([example("score")[0]])
     quiz.exercise(0).answer(1)
-    assert quiz.summary() == ("You answered 1 of 1 at the first try. Well done: nothing to "
+    assert quiz.summary() == ("You answered 1 of 1 on the first try. Well done: nothing to "
                               "review.", [])
 
 

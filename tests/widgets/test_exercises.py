@@ -456,7 +456,7 @@ def test_quiz_builds_questions_when_shown_and_counts_solved_ones():
     # (was: Next disabled on the last question; it now leads to the quiz's summary)
     assert quiz.position == 1 and quiz.next_button.description == "See your results"
     assert "question 2 of 2" in quiz.header.value
-    assert "1 of 2 solved, 1 at the first try" in quiz.header.value
+    assert "1 of 2 solved, 1 on the first try" in quiz.header.value
     press(quiz.current, "Witch")
     assert "2 of 2 solved" in quiz.header.value
 

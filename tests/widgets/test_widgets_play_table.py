@@ -66,6 +66,20 @@ def test_learner_plays_a_legal_card_and_the_opponent_replies(table):
     assert trick.reason in html.unescape(table.table.trick_area.html)
 
 
+def test_the_status_says_what_the_learners_turn_asks_for_and_a_lead_is_told_once(table):
+    """After the computer leads, the status line asks to follow that card; the lead itself is
+    told in the log, not repeated in the news above the table."""
+    advance_until(table, lambda p: p.game.round.to_play == 0 and p.game.round.phase == "play"
+                  and p.game.round.trick and p.game.round.history[-1].kind == "play")
+    led = table.game.round.trick[0]
+    shown = status(table)
+    assert f"Your turn: follow the {led.label()}." in shown
+    said = f"Computer leads the {led.label()}."
+    assert said not in shown and said in html.unescape(table.table.events.html)
+    advance_until(table, plain_lead)
+    assert "Your turn: lead a card." in status(table)
+
+
 def test_clicking_an_illegal_card_shows_the_engine_reason_and_changes_nothing(table):
     advance_until(table, must_follow)
     rnd = table.game.round
@@ -254,8 +268,8 @@ def test_switching_theme_mid_round_tells_the_earlier_events_in_the_new_suits(tab
     old, new = THEMES["classic"].suit_names, THEMES["zsa"].suit_names
     before = _log_lines(table)
     assert len(before) >= 9 and any(name in " ".join(before) for name in old)
-    news = table.news
-    assert news and any(name in news for name in old)      # the computer's last card
+    shown = status(table)       # 'Your turn: follow the ...': the computer's last card
+    assert "Your turn: follow the " in shown and any(name in shown for name in old)
     table.theme.value = "zsa"
     after = _log_lines(table)
     assert len(after) == len(before)
@@ -264,7 +278,7 @@ def test_switching_theme_mid_round_tells_the_earlier_events_in_the_new_suits(tab
         for name_old, name_new in zip(old, new):
             assert was.count(name_old) == now.count(name_new)
         assert not any(name in now for name in old)
-    assert table.news != news and not any(name in table.news for name in old)
+    assert not any(name in status(table) for name in old)
     assert any(name in status(table) for name in new)
     trick = table.game.round.tricks[0]
     first = next(line for line in after if f"Trick {trick.number}:" in line)

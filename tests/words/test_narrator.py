@@ -106,6 +106,39 @@ def test_a_player_named_you_is_spoken_to_in_every_kind_of_record():
     assert "Bob's 6 of Keys beats your 5 of Keys" in said[4]
 
 
+@pytest.mark.parametrize("names, shown, taken, said", [
+    (("Ann", "Ben"), "2K 9M", "9M", "With the Fairy, Ann looks at two of Ben's cards, the 2 of "
+     "Keys and the 9 of Moons, and takes the 9 of Moons."),
+    (("Ann", "Ben"), "2K 9M", None, "With the Fairy, Ann looks at two of Ben's cards, the 2 of "
+     "Keys and the 9 of Moons, and takes neither."),
+    (("You", "Ben"), "4M 11M", "4M", "With the Fairy, you look at two of Ben's cards, the 4 and "
+     "11 of Moons, and take the 4 of Moons."),
+    (("Ann", "You"), "9M", "9M", "With the Fairy, Ann looks at your last card, the 9 of Moons, "
+     "and takes it."),
+    (("You", "Ben"), "9M", None, "With the Fairy, you look at Ben's last card, the 9 of Moons, "
+     "and do not take it."),
+    (("Ann", "You"), None, "9M", "With the Fairy, Ann looks at up to two cards picked at random "
+     "from your hand and takes the 9 of Moons."),
+    (("Ann", "You"), None, None, "With the Fairy, Ann looks at up to two cards picked at random "
+     "from your hand and takes none of them."),
+    (("You", "Ben"), "", None, "Ben's hand is empty, so you see no card with the Fairy."),
+])
+def test_SC9_the_fairys_look_is_said_once_with_the_cards_seen_then_the_card_taken(
+        names, shown, taken, said):
+    from foxlib.engine.records import FairyRecord
+    seen = None if shown is None else tuple(C(x) for x in shown.split())
+    rec = FairyRecord(0, seen, None if taken is None else C(taken))
+    assert Narrator(names).say(rec) == said
+
+
+def test_SC9_the_fairys_look_names_the_cards_in_the_theme():
+    from foxlib.engine.records import FairyRecord
+    rec = FairyRecord(0, (C("2K"), C("9M")), C("9M"))
+    said = Narrator(("Ann", "Ben"), THEMES["zsa"]).say(rec)
+    assert said.startswith("With the Fairy, Ann looks at two of Ben's cards, ")
+    assert not any(w in said for w in ("Keys", "Moons"))
+
+
 def test_the_you_grammar_lives_in_the_narrator_and_its_grammar_module():
     assert grammar.subject is narrator.subject and grammar.possessive is narrator.possessive
     assert narrator.subject("You", "has") == "you have"
@@ -288,3 +321,20 @@ def test_keeping_the_decree_card_names_it_when_known():
 def test_a_decision_without_words_is_refused_naming_what_is_missing(kind, card, form, error):
     with pytest.raises(ValueError, match=error):
         Narrator().action_words(kind, card, form)
+
+
+@pytest.mark.parametrize("kind, led, crowned, said", [
+    ("play", "4K", False, "Your turn: follow the 4 of Keys."),
+    ("play", "3B", False, "Your turn: follow the 3 of Bells, Fox."),
+    ("play", "3B", True, "Your turn: follow the 3 of Bells played with the Crown."),
+    ("play", "Tree", False, "Your turn: follow the Tree."),
+    ("play", None, False, "Your turn: lead a card."),
+    ("discard", None, False, "Your turn: choose the Woodcutter's discard."),
+    ("name_suit", None, False, "Your turn: name a suit for the Hammer."),
+])
+def test_the_tables_turn_says_what_it_asks_for_and_names_the_card_to_follow(kind, led, crowned,
+                                                                            said):
+    voice = Narrator(("You", "Computer"))
+    assert voice.your_turn(kind, None if led is None else C(led), crowned) == said
+    zsa = Narrator(("You", "Computer"), THEMES["zsa"]).your_turn("play", C("4K"))
+    assert zsa.startswith("Your turn: follow the 4 of ") and "Keys" not in zsa

@@ -8,8 +8,8 @@ import pytest
 from foxlib import THEMES, Action, Card, Round
 from foxlib.core.cards import DECK, SPECIAL_DECK
 from foxlib.io.inputs import load_round
-from foxlib.words.svg import (EMBLEMS, SPECIAL_EMBLEMS, card_body, card_label, card_svg, round_svg,
-                        special_colour, special_rank_label, suit_colour)
+from foxlib.words.svg import (BAND_W, EMBLEMS, SPECIAL_EMBLEMS, card_body, card_label, card_svg,
+                              round_svg, special_colour, special_rank_label, suit_colour)
 from widgets.card import CardRow, CardWidget, card_code
 from widgets.hand import Hand
 
@@ -104,7 +104,7 @@ def test_special_card_text_keeps_at_least_4_5_to_1_contrast(theme):
     for card in SPECIAL_DECK:
         root = parse(card_svg(card, theme))
         paper = next(root.iter(SVG + "rect")).get("fill")
-        band = next(r for r in root.iter(SVG + "rect") if r.get("width") == "60")
+        band = next(r for r in root.iter(SVG + "rect") if r.get("width") == str(BAND_W))
         for t in root.iter(SVG + "text"):
             ground = band.get("fill") if t.text == card.special.upper() else paper
             assert _contrast(t.get("fill"), ground) >= 4.5, (card, t.text)
@@ -123,7 +123,7 @@ def test_a_dimmed_special_card_keeps_at_least_3_to_1_contrast_under_its_veil(the
         paper = rects[0].get("fill")
         veil = next(r for r in rects[1:] if r.get("width") == "97" and r.get("fill-opacity"))
         alpha, grey = float(veil.get("fill-opacity")), veil.get("fill")
-        band = next(r for r in rects if r.get("width") == "60").get("fill")
+        band = next(r for r in rects if r.get("width") == str(BAND_W)).get("fill")
         for t in root.iter(SVG + "text"):
             ground = band if t.text == card.special.upper() else paper
             assert _contrast(over(t.get("fill"), grey, alpha), over(ground, grey, alpha)) >= 3, \

@@ -6,7 +6,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from foxlib import DECK, THEMES, Card, Round
-from foxlib.words.svg import NO_ENTRY, SUIT_SHAPES, card_svg, round_svg, suit_colour, suit_shape, suit_svg
+from foxlib.words.svg import (BAND_W, NO_ENTRY, SUIT_SHAPES, card_svg, round_svg, suit_colour,
+                              suit_shape, suit_svg)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -181,7 +182,7 @@ def _dimmed_parts(card, theme):
     texts = list(root.iter(SVG + "text"))
     index = texts[0]
     assert index.text == THEMES[theme].rank_label(Card(card).rank)
-    band = next((r for r in rects if r.get("width") == "60"), None)
+    band = next((r for r in rects if r.get("width") == str(BAND_W)), None)
     name = next((t for t in texts if t.text == Card(card).character), None)
     return (paper, veil.get("fill"), float(veil.get("fill-opacity")), index.get("fill"),
             band.get("fill") if band is not None else None,
@@ -276,3 +277,49 @@ def test_goal_card_words_follow_the_theme():
     goal = _goal(condition={"event": "win_trick", "with": {"suit": "M"}})
     assert "Moons" in parse(goal_svg(goal, "classic")).get("aria-label")
     assert "Caps" in parse(goal_svg(goal, "zsa")).get("aria-label")
+
+
+# ----------------------------------------------------------------------------- room on the face
+# The corner indexes: the top-left one fills x 4-21 and y 8-45, the bottom-right one (turned
+# round the centre) x 79-96 and y 95-132.
+
+def _band_rects(card, **kw):
+    root = parse(card_svg(card, **kw))
+    groups = [g for g in root.iter(SVG + "g") if g.get("class") == "fox-card-words"]
+    return groups, [r for g in groups for r in g.iter(SVG + "rect")]
+
+
+@pytest.mark.parametrize("card", ["1B", "3K", "5M", "7B", "9K", "11M", "Mirror", "Potion", "Axe"])
+def test_a_name_band_sits_between_the_corner_indexes_in_a_group_a_small_card_may_hide(card):
+    groups, rects = _band_rects(card)
+    assert len(groups) == 1 and len(rects) == 1
+    band = rects[0]
+    top, bottom = float(band.get("y")), float(band.get("y")) + float(band.get("height"))
+    assert 45 + 10 < top and bottom <= 95 - 2           # clear of both corners
+    texts = [t.text for t in groups[0].iter(SVG + "text")]
+    assert texts[0] in (Card(card).character, Card(card).special.upper() if Card(card).special
+                        else None)
+
+
+def test_an_even_card_and_a_poison_8_have_no_name_band_to_hide():
+    for card, poison in (("4B", False), ("8K", True), ("10M", False)):
+        assert _band_rects(card, poison=poison) == ([], [])
+
+
+def test_the_poison_8s_dashed_frame_runs_around_the_middle_panel_off_the_corner_numbers():
+    root = parse(card_svg("8K", poison=True))
+    dashed = [r for r in root.iter(SVG + "rect") if r.get("stroke-dasharray")]
+    assert len(dashed) == 1
+    assert float(dashed[0].get("x")) >= 23 and float(dashed[0].get("x")) + \
+        float(dashed[0].get("width")) <= 77
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_a_two_digit_corner_number_keeps_clear_of_the_cards_edge(theme):
+    for card in ("10B", "11K"):
+        root = parse(card_svg(card, theme))
+        index = next(root.iter(SVG + "text"))
+        size, text = float(index.get("font-size")), index.text
+        spacing = float(index.get("letter-spacing") or 0)
+        half = (len(text) * 0.64 * size + (len(text) - 1) * spacing) / 2  # bold digits
+        assert float(index.get("x")) - half >= 4, (card, theme)

@@ -50,7 +50,7 @@ class Quiz:
 
     @property
     def first_try(self) -> int:
-        """Questions answered right at the first attempt (without looking at the answer)."""
+        """Questions answered right on the first attempt (without looking at the answer)."""
         return sum(ex.solved and ex.attempts == 1 and not ex.revealed
                    for ex in self._built.values())
 
