@@ -296,7 +296,7 @@ PLAY = {
     "deal_on": "press \u201cDeal the next round\u201d to play on",
     "draw": "Game over: a draw.", "round_over": "Round over.",
     "game_is_over": "The game is over.", "round_is_over": "The round is over.",
-    "your_turn": "Your turn.", "offer": "Cards to choose from",
+    "offer": "Cards to choose from",
 }
 
 
