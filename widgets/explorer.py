@@ -141,13 +141,14 @@ class RulesExplorer(VBox):
         self.follower_hand = Text(value=follower_hand, description="Follower's hand",
                                   placeholder=WORDS["hand_eg"], layout=_wide(), style=style,
                                   continuous_update=False)
-        # The last trick each player won before this one (where a Shovel digs).
+        # The last trick each player won before this one (where a Shovel digs, as the tooltip
+        # says: the placeholder is kept short enough to fit the field on a phone).
         self.leader_won = Text(value=leader_won, description=WORDS["leader_won"],
-                               placeholder=WORDS["won_eg"], layout=_wide(), style=style,
-                               continuous_update=False)
+                               placeholder=WORDS["won_eg"], tooltip=WORDS["won_tip"],
+                               layout=_wide(), style=style, continuous_update=False)
         self.follower_won = Text(value=follower_won, description=WORDS["follower_won"],
-                                 placeholder=WORDS["won_eg"], layout=_wide(), style=style,
-                                 continuous_update=False)
+                                 placeholder=WORDS["won_eg"], tooltip=WORDS["won_tip"],
+                                 layout=_wide(), style=style, continuous_update=False)
         self.deck_top = Dropdown(options=[("(empty deck)", NO_CARD)] + options,
                                  value=str(Card(deck_top)) if deck_top else NO_CARD,
                                  description=WORDS["deck_top"], layout=_wide(), style=style)
@@ -164,6 +165,7 @@ class RulesExplorer(VBox):
         self._modules = None
         self.deluxe_button = Button(description=WORDS["deluxe"], tooltip=WORDS["deluxe_tip"],
                                     layout=Layout(width="auto"))
+        self.deluxe_button.add_class("fox-reveal")      # drawn as a disclosure (style.css)
         self.deluxe_button.on_click(lambda _b: self.show_modules())
         self.modules_box = VBox([self.deluxe_button])
         self._wanted = {"leader": [leader_choice], "follower": [follower_choice]}

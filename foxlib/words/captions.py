@@ -223,7 +223,9 @@ EXPLORER = {
     "no_goal": "no goal on the table is met by this trick.",
     "illegal_title": "Cards the follower may not play",
     "leader_won": "Leader's last won trick", "follower_won": "Follower's last won trick",
-    "won_eg": "e.g. 11M 6K (where a Shovel digs)",
+    "won_eg": "e.g. 11M 6K",
+    "won_tip": "The cards of the last trick this player won before this one: where a Shovel "
+               "digs",
     "tree_picks": "The led Tree picks the follower's card at random: no card is clicked.",
 }
 

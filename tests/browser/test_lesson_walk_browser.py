@@ -346,6 +346,8 @@ def test_every_link_looks_like_a_link_and_every_focus_ring_is_visible(page, open
 
 
 def test_the_score_bands_names_fit_on_a_phone(page, open_notebook, screenshot):
+    """Each band's name is whole, on one line, and at least 11px (it was 9px, and a narrow
+    band put its points on a second line)."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_notebook("15_play_the_computer.ipynb", wait_for=".fox-band-name")
     names = page.locator(".fox-band-name")
@@ -353,8 +355,89 @@ def test_the_score_bands_names_fit_on_a_phone(page, open_notebook, screenshot):
     cut = page.evaluate("""() => [...document.querySelectorAll('.fox-band-name')]
         .filter((el) => el.getBoundingClientRect().width > 0)
         .filter((el) => el.scrollWidth > el.clientWidth + 1
-                        || getComputedStyle(el).textOverflow === 'ellipsis')
+                        || getComputedStyle(el).textOverflow === 'ellipsis'
+                        || el.getClientRects().length > 1
+                        || el.getBoundingClientRect().height > 1.6 * parseFloat(
+                               getComputedStyle(el).fontSize)
+                        || parseFloat(getComputedStyle(el).fontSize) < 11)
         .map((el) => el.textContent)""")
     assert names.count() >= 4 and not cut, cut
     page.locator(".fox-meter").first.screenshot(path=str(
         Path(__file__).resolve().parents[2] / "build" / "screenshots" / "score-bands-390.png"))
+
+
+#: Texts whose colour is too close to their background: WCAG's 4.5:1 (3:1 for large text),
+#: the background read from the element and its ancestors (skipped over an image or gradient).
+LOW_CONTRAST = """() => {
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = (c) => 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
+  const over = (top, bot) => ({r: top.r * top.a + bot.r * (1 - top.a),
+    g: top.g * top.a + bot.g * (1 - top.a), b: top.b * top.a + bot.b * (1 - top.a), a: 1});
+  const background = (el) => { const layers = [];
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.backgroundImage !== "none") return null;
+      const c = parse(cs.backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    let bg = {r: 255, g: 255, b: 255, a: 1};
+    for (const layer of layers.reverse()) bg = over(layer, bg);
+    return bg; };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode.textContent.trim(), el = walker.currentNode.parentElement;
+    if (!text || el.closest("svg, [aria-hidden='true'], button:disabled")) continue;
+    const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+    if (!r.width || !r.height || cs.visibility === "hidden" || parseFloat(cs.opacity) < 1) continue;
+    const bg = background(el);
+    if (!bg) continue;
+    const fg = over(parse(cs.color), bg), a = lum(fg), b = lum(bg);
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) out.push(`${ratio.toFixed(2)}:1 ${cs.color} ${text.slice(0, 40)}`);
+  }
+  return [...new Set(out)];
+}"""
+
+
+def test_muted_texts_keep_contrast_on_a_phone(page, open_notebook):
+    """The quiet texts (the rulings' "In the rulebook" notes, a quiz's tally, the score strip,
+    captions, the highlighted code of a code box, the green buttons) reach 4.5:1."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    problems: list[str] = []
+    for name, wait in (("rulings.ipynb", ".fox-ruling-basis"),
+                       ("02_leading_and_following.ipynb", ".fox-quiz-tally"),
+                       ("puzzles.ipynb", ".fox-band-name"),
+                       ("20_goal_cards.ipynb", ".jp-RenderedHTMLCommon pre")):
+        open_notebook(name, wait_for=wait, label=f"contrast: {name}")
+        problems += [f"{name}: {row}" for row in page.evaluate(LOW_CONTRAST)]
+        page.wait_for_load_state("networkidle")
+    assert not problems, "\n".join(problems[:30])
+
+
+def test_code_blocks_are_boxed_and_nothing_runs_off_a_phone(page, open_notebook):
+    """The teacher's guide on a phone: each code block is a box with space under it that scrolls
+    sideways (a command is never broken), and no word or address runs past the right edge."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_notebook("teachers_guide.ipynb", wait_for="rendered", label="code blocks: guide")
+    blocks = page.evaluate("""() => [...document.querySelectorAll('.jp-RenderedHTMLCommon pre')]
+        .map((el) => { const cs = getComputedStyle(el);
+          return {text: el.textContent.slice(0, 30), bg: cs.backgroundColor, scroll: cs.overflowX,
+                  wrap: cs.whiteSpace, below: parseFloat(cs.marginBottom),
+                  pad: parseFloat(cs.paddingLeft)}; })""")
+    assert blocks, "the teacher's guide shows no code block"
+    bad = [b for b in blocks if b["bg"] in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+           or b["scroll"] != "auto" or b["wrap"] != "pre" or b["below"] < 8 or b["pad"] < 6]
+    assert not bad, bad
+    past = page.evaluate("""() => { const w = document.documentElement.clientWidth;
+      const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
+          if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)
+              && p.getBoundingClientRect().right <= w + 1) return true; } return false; };
+      return [...document.querySelectorAll('.jp-RenderedHTMLCommon *')]
+        .filter((el) => el.getBoundingClientRect().right > w + 1 && !scrolls(el))
+        .map((el) => `${el.tagName} ${el.textContent.slice(0, 40)}`); }""")
+    assert not past, past[:10]

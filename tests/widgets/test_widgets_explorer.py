@@ -221,3 +221,21 @@ def test_zsa_theme_uses_its_suit_names():
     e = RulesExplorer(decree="4K", led="10M", follower_hand="9B 6B 2K", followed="9B",
                       theme="zsa")
     assert "Hearts are trump" in shown(e)
+
+
+def test_the_last_won_trick_fields_have_a_short_placeholder_and_say_why_in_a_tooltip():
+    """A phone shows about 18 characters of a field: the example fits, the Shovel's reason is
+    the tooltip (it was cut off inside the placeholder)."""
+    e = RulesExplorer()
+    for field in (e.leader_won, e.follower_won):
+        assert field.placeholder == "e.g. 11M 6K"
+        assert "Shovel" in field.tooltip
+    for field in (e.leader_others, e.follower_hand, e.leader_won, e.follower_won):
+        assert len(field.placeholder) <= 18, field.placeholder
+
+
+def test_the_deluxe_modules_button_is_drawn_as_a_disclosure():
+    e = RulesExplorer()
+    assert "fox-reveal" in e.deluxe_button._dom_classes
+    e.show_modules()
+    assert e.deluxe_button not in e.modules_box.children
