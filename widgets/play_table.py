@@ -124,6 +124,7 @@ class PlayTable(VBox):
         # for a reader who plays the base game), or at once when the first game uses them.
         self._options = None
         self.deluxe_button = Button(description=WORDS["deluxe"], tooltip=WORDS["deluxe_tip"])
+        self.deluxe_button.add_class("fox-reveal")      # drawn as a disclosure (style.css)
         self.deluxe_button.on_click(lambda _b: self.show_modules())
         self.modules_box = VBox([self.deluxe_button])
         if poison or goals is not None or special is not None:
