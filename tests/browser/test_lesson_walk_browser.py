@@ -420,18 +420,21 @@ def test_muted_texts_keep_contrast_on_a_phone(page, open_notebook):
 
 
 def test_code_blocks_are_boxed_and_nothing_runs_off_a_phone(page, open_notebook):
-    """The teacher's guide on a phone: each code block is a box with space under it that scrolls
-    sideways (a command is never broken), and no word or address runs past the right edge."""
+    """The teacher's guide on a phone: each code block is a box with space under it whose long
+    lines wrap inside it (nothing of a command hidden out of sight), and no word or address
+    runs past the right edge."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_notebook("teachers_guide.ipynb", wait_for="rendered", label="code blocks: guide")
     blocks = page.evaluate("""() => [...document.querySelectorAll('.jp-RenderedHTMLCommon pre')]
         .map((el) => { const cs = getComputedStyle(el);
           return {text: el.textContent.slice(0, 30), bg: cs.backgroundColor, scroll: cs.overflowX,
                   wrap: cs.whiteSpace, below: parseFloat(cs.marginBottom),
-                  pad: parseFloat(cs.paddingLeft)}; })""")
+                  pad: parseFloat(cs.paddingLeft),
+                  hidden: el.scrollWidth - el.clientWidth}; })""")
     assert blocks, "the teacher's guide shows no code block"
     bad = [b for b in blocks if b["bg"] in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
-           or b["scroll"] != "auto" or b["wrap"] != "pre" or b["below"] < 8 or b["pad"] < 6]
+           or b["scroll"] != "auto" or b["wrap"] != "pre-wrap" or b["hidden"] > 1
+           or b["below"] < 8 or b["pad"] < 6]
     assert not bad, bad
     past = page.evaluate("""() => { const w = document.documentElement.clientWidth;
       const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
