@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from foxlib.teaching.puzzles import PuzzleSession, load_collection, solve_goal
 
@@ -211,10 +212,21 @@ def test_typed_numbers_are_answered_once_by_check_or_enter(page, open_notebook, 
 def test_fox_decision_by_keyboard(page, open_notebook, collection):
     open_puzzles(open_notebook, page, label="puzzles.ipynb (second visit) -> app ready")
     choose(page, collection, "fox-lead-and-switch")
-    fox = hand_card(page, "3B")
-    fox.focus()
-    fox.press("Enter")
-    page.get_by_text("click a card to swap it with the decree card").wait_for()
+    # The new puzzle's hand is drawn just after its headline: wait until its Fox can be played
+    # (a key pressed on the hand being redrawn is lost), and press again if it was lost.
+    fox = page.locator(f"{APP} .fox-hand .fox-card.fox-clickable[data-card='3B']")
+    prompt = page.get_by_text("click a card to swap it with the decree card")
+    for _ in range(3):
+        fox.or_(prompt).first.wait_for()
+        if prompt.is_visible():
+            break
+        fox.focus()
+        fox.press("Enter")
+        try:
+            prompt.wait_for(timeout=15_000)
+        except PlaywrightTimeoutError:
+            continue
+    prompt.wait_for()
     swap = page.locator(f"{APP} .fox-card[data-card='6B']").last
     timed("play: Fox then swap, by keyboard", lambda: (swap.focus(), swap.press("Enter")),
           lambda: wait_feedback(page, "Right!"))
