@@ -520,12 +520,47 @@ def evaluate(world, action, me: int, seed: int, per_deal: int = PER_DEAL,
     return before + total / per_deal, True
 
 
+class _InertWorlds:
+    """Values the choices in a sampled round where no special card can come into play any
+    more (``inert_base_state``: the special cards left lie deeper in the deck than any draw
+    reaches) with the base game's evaluators, as ``_base_decision`` does: exactly near the end
+    of the round, guided playouts before. Its values are in ``evaluate``'s unit (the player's
+    points this round minus the opponent's), so they mix with the other deals' playouts."""
+
+    def __init__(self, player, view: PlayerView):
+        pick = getattr(player, "evaluator_for", None)
+        self.evaluator = pick(view) if pick else default_evaluator(view.modules.poison)
+        self.view = view
+        self.code = [-1 if a.card is None else a.card.index for a in view.legal]
+        self.deals = 0
+
+    def values(self, world, alive, deadline):
+        """The values of the choices ``alive`` (indices into the legal actions) in ``world``;
+        None when a special card may still come into play there; () when the ``deadline``
+        passed first."""
+        state = inert_base_state(self.view, world)
+        if state is None:
+            return None
+        try:
+            values, _ = self.evaluator.values(state, deadline)
+        except OutOfTime:
+            return ()
+        self.deals += 1
+        now = _margin(world, self.view.player)
+        return [now + values[self.code[i]] for i in alive]
+
+
 class _Search:
     """The strong player's running totals: each choice's value in every deal it was played
     out in, and which choices are still played out."""
 
-    def __init__(self, legal):
+    def __init__(self, legal, player: int, inert=None):
         self.legal = legal
+        self.player = player
+        #: ``_InertWorlds`` (or None): values the choices in the deals where no special card
+        #: can come into play any more, as the base game does.
+        self.inert = inert
+        self._fast = True
         self.values = [[] for _ in legal]
         self.alive = list(range(len(legal)))
         self.deals = 0
@@ -561,13 +596,17 @@ class _Search:
                     break
                 continue
             seed = rng.randrange(2 ** 32)
-            got = []
-            for i in self.alive:
-                if deadline is not None and self.deals and time.perf_counter() > deadline:
-                    break
-                value, fast = evaluate(world, self.legal[i], view.player, seed, fast=fast)
-                got.append(value)
-                used += PER_DEAL if fast else 1
+            got = None
+            if self.inert is not None:
+                got = self.inert.values(world, self.alive, deadline if self.deals else None)
+                if got == ():
+                    break             # out of time: drop the unfinished deal
+                if got is not None:
+                    used += PER_DEAL * len(got)
+            if got is None:
+                got = self._played_out(world, seed, deadline, fast)
+                fast = self._fast
+                used += (PER_DEAL if fast else 1) * len(got)
             if len(got) < len(self.alive):
                 break                 # out of time: drop the unfinished deal
             for i, v in zip(self.alive, got):
@@ -578,6 +617,19 @@ class _Search:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return fast
+
+    def _played_out(self, world, seed, deadline, fast) -> list:
+        """Each choice still in question played out in ``world`` (``evaluate``); fewer values
+        than choices when the ``deadline`` passed."""
+        got = []
+        self._fast = fast
+        for i in self.alive:
+            if deadline is not None and self.deals and time.perf_counter() > deadline:
+                break
+            value, self._fast = evaluate(world, self.legal[i], self.player, seed,
+                                         fast=self._fast)
+            got.append(value)
+        return got
 
     def prune(self) -> None:
         """Stop playing out the choices clearly worse than the best one (``DROP``)."""
@@ -618,7 +670,9 @@ def strong_decision(player, view: PlayerView, fallback):
             world = None
         if world is not None and no_special_to_come(view, world):
             return _base_decision(player, view, rng, world, start)
-    search = _Search(legal)
+    inert = _InertWorlds(player, view) if getattr(player, "special_base", True) and \
+        _could_turn_base(view) else None
+    search = _Search(legal, view.player, inert)
     # ``special_fast = False`` plays every playout through the engine, once per deal, without
     # early stopping: the player as it was before the fast path (benchmarks compare the two).
     fast = search.run(view, rng, deadline, samples, getattr(player, "special_fast", True))
@@ -640,6 +694,15 @@ def _strong_words(view, best, means, search, fast) -> str:
     how = (f"played each choice out {PER_DEAL} times in each deal, its own cards by a simple "
            f"plan and the opponent's at random"
            if fast else "played each choice out to the end of the round with random play")
+    inert = search.inert.deals if search.inert is not None else 0
+    base = ("worked out each choice as in the base game (exactly near the end of the round, "
+            "with guided playouts before)")
+    if inert == deals:
+        how = (f"in {'each of them' if deals != 1 else 'it'} the special cards left lay deeper "
+               f"in the deck than any draw can reach, so it {base}")
+    elif inert:
+        how += (f", except in the {inert} where the special cards left lay deeper in the deck "
+                f"than any draw can reach: there it {base}")
     text = (f"The strong player dealt the cards it cannot see in {deals} way"
             f"{'s' if deals != 1 else ''} that fit what it saw (the special cards' state "
             f"included) and {how}; to {describe_action(view, best)} did best on average: "
@@ -661,25 +724,65 @@ def _strong_words(view, best, means, search, fast) -> str:
 # ============================================================================ the base game again
 
 def no_special_to_come(view: PlayerView, world) -> bool:
-    """True when no special card can come into play any more in this round: none is hidden
-    from the player, and in the sampled round ``world`` none is in a hand, the deck, the open
-    trick or the decree card, and no special effect is pending (the public places are the
-    same in every round sampled from ``view``, so one tells for all). Goal cards and special
-    decisions in progress count as special here."""
-    if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
-        return False
+    """True when no special card can come into play any more in this round, in any round
+    sampled from ``view``: none is hidden from the player, and in the sampled round ``world``
+    (the public places are the same in every round sampled from ``view``, so one tells for
+    all) none can come into play (``inert_base_state``). Goal cards and special decisions in
+    progress count as special here."""
     if any(c.special for c in view.unseen_cards()):
         return False
-    places = (*world.hands[0], *world.hands[1], *world.deck, *world.trick, world.decree)
-    return not any(c.special for c in places)
+    return inert_base_state(view, world) is not None
+
+
+def inert_base_state(view: PlayerView, world):
+    """The base game's fast state (``foxlib.fast.base``) of the sampled round ``world`` when none
+    of its special cards can come into play any more, else None.
+
+    A special card can come into play from a hand, the open trick, the decree card, a special
+    effect in progress, or the deck: but once no card that draws special cards is left to
+    play, only a Woodcutter draws, each one the deck's top card (what it puts back goes under
+    the deck). So a special card lying deeper in the deck than the Woodcutters left can draw
+    (those in the hands, the decree card, which a Fox can take, and those they draw in turn)
+    stays there to the end of the round, and the rest of the round is the base game (with
+    Poison 8s if they are in play). Goal cards count as special here."""
+    if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
+        return None
+    hands = (*world.hands[0], *world.hands[1])
+    if world.decree.special or any(c.special for c in hands) or \
+            any(c.special for c in world.trick):
+        return None
+    # The Woodcutters still to play: those in the hands, the decree card (a Fox can take it)
+    # and those the draws reach in the deck (one drawn is played in turn).
+    draws = sum(c.rank == rules.WOODCUTTER for c in hands) + \
+        (world.decree.rank == rules.WOODCUTTER)
+    reach = 0
+    while reach < min(draws, len(world.deck)):
+        card = world.deck[reach]
+        if card.special:
+            return None
+        draws += card.rank == rules.WOODCUTTER
+        reach += 1
+    return _base_world(world)
+
+
+def _could_turn_base(view: PlayerView) -> bool:
+    """Whether some round sampled from ``view`` may have no special card left to come into
+    play (``inert_base_state``): nothing special in the player's hand, the open trick or the
+    decree card, no special choice being made and no goal cards."""
+    return (not view.goals and view.phase in ("play", "exchange", "discard") and
+            not view.offer and view.crowned is None and view.named is None and
+            not view.decree.special and not any(c.special for c in view.hand) and
+            not any(c.special for c in view.trick))
 
 
 def _base_world(world):
-    """The base game's fast state (``foxlib.fast.base``) of a sampled round without special cards
-    left to play."""
+    """The base game's fast state (``foxlib.fast.base``) of a sampled round whose special cards
+    can no longer come into play (``inert_base_state``): those left deep in the deck, which
+    no draw reaches, are left out of it."""
     return fast_base.FastState(
         (fast_base.mask_of(world.hands[0]), fast_base.mask_of(world.hands[1])), world.decree.index,
-        tuple(c.index for c in world.deck), world.leader, tuple(c.index for c in world.trick),
+        tuple(c.index for c in world.deck if not c.special), world.leader,
+        tuple(c.index for c in world.trick),
         tuple(world.tricks_won), tuple(world.score), tuple(world.round_gain),
         fast_base.PHASES.index(world.phase), world.modules.poison)
 

@@ -423,6 +423,73 @@ def test_once_no_special_card_can_come_the_base_games_fast_path_plays_the_round_
     assert checked > 50
 
 
+def test_a_special_card_deeper_in_the_deck_than_any_draw_leaves_the_rest_to_the_base_game():
+    # From every moment of random rounds (two special cards, Poison half the time) where the
+    # special cards left all lie deeper in the deck than the Woodcutters left can draw, the
+    # base game's fast state without them offers the engine's actions at every step and ends
+    # with the same tricks and scores: they never come into play.
+    from foxlib.fast import base as fast
+    from foxlib.players.special import inert_base_state
+    checked = in_deck = 0
+    for rnd, p in random_moments(range(90, 170), lambda rng: Modules(
+            special=tuple(rng.sample(ALL, rng.choice((2, 2, 9)))), poison=rng.random() < 0.5)):
+        if p != rnd.to_play:
+            continue
+        state = inert_base_state(rnd.view(p), rnd)
+        if state is None:
+            continue
+        in_deck += any(c.special for c in rnd.deck)
+        real = rnd.copy()
+        rng = random.Random(checked)
+        while not real.is_over:
+            acts = real.legal_actions()
+            assert [-1 if a.card is None else a.card.index for a in acts] == \
+                fast.legal_actions(state)
+            act = acts[rng.randrange(len(acts))]
+            real.act(act)
+            state = fast.apply_action(state, -1 if act.card is None else act.card.index)
+        assert not any(c.special for t in real.tricks[len(rnd.tricks):] for c in t.cards)
+        assert state.tricks_won == tuple(real.tricks_won) and state.score == tuple(real.score)
+        checked += 1
+    assert checked > 500 and in_deck > 300
+
+
+def test_a_special_card_a_woodcutter_can_draw_is_still_to_come():
+    # The Bow is the deck's second card: with two Woodcutters left in the hands it can be
+    # drawn; with one, it cannot, and the round is the base game's from here on.
+    from foxlib.players.special import inert_base_state
+    two = special_round("3M", "5K 2B 9K", "10B 5M 8M", "A", deck="8K Bow 4K", won=(4, 6),
+                        names=("Axe", "Bow"))
+    assert inert_base_state(two.view(0), two) is None
+    one = special_round("3M", "6K 2B 9K", "10B 5M 8M", "A", deck="8K Bow 4K", won=(4, 6),
+                        names=("Axe", "Bow"))
+    state = inert_base_state(one.view(0), one)
+    assert state is not None and len(state.deck) == 2
+    # A Woodcutter as the decree card can come into a hand with a Fox; one drawn draws again.
+    decree = special_round("5K", "6K 2B 9K", "10B 3M 8M", "A", deck="Bow 8K 4K", won=(4, 6),
+                           names=("Axe", "Bow"))
+    assert inert_base_state(decree.view(0), decree) is None
+    one_five = special_round("3M", "6K 2B 9K", "10B 5K 8M", "A", deck="4K Bow 8K", won=(4, 6),
+                            names=("Axe", "Bow"))
+    assert inert_base_state(one_five.view(0), one_five) is not None
+    chain = special_round("3M", "6K 2B 9K", "10B 5M 8M", "A", deck="5B Bow 4K", won=(4, 6),
+                          names=("Axe", "Bow"))
+    assert inert_base_state(chain.view(0), chain) is None
+
+
+def test_the_strong_player_works_out_as_in_the_base_game_the_deals_where_no_special_card_can_come():
+    # The Bow has not been seen: in some deals it is in B's hand (played out with the special
+    # cards), in others deep in the deck, out of every draw's reach (worked out as in the base
+    # game). The reason says which deals were valued how.
+    rnd = special_round("3M", "2B 7M 9K 6K", "10B 1K 4M 8M", "A", deck="8K 5K 4K Bow",
+                        won=(4, 5), names=("Axe", "Bow"))
+    view = rnd.view(0)
+    made = make_player("strong", 2, samples=40, time_limit=None).decision(view)
+    assert "No special card can come into play" not in made.reason
+    assert "except in the" in made.reason and "as in the base game" in made.reason
+    assert set(made.values) == set(view.legal) and made.action in view.legal
+
+
 def test_a_special_card_still_to_come_keeps_the_strong_player_on_the_special_search():
     # The Bow is still in B's hand (unseen by A): A's decision is searched with the special
     # cards, and its reason does not claim otherwise.
