@@ -103,6 +103,20 @@ def test_each_lesson_has_a_your_turn_exercise(path):
     assert any(re.search(r"\b(\w+Exercise|Quiz)\(", s) for s in cells(path, "code"))
 
 
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_page_with_several_quizzes_gives_each_its_own_title(path):
+    # Each quiz's heading reads "<title>: question 1 of N"; with the same title on a page, a
+    # learner saw "Your turn: question 1 of 3" three times and could not tell the sets apart.
+    titles = []
+    for source in cells(path, "code"):
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Quiz":
+                title = next((k.value.value for k in node.keywords if k.arg == "title"), None)
+                titles.append(title)
+    if len(titles) > 1:
+        assert None not in titles and len(set(titles)) == len(titles), titles
+
+
 def lesson_exercises():
     """Every exercise in every lesson, built from the notebook's own cell (quizzes unrolled)."""
     found = []
