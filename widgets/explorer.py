@@ -172,7 +172,7 @@ class RulesExplorer(VBox):
         self.followed = str(Card(followed)) if followed else None
         self._crowns = (leader_crown, follower_crown)   # built with the Deluxe modules
         self.more_choices = {"leader": [], "follower": []}   # a special card's further choices
-        self.leader_row = CardRow(theme=self.theme, size="small", interactive=False,
+        self.leader_row = CardRow(theme=self.theme, interactive=False,
                                   label=WORDS["leader_row"])
         self.follower_row = CardRow(theme=self.theme, label=WORDS["follower_row"],
                                     empty_text="No cards.")

@@ -239,3 +239,10 @@ def test_the_deluxe_modules_button_is_drawn_as_a_disclosure():
     assert "fox-reveal" in e.deluxe_button._dom_classes
     e.show_modules()
     assert e.deluxe_button not in e.modules_box.children
+
+
+def test_the_led_card_is_drawn_as_large_as_the_followers_cards():
+    # The two cards of the trick are compared side by side: a smaller led card read as less
+    # important (seen on lesson 14's page).
+    e = RulesExplorer(decree="4K", led="10M", follower_hand="9B 6B 2K")
+    assert e.leader_row.size == e.follower_row.size == "normal"
