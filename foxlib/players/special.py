@@ -726,12 +726,20 @@ def _strong_words(view, best, means, search, fast) -> str:
 def no_special_to_come(view: PlayerView, world) -> bool:
     """True when no special card can come into play any more in this round, in any round
     sampled from ``view``: none is hidden from the player, and in the sampled round ``world``
-    (the public places are the same in every round sampled from ``view``, so one tells for
-    all) none can come into play (``inert_base_state``). Goal cards and special decisions in
-    progress count as special here."""
+    none is in a hand, the deck, the open trick or the decree card, and no special effect is
+    pending (the public places are the same in every round sampled from ``view``, so one
+    tells for all). Goal cards and special decisions in progress count as special here.
+
+    A special card deep in the deck is not enough here, though one sampled round may leave it
+    out of every draw's reach (``inert_base_state``): whether a draw reaches it depends on the
+    Woodcutters in the opponent's hand, and a card the opponent took with a Fox may lie in
+    their hand in one sampled round and under the deck in another."""
+    if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
+        return False
     if any(c.special for c in view.unseen_cards()):
         return False
-    return inert_base_state(view, world) is not None
+    places = (*world.hands[0], *world.hands[1], *world.deck, *world.trick, world.decree)
+    return not any(c.special for c in places)
 
 
 def inert_base_state(view: PlayerView, world):

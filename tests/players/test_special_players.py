@@ -454,6 +454,26 @@ def test_a_special_card_deeper_in_the_deck_than_any_draw_leaves_the_rest_to_the_
     assert checked > 500 and in_deck > 300
 
 
+def test_once_no_special_card_can_come_every_round_sampled_from_the_view_agrees():
+    # "No special card can come" is read from one sampled round; it must hold in every round
+    # sampled from the same view, or the base game's search would meet a special card. (A
+    # card the opponent took with a Fox may be in their hand in one round and under the deck
+    # in another; a Woodcutter in the opponent's hand may or may not reach the deck's cards.)
+    from foxlib.players.special import inert_base_state, no_special_to_come
+    checked = 0
+    for rnd, p in random_moments(range(300, 360), lambda rng: Modules(
+            special=tuple(rng.sample(ALL, rng.choice((2, 9)))), poison=rng.random() < 0.5)):
+        view = rnd.view(p)
+        if p != rnd.to_play or not no_special_to_come(view, rnd):
+            continue
+        rng = random.Random(checked)
+        for _ in range(8):
+            world = sample_round(view, rng)
+            assert no_special_to_come(view, world) and inert_base_state(view, world)
+        checked += 1
+    assert checked > 100
+
+
 def test_a_special_card_a_woodcutter_can_draw_is_still_to_come():
     # The Bow is the deck's second card: with two Woodcutters left in the hands it can be
     # drawn; with one, it cannot, and the round is the base game's from here on.
