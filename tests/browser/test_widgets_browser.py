@@ -88,3 +88,21 @@ def test_explorer_says_what_to_check_in_a_bad_set_up(page, voila_factory, open_n
     text = note.inner_text()
     assert "Check the set-up: the follower's second card '12B' is not a card" in text
     assert "Not allowed" not in text and "[1]" not in text
+
+
+def test_on_a_phone_every_menu_label_sits_above_its_field(page, voila_factory, open_notebook):
+    # One rule (style.css) for the play table's menus, the explorer's set-up and the puzzle
+    # page's menus; lesson 15's table kept its labels beside the menus before.
+    open_demo(voila_factory, open_notebook)
+    page.set_viewport_size(PHONE)
+    found = page.evaluate("""() => [...document.querySelectorAll(
+        '.fox-play-table .fox-controls > .widget-dropdown, .fox-explorer .widget-dropdown')]
+        .filter(w => w.offsetParent !== null)
+        .map(w => {
+          const label = w.querySelector('.widget-label').getBoundingClientRect();
+          const field = w.querySelector('select').getBoundingClientRect();
+          return {label: w.querySelector('.widget-label').textContent,
+                  above: label.bottom <= field.top + 1, width: field.width};
+        })""")
+    assert len(found) >= 4, found
+    assert all(f["above"] and f["width"] > 250 for f in found), found
