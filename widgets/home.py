@@ -167,7 +167,7 @@ def page_html(sets=None, href=page_href, slides: bool = not IN_BROWSER) -> str:
 </section>
 <section class='fox-home-section fox-home-about'>
   <h2>{w['about_title']}</h2>
-  <p>{w['about']}</p>
+  <p class='fox-home-summary'>{w['about']}</p>
 </section>
 </div>""")
 

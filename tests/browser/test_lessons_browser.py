@@ -116,6 +116,28 @@ def test_index_links_every_lesson(page, open_notebook, screenshot):
     page.locator(FIRST_INTERACTIVE).first.wait_for()
 
 
+def test_the_contents_lesson_groups_leave_no_gap_and_read_in_order(page, open_notebook):
+    # At 1280 px the lesson groups fill two columns top to bottom: a group starts right
+    # under the one before it in its column (a grid row left a gap beside "The basics"), and
+    # the lesson numbers run down the first column, then down the second.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_notebook("index.ipynb", wait_for="rendered", label="index.ipynb: time to rendered")
+    page.locator(f"#rendered_cells .fox-home a[href$='{LESSONS[-1]}']").first.wait_for()
+    groups = page.locator(".fox-home-group").evaluate_all("""els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return {left: Math.round(r.left), top: r.top, bottom: r.bottom,
+                first: +e.querySelector('.fox-home-num').textContent};})""")
+    columns = sorted({g["left"] for g in groups})
+    assert len(columns) == 2, groups
+    order = []
+    for left in columns:
+        column = [g for g in groups if g["left"] == left]
+        for above, below in zip(column, column[1:]):
+            assert 0 <= below["top"] - above["bottom"] < 30, groups
+        order += [g["first"] for g in column]
+    assert order == sorted(order), groups
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_lesson_exercise_is_checked_and_explained(lesson, page, open_notebook, screenshot):
     seconds = open_notebook(lesson, wait_for=FIRST_INTERACTIVE,
