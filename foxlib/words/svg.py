@@ -371,7 +371,8 @@ def _special_face(card: Card, theme: Theme, dimmed: bool = False) -> str:
     if dimmed:
         colour = muted(colour)
     emblem = SPECIAL_EMBLEMS[card.special].format(c=colour, p=PAPER)
-    notes = ("copies", "the decree") if card.special == "Mirror" else ("no suit",)
+    # The second line is level with the lower corner mark: kept short, clear of it.
+    notes = ("copies the", "decree") if card.special == "Mirror" else ("no suit",)
     # The dashed second frame hugs the outer one, off the corner marks.
     return "".join([
         f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="{PAPER}" '

@@ -58,9 +58,22 @@ def test_a_special_card_shows_its_name_its_rank_twice_and_no_suit(theme, name):
     rank = {"Axe": "8", "Tree": "6", "Fairy": "4", "Crown": "2", "Mirror": "M"}.get(name, "?")
     assert special_rank_label(name) == rank and shown.count(rank) == 2
     if name == "Mirror":    # it copies the decree card, so it does not say "no suit"
-        assert "no suit" not in shown and "the decree" in shown
+        assert "no suit" not in shown and "copies the" in shown and "decree" in shown
     else:
         assert "no suit" in shown
+
+
+def test_a_note_level_with_the_lower_corner_mark_is_short_enough_to_keep_clear_of_it():
+    # The corner marks start 20 units right of the card's middle; at 9 units a character is
+    # about 5.4 wide, so a centred line of 7 characters ends about 19 units right of it.
+    seen = 0
+    for card in SPECIAL_DECK:
+        root = parse(card_svg(card))
+        low = [t for t in root.iter(SVG + "text") if float(t.get("y")) > 108
+               and float(t.get("x")) == 50]
+        assert all(len("".join(t.itertext())) <= 7 for t in low), card
+        seen += len(low)
+    assert seen      # the Mirror's second line
 
 
 def test_the_no_suit_mark_sits_in_both_corners_of_every_card_but_the_mirror():
