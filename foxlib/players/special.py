@@ -732,8 +732,9 @@ def no_special_to_come(view: PlayerView, world) -> bool:
 
     A special card deep in the deck is not enough here, though one sampled round may leave it
     out of every draw's reach (``inert_base_state``): whether a draw reaches it depends on the
-    Woodcutters in the opponent's hand, and a card the opponent took with a Fox may lie in
-    their hand in one sampled round and under the deck in another."""
+    Woodcutters in the opponent's hidden hand, so one sampled round does not tell for all (an
+    arena run whose check read the deck so met a special card in the base game's search of a
+    later deal). Deal by deal, ``_InertWorlds`` checks each round it values."""
     if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
         return False
     if any(c.special for c in view.unseen_cards()):
