@@ -444,3 +444,16 @@ def test_code_blocks_are_boxed_and_nothing_runs_off_a_phone(page, open_notebook)
         .filter((el) => el.getBoundingClientRect().right > w + 1 && !scrolls(el))
         .map((el) => `${el.tagName} ${el.textContent.slice(0, 40)}`); }""")
     assert not past, past[:10]
+
+
+def test_text_shown_by_a_code_cell_lines_up_with_the_page_text(page, open_notebook):
+    """The teacher's guide's links to this copy are Markdown shown by a code cell: their
+    paragraph starts where the text cells' paragraphs start (it stood about 5 px left)."""
+    open_notebook("teachers_guide.ipynb", wait_for="rendered", label="aligned: guide")
+    lefts = page.evaluate("""() => {
+      const left = (sel) => [...document.querySelectorAll(sel)]
+        .map((el) => Math.round(el.getBoundingClientRect().left * 10) / 10);
+      return {text: left('.jp-MarkdownCell .jp-RenderedHTMLCommon > p'),
+              output: left('.jp-OutputArea-output.jp-RenderedMarkdown > p')}; }""")
+    assert lefts["output"] and lefts["text"], lefts
+    assert max(abs(x - lefts["text"][0]) for x in lefts["output"] + lefts["text"]) <= 1, lefts
