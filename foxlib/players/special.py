@@ -29,14 +29,13 @@ from ..core import rules
 from ..core.cards import Card
 from ..core.errors import InvalidState
 from ..engine.round import ACTION_KINDS, Action, PlayerView
-from ..fast import base as fast_base
 from ..fast import deluxe as fast_deluxe
 from ..fast.deluxe import from_round, random_playout
 from ..fast.deluxe_policy import guided_for_decree
-from ..search.evaluators import OutOfTime, PolicyRolloutEvaluator, default_evaluator
 from ..words.narrator import sentence
 from .common import Decision, Outlook, describe_action, plan_words
 from .determinize import sample_round
+from .out_of_play import InertWorlds, base_decision, could_turn_base, no_special_to_come
 
 SUIT_NAMES = ("Bells", "Keys", "Moons")
 
@@ -520,36 +519,6 @@ def evaluate(world, action, me: int, seed: int, per_deal: int = PER_DEAL,
     return before + total / per_deal, True
 
 
-class _InertWorlds:
-    """Values the choices in a sampled round where no special card can come into play any
-    more (``inert_base_state``: the special cards left lie deeper in the deck than any draw
-    reaches) with the base game's evaluators, as ``_base_decision`` does: exactly near the end
-    of the round, guided playouts before. Its values are in ``evaluate``'s unit (the player's
-    points this round minus the opponent's), so they mix with the other deals' playouts."""
-
-    def __init__(self, player, view: PlayerView):
-        pick = getattr(player, "evaluator_for", None)
-        self.evaluator = pick(view) if pick else default_evaluator(view.modules.poison)
-        self.view = view
-        self.code = [-1 if a.card is None else a.card.index for a in view.legal]
-        self.deals = 0
-
-    def values(self, world, alive, deadline):
-        """The values of the choices ``alive`` (indices into the legal actions) in ``world``;
-        None when a special card may still come into play there; () when the ``deadline``
-        passed first."""
-        state = inert_base_state(self.view, world)
-        if state is None:
-            return None
-        try:
-            values, _ = self.evaluator.values(state, deadline)
-        except OutOfTime:
-            return ()
-        self.deals += 1
-        now = _margin(world, self.view.player)
-        return [now + values[self.code[i]] for i in alive]
-
-
 class _Search:
     """The strong player's running totals: each choice's value in every deal it was played
     out in, and which choices are still played out."""
@@ -557,7 +526,7 @@ class _Search:
     def __init__(self, legal, player: int, inert=None):
         self.legal = legal
         self.player = player
-        #: ``_InertWorlds`` (or None): values the choices in the deals where no special card
+        #: ``InertWorlds`` (or None): values the choices in the deals where no special card
         #: can come into play any more, as the base game does.
         self.inert = inert
         self._fast = True
@@ -669,9 +638,9 @@ def strong_decision(player, view: PlayerView, fallback):
         except ValueError:
             world = None
         if world is not None and no_special_to_come(view, world):
-            return _base_decision(player, view, rng, world, start)
-    inert = _InertWorlds(player, view) if getattr(player, "special_base", True) and \
-        _could_turn_base(view) else None
+            return base_decision(player, view, rng, world, start)
+    inert = InertWorlds(player, view) if getattr(player, "special_base", True) and \
+        could_turn_base(view) else None
     search = _Search(legal, view.player, inert)
     # ``special_fast = False`` plays every playout through the engine, once per deal, without
     # early stopping: the player as it was before the fast path (benchmarks compare the two).
@@ -719,127 +688,3 @@ def _strong_words(view, best, means, search, fast) -> str:
                  f"{'they were' if search.dropped != 1 else 'it was'} clearly worse than the "
                  "best.")
     return text
-
-
-# ============================================================================ the base game again
-
-def no_special_to_come(view: PlayerView, world) -> bool:
-    """True when no special card can come into play any more in this round, in any round
-    sampled from ``view``: none is hidden from the player, and in the sampled round ``world``
-    none is in a hand, the deck, the open trick or the decree card, and no special effect is
-    pending (the public places are the same in every round sampled from ``view``, so one
-    tells for all). Goal cards and special decisions in progress count as special here.
-
-    A special card deep in the deck is not enough here, though one sampled round may leave it
-    out of every draw's reach (``inert_base_state``): whether a draw reaches it depends on the
-    Woodcutters in the opponent's hidden hand, so one sampled round does not tell for all (an
-    arena run whose check read the deck so met a special card in the base game's search of a
-    later deal). Deal by deal, ``_InertWorlds`` checks each round it values."""
-    if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
-        return False
-    if any(c.special for c in view.unseen_cards()):
-        return False
-    places = (*world.hands[0], *world.hands[1], *world.deck, *world.trick, world.decree)
-    return not any(c.special for c in places)
-
-
-def inert_base_state(view: PlayerView, world):
-    """The base game's fast state (``foxlib.fast.base``) of the sampled round ``world`` when none
-    of its special cards can come into play any more, else None.
-
-    A special card can come into play from a hand, the open trick, the decree card, a special
-    effect in progress, or the deck: but once no card that draws special cards is left to
-    play, only a Woodcutter draws, each one the deck's top card (what it puts back goes under
-    the deck). So a special card lying deeper in the deck than the Woodcutters left can draw
-    (those in the hands, the decree card, which a Fox can take, and those they draw in turn)
-    stays there to the end of the round, and the rest of the round is the base game (with
-    Poison 8s if they are in play). Goal cards count as special here."""
-    if view.goals or view.phase not in ("play", "exchange", "discard") or world.sp:
-        return None
-    hands = (*world.hands[0], *world.hands[1])
-    if world.decree.special or any(c.special for c in hands) or \
-            any(c.special for c in world.trick):
-        return None
-    # The Woodcutters still to play: those in the hands, the decree card (a Fox can take it)
-    # and those the draws reach in the deck (one drawn is played in turn).
-    draws = sum(c.rank == rules.WOODCUTTER for c in hands) + \
-        (world.decree.rank == rules.WOODCUTTER)
-    reach = 0
-    while reach < min(draws, len(world.deck)):
-        card = world.deck[reach]
-        if card.special:
-            return None
-        draws += card.rank == rules.WOODCUTTER
-        reach += 1
-    return _base_world(world)
-
-
-def _could_turn_base(view: PlayerView) -> bool:
-    """Whether some round sampled from ``view`` may have no special card left to come into
-    play (``inert_base_state``): nothing special in the player's hand, the open trick or the
-    decree card, no special choice being made and no goal cards."""
-    return (not view.goals and view.phase in ("play", "exchange", "discard") and
-            not view.offer and view.crowned is None and view.named is None and
-            not view.decree.special and not any(c.special for c in view.hand) and
-            not any(c.special for c in view.trick))
-
-
-def _base_world(world):
-    """The base game's fast state (``foxlib.fast.base``) of a sampled round whose special cards
-    can no longer come into play (``inert_base_state``): those left deep in the deck, which
-    no draw reaches, are left out of it."""
-    return fast_base.FastState(
-        (fast_base.mask_of(world.hands[0]), fast_base.mask_of(world.hands[1])), world.decree.index,
-        tuple(c.index for c in world.deck if not c.special), world.leader,
-        tuple(c.index for c in world.trick),
-        tuple(world.tricks_won), tuple(world.score), tuple(world.round_gain),
-        fast_base.PHASES.index(world.phase), world.modules.poison)
-
-
-def _base_decision(player, view: PlayerView, rng, world, start):
-    """The base game's strong search (``foxlib.search.evaluators``: the exact solver near the end of
-    the round, guided playouts before; docs/players.md, "The strong player") over rounds sampled
-    from the view, for a round whose special cards are all out of play."""
-    legal = list(view.legal)
-    code = [-1 if a.card is None else a.card.index for a in legal]
-    limit = getattr(player, "time_limit", 1.0)
-    hard = None if limit is None else start + 0.7 * limit
-    first = None if limit is None else start + 0.5 * limit
-    state = _base_world(world)
-    pick = getattr(player, "evaluator_for", None)
-    evaluator = pick(view) if pick else default_evaluator(view.modules.poison)
-    wanted = player.samples_for(view, state) if hasattr(player, "samples_for") else 64
-    totals = [0.0] * len(legal)
-    n, fallback = 0, False
-    while n < wanted:
-        try:
-            values, _ = evaluator.values(state, None if fallback and n == 0 else
-                                         first if n == 0 else hard)
-        except OutOfTime:
-            if n or fallback:
-                break
-            # Not one deal in time: quick guided playouts of a few deals decide.
-            evaluator, fallback, wanted = PolicyRolloutEvaluator(), True, 16
-            continue
-        for i, c in enumerate(code):
-            totals[i] += values[c]
-        n += 1
-        try:
-            state = _base_world(sample_round(view, rng))
-        except ValueError:
-            break
-    means = {a: totals[i] / n for i, a in enumerate(legal)}
-    best = max(legal, key=lambda a: means[a])
-    how = ("played each choice out quickly with a guided policy (short of time, it could not "
-           "work them out exactly)" if fallback else
-           "worked out each choice in each of them as in the base game (exactly near the end "
-           "of the round, with guided playouts before)")
-    text = (f"No special card can come into play any more this round, so the strong player "
-            f"dealt the cards it cannot see in {n} way{'s' if n != 1 else ''} that fit what it "
-            f"saw and {how}; to {describe_action(view, best)} did best on average: about "
-            f"{means[best]:+.1f} points against the opponent over the rest of the round.")
-    runner = max((a for a in legal if a != best), key=lambda a: means[a])
-    gap = means[best] - means[runner]
-    text += (f" The next best, to {describe_action(view, runner)}, scored {gap:.1f} "
-             f"point{'s' if round(gap, 1) != 1 else ''} less.")
-    return Decision(best, text, means, n, time.perf_counter() - start)

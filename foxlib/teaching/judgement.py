@@ -48,7 +48,8 @@ from ..players.common import view_key
 from ..players.determinize import sample_round
 from ..players.inference import Inference, bit
 from ..players.levels import StrongPlayer
-from ..players.special import PER_DEAL, _base_world, evaluate, no_special_to_come
+from ..players.out_of_play import base_world, no_special_to_come
+from ..players.special import PER_DEAL, evaluate
 from ..search.evaluators import (LookaheadEvaluator, OutOfTime, Schedule, SolverEvaluator,
                                  default_evaluator, goals_evaluator)
 
@@ -323,7 +324,7 @@ def _special(view, legal, rng, settings: JudgeSettings) -> Judgement:
         pending = [world]
 
         def base_world():
-            return _base_world(pending.pop() if pending else sample_round(view, rng))
+            return base_world(pending.pop() if pending else sample_round(view, rng))
         return _sampled(view, legal, base_world, default_evaluator(view.modules.poison),
                         settings)
     first, step, most = ENGINE_BUDGET if view.goals else SPECIAL_BUDGET

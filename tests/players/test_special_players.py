@@ -403,13 +403,13 @@ def test_once_no_special_card_can_come_the_base_games_fast_path_plays_the_round_
     # special card is left to play, the base game's fast state offers the same actions as the
     # engine at every step and ends with the same tricks and scores.
     from foxlib.fast import base as fast
-    from foxlib.players.special import _base_world, no_special_to_come
+    from foxlib.players.out_of_play import base_world, no_special_to_come
     checked = 0
     for rnd, p in random_moments(range(70, 90), lambda rng: Modules(
             special=tuple(rng.sample(ALL, 2)), poison=rng.random() < 0.5)):
         if p != rnd.to_play or not no_special_to_come(rnd.view(p), rnd):
             continue
-        real, state = rnd.copy(), _base_world(rnd)
+        real, state = rnd.copy(), base_world(rnd)
         rng = random.Random(checked)
         while not real.is_over:
             acts = real.legal_actions()
@@ -429,7 +429,7 @@ def test_a_special_card_deeper_in_the_deck_than_any_draw_leaves_the_rest_to_the_
     # base game's fast state without them offers the engine's actions at every step and ends
     # with the same tricks and scores: they never come into play.
     from foxlib.fast import base as fast
-    from foxlib.players.special import inert_base_state
+    from foxlib.players.out_of_play import inert_base_state
     checked = in_deck = 0
     for rnd, p in random_moments(range(90, 170), lambda rng: Modules(
             special=tuple(rng.sample(ALL, rng.choice((2, 2, 9)))), poison=rng.random() < 0.5)):
@@ -459,7 +459,7 @@ def test_once_no_special_card_can_come_every_round_sampled_from_the_view_agrees(
     # sampled from the same view, or the base game's search would meet a special card. (A
     # card the opponent took with a Fox may be in their hand in one round and under the deck
     # in another; a Woodcutter in the opponent's hand may or may not reach the deck's cards.)
-    from foxlib.players.special import inert_base_state, no_special_to_come
+    from foxlib.players.out_of_play import inert_base_state, no_special_to_come
     checked = 0
     for rnd, p in random_moments(range(300, 360), lambda rng: Modules(
             special=tuple(rng.sample(ALL, rng.choice((2, 9)))), poison=rng.random() < 0.5)):
@@ -477,7 +477,7 @@ def test_once_no_special_card_can_come_every_round_sampled_from_the_view_agrees(
 def test_a_special_card_a_woodcutter_can_draw_is_still_to_come():
     # The Bow is the deck's second card: with two Woodcutters left in the hands it can be
     # drawn; with one, it cannot, and the round is the base game's from here on.
-    from foxlib.players.special import inert_base_state
+    from foxlib.players.out_of_play import inert_base_state
     two = special_round("3M", "5K 2B 9K", "10B 5M 8M", "A", deck="8K Bow 4K", won=(4, 6),
                         names=("Axe", "Bow"))
     assert inert_base_state(two.view(0), two) is None
