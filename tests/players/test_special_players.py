@@ -398,11 +398,24 @@ def test_the_strong_players_reason_says_how_often_it_played_each_choice_out():
         made.reason
 
 
+def play_both_to_the_end(real, state, rng):
+    """Random actions on the engine's round ``real`` and the base game's fast ``state`` alike,
+    checking at every step that both offer the same actions; the fast state at the end."""
+    from foxlib.fast import base as fast
+    while not real.is_over:
+        acts = real.legal_actions()
+        assert [-1 if a.card is None else a.card.index for a in acts] == \
+            fast.legal_actions(state)
+        act = acts[rng.randrange(len(acts))]
+        real.act(act)
+        state = fast.apply_action(state, -1 if act.card is None else act.card.index)
+    return state
+
+
 def test_once_no_special_card_can_come_the_base_games_fast_path_plays_the_round_as_round_does():
     # From every moment of random rounds (two special cards, Poison half the time) where no
     # special card is left to play, the base game's fast state offers the same actions as the
     # engine at every step and ends with the same tricks and scores.
-    from foxlib.fast import base as fast
     from foxlib.players.out_of_play import base_world, no_special_to_come
     checked = 0
     for rnd, p in random_moments(range(70, 90), lambda rng: Modules(
@@ -411,13 +424,7 @@ def test_once_no_special_card_can_come_the_base_games_fast_path_plays_the_round_
             continue
         real, state = rnd.copy(), base_world(rnd)
         rng = random.Random(checked)
-        while not real.is_over:
-            acts = real.legal_actions()
-            assert [-1 if a.card is None else a.card.index for a in acts] == \
-                fast.legal_actions(state)
-            act = acts[rng.randrange(len(acts))]
-            real.act(act)
-            state = fast.apply_action(state, -1 if act.card is None else act.card.index)
+        state = play_both_to_the_end(real, state, rng)
         assert state.tricks_won == tuple(real.tricks_won) and state.score == tuple(real.score)
         checked += 1
     assert checked > 50
@@ -428,7 +435,6 @@ def test_a_special_card_deeper_in_the_deck_than_any_draw_leaves_the_rest_to_the_
     # special cards left all lie deeper in the deck than the Woodcutters left can draw, the
     # base game's fast state without them offers the engine's actions at every step and ends
     # with the same tricks and scores: they never come into play.
-    from foxlib.fast import base as fast
     from foxlib.players.out_of_play import inert_base_state
     checked = in_deck = 0
     for rnd, p in random_moments(range(90, 170), lambda rng: Modules(
@@ -441,13 +447,7 @@ def test_a_special_card_deeper_in_the_deck_than_any_draw_leaves_the_rest_to_the_
         in_deck += any(c.special for c in rnd.deck)
         real = rnd.copy()
         rng = random.Random(checked)
-        while not real.is_over:
-            acts = real.legal_actions()
-            assert [-1 if a.card is None else a.card.index for a in acts] == \
-                fast.legal_actions(state)
-            act = acts[rng.randrange(len(acts))]
-            real.act(act)
-            state = fast.apply_action(state, -1 if act.card is None else act.card.index)
+        state = play_both_to_the_end(real, state, rng)
         assert not any(c.special for t in real.tricks[len(rnd.tricks):] for c in t.cards)
         assert state.tricks_won == tuple(real.tricks_won) and state.score == tuple(real.score)
         checked += 1
