@@ -32,10 +32,9 @@ class InertWorlds:
     points this round minus the opponent's), so they mix with the other deals' playouts."""
 
     def __init__(self, player, view: PlayerView):
-        pick = getattr(player, "evaluator_for", None)
-        self.evaluator = pick(view) if pick else default_evaluator(view.modules.poison)
+        self.evaluator = _evaluator(player, view)
         self.view = view
-        self.code = [-1 if a.card is None else a.card.index for a in view.legal]
+        self.code = _codes(view.legal)
         self.deals = 0
 
     def values(self, world, alive, deadline):
@@ -54,6 +53,17 @@ class InertWorlds:
         now = world.round_gain[me] - world.round_gain[1 - me]
         return [now + values[self.code[i]] for i in alive]
 
+
+def _evaluator(player, view: PlayerView):
+    """The player's base-game evaluator for this round (``evaluator_for``), else the default."""
+    pick = getattr(player, "evaluator_for", None)
+    return pick(view) if pick else default_evaluator(view.modules.poison)
+
+
+def _codes(legal) -> list:
+    """The base game's fast path's action for each legal action: its card's index, or -1 for
+    keeping the decree card after a Fox."""
+    return [-1 if a.card is None else a.card.index for a in legal]
 
 
 def no_special_to_come(view: PlayerView, world) -> bool:
@@ -134,13 +144,12 @@ def base_decision(player, view: PlayerView, rng, world, start):
     the round, guided playouts before; docs/players.md, "The strong player") over rounds sampled
     from the view, for a round whose special cards are all out of play."""
     legal = list(view.legal)
-    code = [-1 if a.card is None else a.card.index for a in legal]
+    code = _codes(legal)
     limit = getattr(player, "time_limit", 1.0)
     hard = None if limit is None else start + 0.7 * limit
     first = None if limit is None else start + 0.5 * limit
     state = base_world(world)
-    pick = getattr(player, "evaluator_for", None)
-    evaluator = pick(view) if pick else default_evaluator(view.modules.poison)
+    evaluator = _evaluator(player, view)
     wanted = player.samples_for(view, state) if hasattr(player, "samples_for") else 64
     totals = [0.0] * len(legal)
     n, fallback = 0, False
