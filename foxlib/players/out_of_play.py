@@ -20,6 +20,10 @@ from ..search.evaluators import OutOfTime, PolicyRolloutEvaluator, default_evalu
 from .common import Decision, describe_action
 from .determinize import sample_round
 
+#: How the strong player values a choice once the round is base game: said in its reasons.
+AS_IN_THE_BASE_GAME = ("as in the base game (exactly near the end of the round, with guided "
+                       "playouts before)")
+
 __all__ = ["InertWorlds", "base_decision", "base_world", "could_turn_base", "inert_base_state",
            "no_special_to_come"]
 
@@ -174,8 +178,7 @@ def base_decision(player, view: PlayerView, rng, world, start):
     best = max(legal, key=lambda a: means[a])
     how = ("played each choice out quickly with a guided policy (short of time, it could not "
            "work them out exactly)" if fallback else
-           "worked out each choice in each of them as in the base game (exactly near the end "
-           "of the round, with guided playouts before)")
+           f"worked out each choice in each of them {AS_IN_THE_BASE_GAME}")
     text = (f"No special card can come into play any more this round, so the strong player "
             f"dealt the cards it cannot see in {n} way{'s' if n != 1 else ''} that fit what it "
             f"saw and {how}; to {describe_action(view, best)} did best on average: about "

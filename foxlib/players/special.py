@@ -35,7 +35,8 @@ from ..fast.deluxe_policy import guided_for_decree
 from ..words.narrator import sentence
 from .common import Decision, Outlook, describe_action, plan_words
 from .determinize import sample_round
-from .out_of_play import InertWorlds, base_decision, could_turn_base, no_special_to_come
+from .out_of_play import (AS_IN_THE_BASE_GAME, InertWorlds, base_decision, could_turn_base,
+                          no_special_to_come)
 
 SUIT_NAMES = ("Bells", "Keys", "Moons")
 
@@ -529,7 +530,6 @@ class _Search:
         #: ``InertWorlds`` (or None): values the choices in the deals where no special card
         #: can come into play any more, as the base game does.
         self.inert = inert
-        self._fast = True
         self.values = [[] for _ in legal]
         self.alive = list(range(len(legal)))
         self.deals = 0
@@ -573,8 +573,7 @@ class _Search:
                 if got is not None:
                     used += PER_DEAL * len(got)
             if got is None:
-                got = self._played_out(world, seed, deadline, fast)
-                fast = self._fast
+                got, fast = self._played_out(world, seed, deadline, fast)
                 used += (PER_DEAL if fast else 1) * len(got)
             if len(got) < len(self.alive):
                 break                 # out of time: drop the unfinished deal
@@ -587,18 +586,17 @@ class _Search:
                 break
         return fast
 
-    def _played_out(self, world, seed, deadline, fast) -> list:
-        """Each choice still in question played out in ``world`` (``evaluate``); fewer values
-        than choices when the ``deadline`` passed."""
+    def _played_out(self, world, seed, deadline, fast: bool) -> tuple:
+        """Each choice still in question played out in ``world`` (``evaluate``), and whether
+        the fast path could still play them (``fast``); fewer values than choices when the
+        ``deadline`` passed."""
         got = []
-        self._fast = fast
         for i in self.alive:
             if deadline is not None and self.deals and time.perf_counter() > deadline:
                 break
-            value, self._fast = evaluate(world, self.legal[i], self.player, seed,
-                                         fast=self._fast)
+            value, fast = evaluate(world, self.legal[i], self.player, seed, fast=fast)
             got.append(value)
-        return got
+        return got, fast
 
     def prune(self) -> None:
         """Stop playing out the choices clearly worse than the best one (``DROP``)."""
@@ -664,8 +662,7 @@ def _strong_words(view, best, means, search, fast) -> str:
            f"plan and the opponent's at random"
            if fast else "played each choice out to the end of the round with random play")
     inert = search.inert.deals if search.inert is not None else 0
-    base = ("worked out each choice as in the base game (exactly near the end of the round, "
-            "with guided playouts before)")
+    base = f"worked out each choice {AS_IN_THE_BASE_GAME}"
     if inert == deals:
         how = (f"in {'each of them' if deals != 1 else 'it'} the special cards left lay deeper "
                f"in the deck than any draw can reach, so it {base}")
