@@ -23,8 +23,7 @@ import random
 import time
 
 from ..fast import base as fast
-from ..fast.encoding import STRENGTH
-from . import solver
+from . import guided, solver
 
 INF = 10 ** 6
 
@@ -327,29 +326,6 @@ def _cards(state) -> int:
 
 # ----------------------------------------------------------------------------- guided playouts
 
-#: A rough strength per (trump suit, card): only the order matters (``encoding.STRENGTH``).
-POWER = STRENGTH[:3]
-#: Cards that tend to win tricks whatever their holder wants: high trumps, Monarchs, Witches.
-_HEAVY = tuple(tuple(1 if POWER[t][c] >= 38 + 9 or (POWER[t][c] in (11, 38)) else 0
-                     for c in range(33)) for t in range(3))
-
-
-def _cheapest(mask: int, power) -> int:
-    best, bv = -1, 99
-    for c in fast.cards_of(mask):
-        if power[c] < bv:
-            best, bv = c, power[c]
-    return best
-
-
-def _dearest(mask: int, power) -> int:
-    best, bv = -1, -1
-    for c in fast.cards_of(mask):
-        if power[c] > bv:
-            best, bv = c, power[c]
-    return best
-
-
 class PolicyRolloutEvaluator(Evaluator):
     """Plays each action out once with a simple band-aware policy for both players, all cards
     known: aim low (0-3 tricks) with a hand of few heavy cards, otherwise aim for 7-9; win
@@ -382,83 +358,17 @@ class PolicyRolloutEvaluator(Evaluator):
         return out, len(out)
 
     def playout(self, s: fast.FastState, me: int | None = None, key=None) -> tuple:
-        """The round's gains (``round_gain``) at the end of the guided playout from ``s``.
-        With ``noise``, the opponent of ``me`` plays a random legal action that often; the
-        random numbers are seeded by ``key`` or else by the position, so the result is a
-        function of ``s`` and ``key``."""
-        if self.noise and me is not None:
-            rng = random.Random(key if key is not None else f"{self.seed}|{tuple(s)}")
-            erratic = 1 - me
-        else:
-            rng, erratic = None, -1
-        total = sum(s.tricks_won) + _tricks_left(s)
-        heavy = _HEAVY[fast.SUIT[s.decree]]
-        # Aim low only with few heavy cards; a fourth trick ends that hope.
-        low_aim = [s.tricks_won[q] + sum(heavy[c] for c in fast.cards_of(s.hands[q])) <= 3
-                   for q in (0, 1)]
-        while s.phase != fast.OVER:
-            q = s.to_play
-            won = s.tricks_won[q]
-            if won >= 4:
-                low_aim[q] = False
-            want = not low_aim[q] and won < 9 and total - won >= 0
-            power = POWER[fast.SUIT[s.decree]]
-            if q == erratic and rng.random() < self.noise:
-                s = fast.apply_action(s, rng.choice(fast.legal_actions(s)))
-            elif s.phase == fast.EXCHANGE:
-                s = fast.exchange(s, -1)          # this simple policy keeps the decree
-            elif s.phase == fast.DISCARD:
-                hand = s.hands[q]
-                s = fast.discard(s, _cheapest(hand, power) if want else _dearest(hand, power))
-            elif not s.trick:
-                s = fast.play(s, self._lead(s.hands[q], s.hands[1 - q], s.decree, power, want))
-            else:
-                s = fast.play(s, self._follow(s, q, power, want, won))
-        return s.round_gain
-
-    @staticmethod
-    def _follow(s, q, power, want, won) -> int:
-        led = s.trick[0]
-        legal = fast.follow_mask(s.hands[q], led)
-        trump = fast.SUIT[s.decree]
-        beat = 0
-        for c in fast.cards_of(legal):
-            if fast.FOLLOWER_WINS[(led * 33 + c) * 3 + trump]:
-                beat |= fast.BIT[c]
-        lose = legal & ~beat
-        treasure = fast.RANK[led] == 7 and won <= 2
-        if want or (treasure and beat):
-            return _cheapest(beat, power) if beat else _cheapest(lose, power)
-        return _dearest(lose, power) if lose else _dearest(beat, power)
-
-    @staticmethod
-    def _lead(mine, theirs, decree, power, want_win) -> int:
-        trump = fast.SUIT[decree]
-        sure, must = 0, 0
-        for c in fast.cards_of(mine):
-            replies = fast.follow_mask(theirs, c)
-            beats = [fast.FOLLOWER_WINS[(c * 33 + r) * 3 + trump] for r in fast.cards_of(replies)]
-            if not any(beats):
-                sure |= fast.BIT[c]
-            elif all(beats):
-                must |= fast.BIT[c]
-        if want_win:
-            return _cheapest(sure, power) if sure else _cheapest(mine, power)
-        if must:
-            return _dearest(must, power)
-        rest = mine & ~sure
-        return _cheapest(rest, power) if rest else _cheapest(mine, power)
+        """The round's gains (``round_gain``) at the end of the guided playout from ``s``
+        (``foxlib.search.guided``). With ``noise``, the opponent of ``me`` plays a random legal
+        action that often; the random numbers are seeded by ``key`` or else by the position,
+        so the result is a function of ``s`` and ``key``."""
+        if self.noise and me is not None and key is None:
+            key = f"{self.seed}|{tuple(s)}"
+        return guided.playout(s, me, self.noise, key)
 
 
 def _diff(gain, p) -> int:
     return gain[p] - gain[1 - p]
-
-
-def _tricks_left(s: fast.FastState) -> int:
-    cards = s.hands[0].bit_count() + s.hands[1].bit_count() + len(s.trick)
-    if s.phase == fast.DISCARD:
-        cards -= 1
-    return cards // 2
 
 
 class LookaheadEvaluator(Evaluator):
