@@ -101,10 +101,12 @@ class JudgeSettings:
 
 #: The adaptive budget of a base-game decision, by the evaluator that values a deal:
 #: (first batch, later batches, most deals, most search work). Measured on this machine
-#: (benchmarks/bench_hint.py): a deal of guided playouts costs 1-2 ms, a deal of the two-trick
-#: look-ahead 10-100 ms (about 1 ms per 600 steps), a deal solved at 6 cards 2-50 ms.
-BUDGETS = {"playouts": (64, 64, 256, None),
-           "look-ahead": (8, 8, 24, 14_000),
+#: (benchmarks/bench_hint.py): a deal of guided playouts costs 0.4-0.8 ms (1-2 ms before the
+#: playout in local integers, ``foxlib.search.guided``, so three times the deals of then), a
+#: deal of the two-trick look-ahead 10-50 ms, a deal solved at 6 cards 2-50 ms. With these,
+#: a hint takes at most 0.65 s of CPU and a whole round's review 2-4.6 s (docs/review.md).
+BUDGETS = {"playouts": (192, 128, 768, None),
+           "look-ahead": (8, 8, 48, 28_000),
            "exact": (24, 16, 96, 120_000)}
 #: With special cards: (first batch of deals, later batches, most playouts in all); each
 #: choice still in question is played out ``PER_DEAL`` times in each deal. Since the
