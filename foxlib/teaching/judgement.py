@@ -325,9 +325,9 @@ def _special(view, legal, rng, settings: JudgeSettings) -> Judgement:
     if no_special_to_come(view, world):
         pending = [world]
 
-        def base_world():
+        def next_world():
             return base_world(pending.pop() if pending else sample_round(view, rng))
-        return _sampled(view, legal, base_world, default_evaluator(view.modules.poison),
+        return _sampled(view, legal, next_world, default_evaluator(view.modules.poison),
                         settings)
     first, step, most = ENGINE_BUDGET if view.goals else SPECIAL_BUDGET
     per = 1 if view.goals else PER_DEAL

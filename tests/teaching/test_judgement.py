@@ -172,3 +172,26 @@ def test_a_judgement_refuses_a_view_that_is_not_to_move():
         judge("A")
     with pytest.raises(Exception, match="inaccuracy <= mistake"):
         JudgeSettings(mistake=0.2, inaccuracy=0.5)
+
+
+def test_a_special_card_round_is_judged_as_base_game_once_no_special_card_can_come():
+    # Late in rounds with two special cards, every special card is often seen and played:
+    # from then on the judgement values the deals with the base game's evaluators.
+    from foxlib.players.determinize import sample_round
+    from foxlib.players.out_of_play import no_special_to_come
+    found = []
+    for seed in range(40):
+        rnd = random_round(seed, Modules(special=("Axe", "Bow")))
+        for view in views_of(rnd, 0):
+            if len(view.legal) > 1 and view.phase == "play" and \
+                    no_special_to_come(view, sample_round(view, random.Random(1))):
+                found.append(view)
+                break
+        if len(found) >= 3:
+            break
+    assert len(found) == 3
+    for view in found:
+        clear_cache()
+        judged = judge(view, seed=3, settings=QUICK.judging)
+        assert {c.action for c in judged.choices} == set(view.legal)
+        assert judged.method in ("sampled", "exact")
