@@ -61,8 +61,9 @@ def main(argv=None) -> int:
     n = len(states)
     print(f"{n} positions (seed {args.seed}), opponent at random (noise 1), best of "
           f"{args.repeat}; every playout ended alike both ways")
-    print(f"local integers (guided.playout):       {fast_s:.3f} s, {1e6 * fast_s / n:.0f} us a playout")
-    print(f"rules stepped (guided.playout_reference): {ref_s:.3f} s, {1e6 * ref_s / n:.0f} us a playout")
+    for name, seconds in (("local integers (guided.playout)", fast_s),
+                          ("rules stepped (guided.playout_reference)", ref_s)):
+        print(f"{name}: {seconds:.3f} s, {1e6 * seconds / n:.0f} us a playout")
     print(f"ratio: {ref_s / fast_s:.1f}x")
     return 0
 

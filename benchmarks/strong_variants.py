@@ -142,7 +142,7 @@ def likelihood(opponent: int, events: list, delta: float) -> float:
         for old, taken in reversed(swaps):
             hand = hand & ~(1 << old) | 1 << taken
         hand |= 1 << played
-        legal = guided.follow_mask(hand, led)
+        legal = fast.follow_mask(hand, led)
         n = legal.bit_count()
         if n <= 1:
             continue

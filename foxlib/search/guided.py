@@ -11,8 +11,10 @@ It is played in two ways that must agree exactly, random numbers included:
 - ``playout_reference`` steps the rules through ``foxlib.fast.base`` (``play``, ``exchange``,
   ``discard``): every kind of round the fast path knows, goal cards included;
 - ``playout`` steps them in local integers, about twice as fast
-  (``benchmarks/bench_playouts.py`` measures it), for the base game and Poison 8s. ``tests/search/test_guided.py`` plays
-  thousands of random positions both ways and checks the same ends.
+  (``benchmarks/bench_playouts.py`` measures it), for the base game and Poison 8s.
+
+``tests/search/test_guided.py`` plays thousands of random positions both ways and checks the
+same ends.
 """
 from __future__ import annotations
 
