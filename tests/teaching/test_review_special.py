@@ -150,12 +150,15 @@ def test_the_review_judges_every_kind_of_decision_with_special_cards():
 
 
 def test_the_special_review_is_reproducible_with_a_seed():
+    # Without the safety cap in seconds: the check with all cards known then always stops at
+    # its node limit, so the result depends on the seed only, not on how busy the machine is.
+    settings = dataclasses.replace(FAST, exact_seconds=None)
     rnd = random_round(3)
-    one = review_round(rnd, 0, seed=4, settings=FAST)
-    two = review_round(rnd, 0, seed=4, settings=FAST)
+    one = review_round(rnd, 0, seed=4, settings=settings)
+    two = review_round(rnd, 0, seed=4, settings=settings)
     assert one == two and len(one.records) == decision_count(rnd, 0)
     assert one.summary == two.summary
-    other = review_round(rnd, 0, seed=5, settings=FAST)
+    other = review_round(rnd, 0, seed=5, settings=settings)
     assert [r.choices for r in other.records] != [r.choices for r in one.records]
 
 
