@@ -9,7 +9,8 @@
 #               tests/app and tests marked slow); a few minutes
 #   make site   build site/, the static site: every page runs in the learner's browser
 #               (Pyodide), so any static web server can serve it (docs/static-site.md)
-#   make bench  run every benchmarks/*.py script, then the load tool
+#   make bench  run every benchmarks/*.py script (but the two that need arguments:
+#               BENCH_BY_HAND), then the load tool
 #               (tools/load/bench_load.py; make bench LOAD_ARGS=--quick: 3 learners)
 #
 # All four create .venv on first use and install the project into it
@@ -106,10 +107,15 @@ site: $(SITE_STAMP)
 # 5-10 minutes; LOAD_ARGS=--quick: 3 learners, and it checks that every part works).
 LOAD_ARGS ?=
 
+# Scripts in benchmarks/ that need arguments (a variant to play, rounds files to compare):
+# run by hand as docs/players.md says, not by make bench.
+BENCH_BY_HAND := benchmarks/arena_paired.py benchmarks/strong_variants.py
+
 bench: $(STAMP)
 	@set -e; found=0; \
 	for script in benchmarks/*.py; do \
 	  [ -f "$$script" ] || continue; \
+	  case " $(BENCH_BY_HAND) " in *" $$script "*) echo "== $$script: by hand (needs arguments)"; continue;; esac; \
 	  found=1; echo "== $$script"; $(PY) "$$script"; \
 	done; \
 	if [ $$found -eq 0 ]; then echo "make bench: no benchmarks/*.py scripts yet"; fi; \
