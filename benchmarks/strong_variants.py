@@ -11,6 +11,9 @@ round (``benchmarks/arena_paired.py`` reads them).
 
 Variants (the numbers each gave are in docs/players.md, "Stronger at equal time"):
 
+- ``blind-leads``: in the playouts, the player's own leads no longer see the opponent's hand:
+  a card is a sure winner only if no card it cannot see (the opponent's hand and the deck)
+  could beat it (today the guided lead looks at the opponent's actual cards);
 - ``noise-half``: the playouts' opponent plays the guided policy half the time (random today);
 - ``time-to-six-and-seven``: the 6- and 7-card stages get 0.35 s and 0.6 s, the playouts 100
   deals instead of 200 (about the same mean time per move);
@@ -41,14 +44,14 @@ from foxlib.search.evaluators import (LookaheadEvaluator, PolicyRolloutEvaluator
 EXACT_DEALS = {1: 1, 2: 8, 3: 32, 4: 64, 5: 64, 6: 40}
 
 
-def schedule(noise=1.0, look_deals=None, playouts=200, scale=1):
+def schedule(noise=1.0, look_deals=None, playouts=200, scale=1, blind=False):
     """Today's schedule (``default_evaluator``), with the given changes; ``look_deals``: the
     look-ahead's deals by cards in hand (today ``{7: 16}``)."""
     look_deals = look_deals or {7: 16}
-    look = LookaheadEvaluator(2, PolicyRolloutEvaluator(noise=noise))
+    look = LookaheadEvaluator(2, PolicyRolloutEvaluator(noise=noise, blind=blind))
     stages = [(6, SolverEvaluator(), {k: v * scale for k, v in EXACT_DEALS.items()}),
               (max(look_deals), look, {k: v * scale for k, v in look_deals.items()}),
-              (13, PolicyRolloutEvaluator(noise=noise), playouts * scale)]
+              (13, PolicyRolloutEvaluator(noise=noise, blind=blind), playouts * scale)]
     return Schedule(stages)
 
 
@@ -63,6 +66,11 @@ class Variant(levels.StrongPlayer):
 
     def evaluator(self):
         return schedule()
+
+
+class BlindLeads(Variant):
+    def evaluator(self):
+        return schedule(blind=True)
 
 
 class NoiseHalf(Variant):
@@ -211,7 +219,7 @@ def _view_with_truth(original):
     return view
 
 
-VARIANTS = {"noise-half": NoiseHalf, "time-to-six-and-seven": TimeToSixAndSeven,
+VARIANTS = {"blind-leads": BlindLeads, "noise-half": NoiseHalf, "time-to-six-and-seven": TimeToSixAndSeven,
             "double-time": DoubleTime, "twice-everything": TwiceEverything,
             "look-ahead-to-nine": LookAheadToNine, "follow-inference": FollowInference,
             "sees-everything": SeesEverything}

@@ -340,11 +340,12 @@ class PolicyRolloutEvaluator(Evaluator):
 
     name = "policy rollouts"
 
-    def __init__(self, noise: float = 0.0, seed=0):
+    def __init__(self, noise: float = 0.0, seed=0, blind: bool = False):
         if not 0 <= noise <= 1:
             raise ValueError(f"noise must be a probability between 0 and 1, not {noise!r}.")
         self.noise = noise
         self.seed = seed
+        self.blind = blind
 
     def values(self, state, deadline=None):
         p = state.to_play
@@ -364,7 +365,7 @@ class PolicyRolloutEvaluator(Evaluator):
         so the result is a function of ``s`` and ``key``."""
         if self.noise and me is not None and key is None:
             key = f"{self.seed}|{tuple(s)}"
-        return guided.playout(s, me, self.noise, key)
+        return guided.playout(s, me, self.noise, key, self.blind)
 
 
 def _diff(gain, p) -> int:

@@ -116,7 +116,7 @@ def _rng(noise: float, me, key, s):
 
 
 def playout_reference(s: fast.FastState, me: int | None = None, noise: float = 0.0,
-                      key=None) -> tuple:
+                      key=None, blind: bool = False) -> tuple:
     """The round's gains (``round_gain``) at the end of the guided playout from ``s``, the
     rules stepped by ``foxlib.fast.base``. With ``noise``, the opponent of ``me`` plays a
     random legal action that often; the random numbers are seeded by ``key``, else by the
@@ -139,17 +139,21 @@ def playout_reference(s: fast.FastState, me: int | None = None, noise: float = 0
         elif s.phase == fast.DISCARD:
             s = fast.discard(s, discard_card(s.hands[q], power, want))
         elif not s.trick:
-            s = fast.play(s, lead_card(s.hands[q], s.hands[1 - q], trump, power, want))
+            theirs = s.hands[1 - q]
+            if blind:       # the leader sees only that the card is not in its hand
+                theirs |= sum(BIT[c] for c in s.deck)
+            s = fast.play(s, lead_card(s.hands[q], theirs, trump, power, want))
         else:
             s = fast.play(s, follow_card(s.hands[q], s.trick[0], trump, power, want, won))
     return s.round_gain
 
 
-def playout(s: fast.FastState, me: int | None = None, noise: float = 0.0, key=None) -> tuple:
+def playout(s: fast.FastState, me: int | None = None, noise: float = 0.0, key=None,
+            blind: bool = False) -> tuple:
     """``playout_reference``'s result, the rules stepped in local integers (the base game
     and Poison 8s; with goal cards it is ``playout_reference``)."""
     if s.goals is not None:
-        return playout_reference(s, me, noise, key)
+        return playout_reference(s, me, noise, key, blind)
     if s.phase == fast.OVER:
         return s.round_gain
     rng, erratic = _rng(noise, me, key, s)
@@ -181,7 +185,11 @@ def playout(s: fast.FastState, me: int | None = None, noise: float = 0.0, key=No
         elif phase == DISCARD:
             act = discard_card(h[q], power, want)
         elif not trick:
-            act = lead_card(h[q], h[1 - q], trump, power, want)
+            theirs = h[1 - q]
+            if blind:
+                for c in deck:
+                    theirs |= BIT[c]
+            act = lead_card(h[q], theirs, trump, power, want)
         else:
             act = follow_card(h[q], trick[0], trump, power, want, won)
         # The rules of fast.base: play, exchange, discard, then the trick.
