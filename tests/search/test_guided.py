@@ -40,6 +40,19 @@ def test_the_fast_guided_playout_ends_every_round_as_the_rules_stepped_by_the_fa
     assert checked == 4500
 
 
+def test_blind_leads_end_every_round_alike_in_both_loops():
+    # The experiment's option (benchmarks/strong_variants.py blind-leads): the leader counts
+    # the deck's cards among the opponent's possible replies. Both loops must still agree.
+    positions = random_positions(600, seed=12)
+    changed = 0
+    for n, s in enumerate(positions):
+        me, key = n % 2, f"blind|{n}"
+        blind = guided.playout(s, me, 1.0, key, blind=True)
+        assert blind == guided.playout_reference(s, me, 1.0, key, blind=True), s
+        changed += blind != guided.playout(s, me, 1.0, key)
+    assert changed > 50      # the option does change the play
+
+
 def test_the_guided_playout_with_goal_cards_is_the_rules_stepped_one():
     rng = random.Random(3)
     s = fast.deal(rng, 0, goals=("swan-song", "early-bird"))
