@@ -3,7 +3,10 @@
 Each player aims low (0-3 tricks) with a hand of few heavy cards, otherwise for 7-9. It wins as
 cheaply as it can when it wants the trick, or loses with its dearest card; it stops winning at
 nine, takes a led Treasure while it has two tricks or fewer, and keeps the decree after a Fox.
-With ``noise`` the opponent of ``me`` plays a random legal action that often instead.
+With ``noise`` the opponent of ``me`` plays a random legal action that often instead. With
+``blind`` a leader counts the deck's cards among the replies it must fear, as a player who
+cannot see the opponent's hand would (an experiment, ``benchmarks/strong_variants.py``
+blind-leads: it did not make the strong player stronger, docs/players.md).
 
 The policy is written once (``lead_card``, ``follow_card``, the discard and the aims below).
 It is played in two ways that must agree exactly, random numbers included:
