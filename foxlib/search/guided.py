@@ -143,7 +143,7 @@ def playout_reference(s: fast.FastState, me: int | None = None, noise: float = 0
             s = fast.discard(s, discard_card(s.hands[q], power, want))
         elif not s.trick:
             theirs = s.hands[1 - q]
-            if blind:       # the leader sees only that the card is not in its hand
+            if blind:       # the leader cannot tell the opponent's hand from the deck
                 theirs |= sum(BIT[c] for c in s.deck)
             s = fast.play(s, lead_card(s.hands[q], theirs, trump, power, want))
         else:
