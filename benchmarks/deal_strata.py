@@ -35,11 +35,6 @@ from foxlib.players.levels import StrongPlayer  # noqa: E402
 from foxlib.teaching import judgement  # noqa: E402
 
 
-def variance(xs) -> float:
-    m = sum(xs) / len(xs)
-    return sum((x - m) ** 2 for x in xs) / len(xs)
-
-
 def strata_share(diffs, keys) -> float:
     """1 - (the variance within strata) / the whole variance, both counted without bias (a
     stratum's mean is fitted too, as an adjusted R^2 does), so many small strata do not seem
@@ -48,8 +43,8 @@ def strata_share(diffs, keys) -> float:
     for k, d in zip(keys, diffs):
         groups[k].append(d)
     n = len(diffs)
-    within = sum(len(g) * variance(g) for g in groups.values()) / (n - len(groups))
-    return 1 - within / (n * variance(diffs) / (n - 1))
+    within = sum(len(g) * statistics.pvariance(g) for g in groups.values()) / (n - len(groups))
+    return 1 - within / (n * statistics.pvariance(diffs) / (n - 1))
 
 
 def solve(a, b):
@@ -83,7 +78,7 @@ def linear_share(diffs, rows) -> float:
     beta = solve(xtx, xty)
     resid = [d - sum(b * v for b, v in zip(beta, r)) for r, d in zip(x, diffs)]
     n = len(diffs)
-    r2 = 1 - variance(resid) / variance(diffs)
+    r2 = 1 - statistics.pvariance(resid) / statistics.pvariance(diffs)
     return 1 - (1 - r2) * (n - 1) / (n - k)
 
 
@@ -129,7 +124,7 @@ def main(argv=None) -> int:
         for i, row in enumerate(values):
             diffs = [b - x for b, x in zip(values[best], row)]
             gap = sum(diffs) / len(diffs)
-            if i == best or not 0.2 < gap < 3.0 or variance(diffs) == 0:
+            if i == best or not 0.2 < gap < 3.0 or statistics.pvariance(diffs) == 0:
                 continue
             s, c = strata_share(diffs, suits), linear_share(diffs, where)
             strata.append(s)

@@ -27,7 +27,7 @@ from ..core import rules
 from ..fast import base as fast
 from ..fast.base import follow_mask
 from ..fast.encoding import (BIT, FOLLOWER_WINS, POINTS, POISON8, RANK, STRENGTH, SUIT, TRICK,
-                             cards_of)
+                             cards_of, mask_of)
 
 #: A rough strength per (trump suit, card): only the order matters (``encoding.STRENGTH``).
 POWER = STRENGTH[:3]
@@ -144,7 +144,7 @@ def playout_reference(s: fast.FastState, me: int | None = None, noise: float = 0
         elif not s.trick:
             theirs = s.hands[1 - q]
             if blind:       # the leader cannot tell the opponent's hand from the deck
-                theirs |= sum(BIT[c] for c in s.deck)
+                theirs |= mask_of(s.deck)
             s = fast.play(s, lead_card(s.hands[q], theirs, trump, power, want))
         else:
             s = fast.play(s, follow_card(s.hands[q], s.trick[0], trump, power, want, won))
@@ -190,8 +190,7 @@ def playout(s: fast.FastState, me: int | None = None, noise: float = 0.0, key=No
         elif not trick:
             theirs = h[1 - q]
             if blind:
-                for c in deck:
-                    theirs |= BIT[c]
+                theirs |= mask_of(deck)
             act = lead_card(h[q], theirs, trump, power, want)
         else:
             act = follow_card(h[q], trick[0], trump, power, want, won)
